@@ -1,0 +1,68 @@
+//! Cooperative limits on a computation: a wall-clock deadline and a
+//! cancellation flag, checked by kernels at loop boundaries.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Why a kernel stopped before finishing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    Deadline,
+    Cancelled,
+}
+
+/// A deadline plus a shared cancellation flag. Cloning shares the flag.
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// No deadline, never cancelled: for tests and offline tools.
+    pub fn unlimited() -> Self {
+        Self::default()
+    }
+
+    pub fn with_timeout(timeout: Duration) -> Self {
+        Self { deadline: Instant::now().checked_add(timeout), cancelled: Arc::default() }
+    }
+
+    /// The flag a transport sets when the caller cancels the request.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancelled.clone()
+    }
+
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Cheap enough to call once per row or per trial; kernels call it at
+    /// every loop boundary whose body may take more than microseconds.
+    #[inline]
+    pub fn check(&self) -> Result<(), Stop> {
+        if self.cancelled.load(Ordering::Relaxed) {
+            return Err(Stop::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(Stop::Deadline),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deadline_and_cancel_are_reported_distinctly() {
+        assert_eq!(Budget::unlimited().check(), Ok(()));
+        assert_eq!(Budget::with_timeout(Duration::ZERO).check(), Err(Stop::Deadline));
+        let b = Budget::with_timeout(Duration::from_secs(60));
+        let other = b.clone();
+        other.cancel();
+        assert_eq!(b.check(), Err(Stop::Cancelled));
+    }
+}

@@ -1,0 +1,18 @@
+//! Pure, exact mathematics for Hessian.
+//!
+//! Nothing here knows about JSON, serde or MCP: kernels take native values
+//! (big integers, rationals, dense matrices) and a [`Budget`] they poll at
+//! loop boundaries, and return native values or a [`Stop`].
+
+pub mod budget;
+pub mod integer;
+pub mod linalg;
+pub mod mat;
+
+pub use budget::{Budget, Stop};
+pub use mat::Mat;
+pub use num_bigint::{BigInt, BigUint, Sign};
+pub use num_rational::BigRational;
+
+/// The field of rationals every exact kernel works over.
+pub type Q = BigRational;

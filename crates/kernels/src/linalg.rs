@@ -1,0 +1,319 @@
+//! Exact linear algebra over Q (and Z where it pays): determinant, rank,
+//! reduced row echelon form, nullspace, linear systems, inverse, product,
+//! characteristic polynomial.
+//!
+//! These are the simple, correct paths: fraction-free Bareiss elimination
+//! over Z for determinant and rank, Gauss–Jordan over Q for the echelon
+//! forms, Hessenberg reduction for the characteristic polynomial. Row updates
+//! go row-parallel with rayon once a matrix is large enough to repay it.
+
+use crate::{Budget, Mat, Q, Stop};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+
+/// Below this many rows to update, rayon's hand-off costs more than the
+/// big-number arithmetic it spreads.
+const PAR_ROWS: usize = 24;
+
+/// Scales each row by the lcm of its denominators: returns the integer matrix
+/// and the product of the scale factors (so `det(A) = det(M) / scale`).
+pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
+    let mut scale = BigInt::one();
+    let mut rows = Vec::with_capacity(a.rows());
+    for i in 0..a.rows() {
+        let l = a.row(i).iter().fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+        rows.push(a.row(i).iter().map(|q| q.numer() * (&l / q.denom())).collect::<Vec<_>>());
+        scale *= l;
+    }
+    let cols = a.cols();
+    let m = Mat::from_rows(rows).unwrap_or_else(|| Mat::from_fn(0, cols, |_, _| BigInt::zero()));
+    (m, scale)
+}
+
+/// Determinant of a square rational matrix.
+pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
+    assert!(a.is_square(), "determinant of a non-square matrix");
+    let (m, scale) = clear_row_denominators(a);
+    Ok(Q::new(bareiss_determinant(m, budget)?, scale))
+}
+
+/// Fraction-free (Bareiss) determinant of a square integer matrix: every
+/// division is exact, so intermediate entries stay minors of the input.
+pub fn bareiss_determinant(mut m: Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
+    let n = m.rows();
+    if n == 0 {
+        return Ok(BigInt::one());
+    }
+    let mut negate = false;
+    let mut prev = BigInt::one();
+    for k in 0..n - 1 {
+        budget.check()?;
+        let Some(p) = (k..n).find(|&i| !m[(i, k)].is_zero()) else {
+            return Ok(BigInt::zero());
+        };
+        if p != k {
+            m.swap_rows(p, k);
+            negate = !negate;
+        }
+        bareiss_step(&mut m, k, k, &prev);
+        prev = m[(k, k)].clone();
+    }
+    let d = m[(n - 1, n - 1)].clone();
+    Ok(if negate { -d } else { d })
+}
+
+/// One Bareiss elimination step with pivot `(r, c)`: for every row below `r`
+/// and column right of `c`, `m[i][j] = (m[i][j]·m[r][c] − m[i][c]·m[r][j]) / prev`,
+/// and the entries under the pivot become zero.
+fn bareiss_step(m: &mut Mat<BigInt>, r: usize, c: usize, prev: &BigInt) {
+    let cols = m.cols();
+    let (top, below) = m.split_at_row_mut(r + 1);
+    let pivot_row = &top[r * cols..];
+    let pivot = &pivot_row[c];
+    let update = |row: &mut [BigInt]| {
+        let f = std::mem::take(&mut row[c]);
+        if f.is_zero() && pivot == prev {
+            return;
+        }
+        for j in c + 1..cols {
+            let v = &row[j] * pivot - &f * &pivot_row[j];
+            row[j] = if prev.is_one() { v } else { v / prev };
+        }
+    };
+    if below.len() / cols.max(1) >= PAR_ROWS {
+        below.par_chunks_mut(cols).for_each(update);
+    } else {
+        below.chunks_mut(cols).for_each(update);
+    }
+}
+
+/// Rank of a rational matrix (fraction-free elimination on the row-scaled
+/// integer matrix; scaling rows by non-zero factors keeps the rank).
+pub fn rank(a: &Mat<Q>, budget: &Budget) -> Result<usize, Stop> {
+    let (mut m, _) = clear_row_denominators(a);
+    let (rows, cols) = (m.rows(), m.cols());
+    let mut r = 0;
+    let mut prev = BigInt::one();
+    for c in 0..cols {
+        if r == rows {
+            break;
+        }
+        budget.check()?;
+        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else { continue };
+        m.swap_rows(p, r);
+        bareiss_step(&mut m, r, c, &prev);
+        prev = m[(r, c)].clone();
+        r += 1;
+    }
+    Ok(r)
+}
+
+/// Reduced row echelon form and the pivot columns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rref {
+    pub matrix: Mat<Q>,
+    pub pivots: Vec<usize>,
+}
+
+/// Gauss–Jordan elimination over Q.
+pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
+    let mut m = a.clone();
+    let (rows, cols) = (m.rows(), m.cols());
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    for c in 0..cols {
+        if r == rows {
+            break;
+        }
+        budget.check()?;
+        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else { continue };
+        m.swap_rows(p, r);
+        let inv = m[(r, c)].recip();
+        for x in &mut m.row_mut(r)[c..] {
+            *x *= &inv;
+        }
+        let pivot_row: Vec<Q> = m.row(r).to_vec();
+        let update = |(i, row): (usize, &mut [Q])| {
+            if i == r || row[c].is_zero() {
+                return;
+            }
+            let f = row[c].clone();
+            for (x, p) in row[c..].iter_mut().zip(&pivot_row[c..]) {
+                if !p.is_zero() {
+                    *x -= &f * p;
+                }
+            }
+        };
+        if rows >= PAR_ROWS {
+            m.rows_mut().collect::<Vec<_>>().into_par_iter().enumerate().for_each(update);
+        } else {
+            m.rows_mut().enumerate().for_each(update);
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    Ok(Rref { matrix: m, pivots })
+}
+
+/// A basis of the right nullspace {x : A·x = 0}, one vector per free column
+/// (that column's entry is 1, the other free entries 0).
+pub fn nullspace(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Vec<Q>>, Stop> {
+    let r = rref(a, budget)?;
+    Ok(nullspace_from_rref(&r, a.cols()))
+}
+
+fn nullspace_from_rref(r: &Rref, n: usize) -> Vec<Vec<Q>> {
+    let mut is_pivot = vec![false; n];
+    for &p in &r.pivots {
+        is_pivot[p] = true;
+    }
+    (0..n)
+        .filter(|&f| !is_pivot[f])
+        .map(|f| {
+            let mut v = vec![Q::zero(); n];
+            v[f] = Q::one();
+            for (i, &p) in r.pivots.iter().enumerate() {
+                v[p] = -r.matrix[(i, f)].clone();
+            }
+            v
+        })
+        .collect()
+}
+
+/// The solution set of A·x = b.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Solution {
+    /// Exactly one solution.
+    Unique(Vec<Q>),
+    /// No solution: the system is inconsistent.
+    Inconsistent,
+    /// `particular + span(basis)`, basis non-empty.
+    Family { particular: Vec<Q>, basis: Vec<Vec<Q>> },
+}
+
+pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
+    assert_eq!(a.rows(), b.len(), "right-hand side length differs from the row count");
+    let n = a.cols();
+    let aug = Mat::from_fn(a.rows(), n + 1, |i, j| if j < n { a[(i, j)].clone() } else { b[i].clone() });
+    let r = rref(&aug, budget)?;
+    if r.pivots.last() == Some(&n) {
+        return Ok(Solution::Inconsistent);
+    }
+    let mut x = vec![Q::zero(); n];
+    for (i, &p) in r.pivots.iter().enumerate() {
+        x[p] = r.matrix[(i, n)].clone();
+    }
+    let a_part = Rref { matrix: Mat::from_fn(aug.rows(), n, |i, j| r.matrix[(i, j)].clone()), pivots: r.pivots };
+    let basis = nullspace_from_rref(&a_part, n);
+    Ok(if basis.is_empty() { Solution::Unique(x) } else { Solution::Family { particular: x, basis } })
+}
+
+/// Inverse of a square matrix; `Ok(None)` when it is singular.
+pub fn inverse(a: &Mat<Q>, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
+    assert!(a.is_square(), "inverse of a non-square matrix");
+    let n = a.rows();
+    if n == 0 {
+        return Ok(Some(a.clone()));
+    }
+    let aug = Mat::from_fn(n, 2 * n, |i, j| {
+        if j < n {
+            a[(i, j)].clone()
+        } else if j - n == i {
+            Q::one()
+        } else {
+            Q::zero()
+        }
+    });
+    let r = rref(&aug, budget)?;
+    if r.pivots.len() < n || r.pivots[n - 1] != n - 1 {
+        return Ok(None);
+    }
+    Ok(Some(Mat::from_fn(n, n, |i, j| r.matrix[(i, n + j)].clone())))
+}
+
+/// Matrix product; the caller checks that the inner dimensions agree.
+pub fn multiply(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
+    assert_eq!(a.cols(), b.rows(), "inner dimensions differ");
+    let bt = b.transpose();
+    let rows: Vec<Vec<Q>> = (0..a.rows())
+        .into_par_iter()
+        .map(|i| {
+            budget.check()?;
+            Ok((0..b.cols())
+                .map(|j| {
+                    a.row(i).iter().zip(bt.row(j)).filter(|(x, y)| !x.is_zero() && !y.is_zero()).map(|(x, y)| x * y).sum()
+                })
+                .collect())
+        })
+        .collect::<Result<_, Stop>>()?;
+    Ok(Mat::from_rows(rows).unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| Q::zero())))
+}
+
+pub fn trace(a: &Mat<Q>) -> Q {
+    (0..a.rows().min(a.cols())).map(|i| a[(i, i)].clone()).sum()
+}
+
+/// Characteristic polynomial det(x·I − A), coefficients lowest degree first
+/// (monic, length n + 1): Hessenberg reduction by similarity, then the
+/// three-term recurrence on the leading principal blocks.
+pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    assert!(a.is_square(), "characteristic polynomial of a non-square matrix");
+    let n = a.rows();
+    let mut h = a.clone();
+    for m in 1..n.saturating_sub(1) {
+        budget.check()?;
+        let Some(i) = (m..n).find(|&i| !h[(i, m - 1)].is_zero()) else { continue };
+        if i != m {
+            h.swap_rows(i, m);
+            for r in 0..n {
+                let t = h[(r, i)].clone();
+                h[(r, i)] = std::mem::replace(&mut h[(r, m)], t);
+            }
+        }
+        let piv = h[(m, m - 1)].clone();
+        for j in m + 1..n {
+            if h[(j, m - 1)].is_zero() {
+                continue;
+            }
+            let u = &h[(j, m - 1)] / &piv;
+            for c in 0..n {
+                let t = &u * &h[(m, c)];
+                h[(j, c)] -= t;
+            }
+            for r in 0..n {
+                let t = &u * &h[(r, j)];
+                h[(r, m)] += t;
+            }
+        }
+    }
+    // p[k] = characteristic polynomial of the leading k×k block of h.
+    let mut p: Vec<Vec<Q>> = vec![vec![Q::one()]];
+    for m in 1..=n {
+        budget.check()?;
+        let d = h[(m - 1, m - 1)].clone();
+        let prev = &p[m - 1];
+        let mut next = vec![Q::zero(); m + 1];
+        for (k, c) in prev.iter().enumerate() {
+            next[k + 1] += c;
+            next[k] -= &d * c;
+        }
+        let mut t = Q::one();
+        for i in (0..m - 1).rev() {
+            t *= &h[(i + 1, i)];
+            if t.is_zero() {
+                break;
+            }
+            let f = &t * &h[(i, m - 1)];
+            for (k, c) in p[i].iter().enumerate() {
+                next[k] -= &f * c;
+            }
+        }
+        p.push(next);
+    }
+    Ok(p.pop().unwrap_or_else(|| vec![Q::one()]))
+}
+
+#[cfg(test)]
+mod tests;

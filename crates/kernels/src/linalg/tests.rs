@@ -1,0 +1,233 @@
+//! Oracles: the Leibniz formula for determinants, defining identities for
+//! everything else (A·A⁻¹ = I, A·x = b, A·v = 0, p(t) = det(t·I − A)).
+
+use super::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn q(n: i64) -> Q {
+    Q::from_integer(n.into())
+}
+
+fn random_q(rng: &mut StdRng, bound: i64) -> Q {
+    Q::new(rng.gen_range(-bound..=bound).into(), rng.gen_range(1..=bound.max(1)).into())
+}
+
+fn random_mat(rng: &mut StdRng, r: usize, c: usize, bound: i64, integral: bool) -> Mat<Q> {
+    Mat::from_fn(r, c, |_, _| if integral { q(rng.gen_range(-bound..=bound)) } else { random_q(rng, bound) })
+}
+
+/// Leibniz: the sum over permutations. Independent of any elimination.
+fn leibniz(a: &Mat<Q>) -> Q {
+    fn go(a: &Mat<Q>, row: usize, used: &mut Vec<bool>, perm: &mut Vec<usize>, acc: &mut Q) {
+        let n = a.rows();
+        if row == n {
+            let inversions = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).filter(|&(i, j)| perm[i] > perm[j]).count();
+            let mut t = Q::one();
+            for (i, &p) in perm.iter().enumerate() {
+                t *= &a[(i, p)];
+            }
+            if inversions % 2 == 1 {
+                t = -t;
+            }
+            *acc += t;
+            return;
+        }
+        for c in 0..n {
+            if !used[c] {
+                used[c] = true;
+                perm.push(c);
+                go(a, row + 1, used, perm, acc);
+                perm.pop();
+                used[c] = false;
+            }
+        }
+    }
+    let mut acc = Q::zero();
+    go(a, 0, &mut vec![false; a.rows()], &mut Vec::new(), &mut acc);
+    acc
+}
+
+fn identity(n: usize) -> Mat<Q> {
+    Mat::from_fn(n, n, |i, j| if i == j { Q::one() } else { Q::zero() })
+}
+
+fn mul(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
+    multiply(a, b, &Budget::unlimited()).unwrap()
+}
+
+fn apply(a: &Mat<Q>, x: &[Q]) -> Vec<Q> {
+    (0..a.rows()).map(|i| a.row(i).iter().zip(x).map(|(p, q)| p * q).sum()).collect()
+}
+
+#[test]
+fn determinant_matches_leibniz() {
+    let mut rng = StdRng::seed_from_u64(1);
+    let b = Budget::unlimited();
+    for n in 0..=6 {
+        for trial in 0..6 {
+            let a = random_mat(&mut rng, n, n, 9, trial % 2 == 0);
+            assert_eq!(determinant(&a, &b).unwrap(), leibniz(&a), "n={n}");
+        }
+    }
+}
+
+#[test]
+fn determinant_is_multiplicative_and_sees_singularity() {
+    let mut rng = StdRng::seed_from_u64(2);
+    let b = Budget::unlimited();
+    for n in [3, 8, 30] {
+        let x = random_mat(&mut rng, n, n, 20, false);
+        let y = random_mat(&mut rng, n, n, 20, true);
+        let lhs = determinant(&mul(&x, &y), &b).unwrap();
+        assert_eq!(lhs, determinant(&x, &b).unwrap() * determinant(&y, &b).unwrap());
+        // Rank-deficient: a product through a thinner inner dimension.
+        let thin = mul(&random_mat(&mut rng, n, n - 1, 5, true), &random_mat(&mut rng, n - 1, n, 5, true));
+        assert!(determinant(&thin, &b).unwrap().is_zero());
+        assert_eq!(rank(&thin, &b).unwrap(), n - 1);
+    }
+}
+
+#[test]
+fn rref_is_reduced_and_spans_the_row_space() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let b = Budget::unlimited();
+    for (r, c, k) in [(4, 6, 2), (6, 4, 3), (5, 5, 5), (30, 40, 25), (1, 3, 1)] {
+        let a = mul(&random_mat(&mut rng, r, k, 6, false), &random_mat(&mut rng, k, c, 6, true));
+        let red = rref(&a, &b).unwrap();
+        let rk = red.pivots.len();
+        assert_eq!(rk, rank(&a, &b).unwrap());
+        assert!(rk <= k.min(r).min(c));
+        for (i, &p) in red.pivots.iter().enumerate() {
+            for row in 0..r {
+                assert_eq!(red.matrix[(row, p)], if row == i { Q::one() } else { Q::zero() });
+            }
+            assert!((0..p).all(|j| red.matrix[(i, j)].is_zero()), "entries left of a pivot are zero");
+        }
+        assert!((rk..r).all(|i| red.matrix.row(i).iter().all(Zero::is_zero)));
+        let stacked = Mat::from_rows(a.clone().into_rows().into_iter().chain(red.matrix.clone().into_rows()).collect()).unwrap();
+        assert_eq!(rank(&stacked, &b).unwrap(), rk, "rref rows lie in the row space of A");
+    }
+}
+
+#[test]
+fn nullspace_vectors_are_annihilated_and_independent() {
+    let mut rng = StdRng::seed_from_u64(4);
+    let b = Budget::unlimited();
+    for (r, c, k) in [(3, 5, 2), (5, 5, 3), (4, 4, 4), (20, 30, 12)] {
+        let a = mul(&random_mat(&mut rng, r, k, 5, true), &random_mat(&mut rng, k, c, 5, false));
+        let basis = nullspace(&a, &b).unwrap();
+        assert_eq!(basis.len(), c - rank(&a, &b).unwrap());
+        for v in &basis {
+            assert!(apply(&a, v).iter().all(Zero::is_zero));
+        }
+        if !basis.is_empty() {
+            assert_eq!(rank(&Mat::from_rows(basis.clone()).unwrap(), &b).unwrap(), basis.len());
+        }
+    }
+}
+
+#[test]
+fn solve_covers_unique_inconsistent_and_parametric() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let b = Budget::unlimited();
+    let a = random_mat(&mut rng, 6, 6, 9, false);
+    let rhs: Vec<Q> = (0..6).map(|_| random_q(&mut rng, 9)).collect();
+    match solve(&a, &rhs, &b).unwrap() {
+        Solution::Unique(x) => assert_eq!(apply(&a, &x), rhs),
+        other => panic!("expected a unique solution, got {other:?}"),
+    }
+    // Rank 2 in 3 unknowns with a consistent right-hand side.
+    let thin = mul(&random_mat(&mut rng, 4, 2, 5, true), &random_mat(&mut rng, 2, 3, 5, true));
+    let x0: Vec<Q> = (0..3).map(|_| random_q(&mut rng, 7)).collect();
+    let rhs = apply(&thin, &x0);
+    match solve(&thin, &rhs, &b).unwrap() {
+        Solution::Family { particular, basis } => {
+            assert_eq!(apply(&thin, &particular), rhs);
+            assert_eq!(basis.len(), 1);
+            assert!(apply(&thin, &basis[0]).iter().all(Zero::is_zero));
+        }
+        other => panic!("expected a family, got {other:?}"),
+    }
+    // Perturb the right-hand side out of the column space.
+    let mut bad = rhs.clone();
+    let col_rank = rank(&thin, &b).unwrap();
+    loop {
+        bad[0] += Q::one();
+        let aug = Mat::from_fn(4, 4, |i, j| if j < 3 { thin[(i, j)].clone() } else { bad[i].clone() });
+        if rank(&aug, &b).unwrap() > col_rank {
+            break;
+        }
+    }
+    assert_eq!(solve(&thin, &bad, &b).unwrap(), Solution::Inconsistent);
+}
+
+#[test]
+fn inverse_is_two_sided_and_refuses_singular() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let b = Budget::unlimited();
+    for n in [1, 2, 5, 12, 30] {
+        let a = random_mat(&mut rng, n, n, 9, n % 2 == 0);
+        if determinant(&a, &b).unwrap().is_zero() {
+            continue;
+        }
+        let inv = inverse(&a, &b).unwrap().expect("non-singular");
+        assert_eq!(mul(&a, &inv), identity(n));
+        assert_eq!(mul(&inv, &a), identity(n));
+    }
+    let singular = Mat::from_rows(vec![vec![q(1), q(2)], vec![q(2), q(4)]]).unwrap();
+    assert_eq!(inverse(&singular, &b).unwrap(), None);
+}
+
+#[test]
+fn characteristic_polynomial_agrees_with_det_of_t_minus_a() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let b = Budget::unlimited();
+    for n in 0..=6 {
+        for trial in 0..4 {
+            let mut a = random_mat(&mut rng, n, n, 6, trial % 2 == 0);
+            if trial == 3 && n > 2 {
+                // Force zero sub-diagonal pivots so the Hessenberg swaps run.
+                for j in 0..n {
+                    a[(1, j)] = Q::zero();
+                }
+            }
+            let p = characteristic_polynomial(&a, &b).unwrap();
+            assert_eq!(p.len(), n + 1);
+            for t in -3..=n as i64 {
+                let tm = Mat::from_fn(n, n, |i, j| if i == j { q(t) - &a[(i, j)] } else { -a[(i, j)].clone() });
+                let value: Q = p.iter().rev().fold(Q::zero(), |acc, c| acc * q(t) + c);
+                assert_eq!(value, leibniz(&tm), "n={n} t={t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn characteristic_polynomial_satisfies_cayley_hamilton_at_larger_order() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let b = Budget::unlimited();
+    let n = 12;
+    let a = random_mat(&mut rng, n, n, 5, false);
+    let p = characteristic_polynomial(&a, &b).unwrap();
+    let mut acc = Mat::from_fn(n, n, |_, _| Q::zero());
+    for c in p.iter().rev() {
+        acc = mul(&acc, &a);
+        for i in 0..n {
+            acc[(i, i)] += c;
+        }
+    }
+    assert!(acc.into_rows().iter().flatten().all(Zero::is_zero));
+    assert_eq!(p[0], if n % 2 == 0 { determinant(&a, &b).unwrap() } else { -determinant(&a, &b).unwrap() });
+    assert_eq!(p[n - 1], -trace(&a));
+}
+
+#[test]
+fn kernels_stop_on_an_expired_budget() {
+    let mut rng = StdRng::seed_from_u64(9);
+    let a = random_mat(&mut rng, 8, 8, 5, false);
+    let expired = Budget::with_timeout(std::time::Duration::ZERO);
+    assert_eq!(determinant(&a, &expired), Err(Stop::Deadline));
+    assert_eq!(rref(&a, &expired).map(|_| ()), Err(Stop::Deadline));
+    assert_eq!(characteristic_polynomial(&a, &expired).map(|_| ()), Err(Stop::Deadline));
+}

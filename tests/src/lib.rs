@@ -1,0 +1,1 @@
+//! See tests/ for the end-to-end suites.
