@@ -1,1 +1,20 @@
+//! The `matrix` capability family: exact linear algebra over Q.
+//!
+//! Add an operation: one file here declaring `Input`, `Output` and the
+//! [`hessian_contract::Operation`] impl, and one line below.
 
+hessian_contract::operations! {
+    determinant => Determinant,
+    rank => Rank,
+    trace => Trace,
+    transpose => Transpose,
+    multiply => Multiply,
+    inverse => Inverse,
+    rational_linear_system => RationalLinearSystem,
+    nullspace => Nullspace,
+    rref => Rref,
+    characteristic_polynomial => CharacteristicPolynomial,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,167 @@
-fn main() {}
+//! `hessian`: the MCP server and the same catalog from a shell.
+
+use clap::{Parser, Subcommand};
+use hessian_contract::{Ctx, call, find, schemas};
+use hessian_kernels::Budget;
+use serde_json::{Map, Value, json};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(name = "hessian", version, about = "Exact, typed mathematics for AI agents, over MCP and from the shell.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve MCP over stdio (for desktop and IDE hosts).
+    Serve {
+        /// Wall-clock limit of one math.run call, in milliseconds.
+        #[arg(long, env = "HESSIAN_DEADLINE_MS", default_value_t = 30_000)]
+        deadline_ms: u64,
+    },
+    /// Search the catalog, as math.find {"query": …} does.
+    Find {
+        /// Words describing the operation, e.g. "determinant of a matrix".
+        query: Vec<String>,
+        #[arg(long)]
+        domain: Option<String>,
+        #[arg(long)]
+        limit: Option<u32>,
+    },
+    /// List operations in id order, as math.find {"browse": true} does.
+    Browse {
+        #[arg(long)]
+        domain: Option<String>,
+        #[arg(long)]
+        limit: Option<u32>,
+        #[arg(long)]
+        cursor: Option<String>,
+    },
+    /// Show one operation's contract and copyable example.
+    Inspect { operation_id: String },
+    /// Run one operation, as math.run does: prints its envelope, or its
+    /// refusal with exit code 2.
+    Run {
+        operation_id: String,
+        /// The input object as JSON, e.g. '{"matrix": [["1","2"],["3","4"]]}'.
+        input: String,
+        /// Refuse unless the operation's contract digest is this one.
+        #[arg(long)]
+        contract: Option<String>,
+        #[arg(long, default_value_t = 30_000)]
+        deadline_ms: u64,
+    },
+    /// Regenerate or check the committed contract documents.
+    Schemas {
+        #[arg(long, conflicts_with = "check", required_unless_present = "check")]
+        write: bool,
+        #[arg(long)]
+        check: bool,
+        #[arg(long, default_value = "schemas")]
+        dir: PathBuf,
+    },
+}
+
+fn print(v: &Value) {
+    println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
+}
+
+/// Prints a math.find / math.run answer; a refusal exits with 2.
+fn answer(result: Result<Value, hessian_contract::Refusal>) -> ExitCode {
+    match result {
+        Ok(v) => {
+            print(&v);
+            ExitCode::SUCCESS
+        }
+        Err(r) => {
+            print(&r.to_json());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn object(pairs: impl IntoIterator<Item = (&'static str, Option<Value>)>) -> Map<String, Value> {
+    pairs.into_iter().filter_map(|(k, v)| v.map(|v| (k.to_string(), v))).collect()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let catalog = hessian_server::catalog();
+    match cli.command {
+        Command::Serve { deadline_ms } => {
+            tracing_subscriber::fmt()
+                .with_writer(std::io::stderr)
+                .with_ansi(false)
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+                )
+                .init();
+            let config = hessian_server::Config { deadline: Duration::from_millis(deadline_ms) };
+            let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => {
+                    eprintln!("hessian: cannot start the runtime: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match runtime.block_on(hessian_server::serve_stdio(config)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("hessian: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Find { query, domain, limit } => answer(find::find(
+            catalog,
+            &object([("query", Some(json!(query.join(" ")))), ("domain", domain.map(Value::from)), ("limit", limit.map(Value::from))]),
+        )),
+        Command::Browse { domain, limit, cursor } => answer(find::find(
+            catalog,
+            &object([
+                ("browse", Some(json!(true))),
+                ("domain", domain.map(Value::from)),
+                ("limit", limit.map(Value::from)),
+                ("cursor", cursor.map(Value::from)),
+            ]),
+        )),
+        Command::Inspect { operation_id } => answer(find::inspect(catalog, &operation_id)),
+        Command::Run { operation_id, input, contract, deadline_ms } => {
+            let input: Value = match serde_json::from_str(&input) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("hessian: INPUT is not JSON: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let args = object([
+                ("operation_id", Some(json!(operation_id))),
+                ("input", Some(input)),
+                ("contract", contract.map(Value::from)),
+            ]);
+            let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
+            answer(call::run(catalog, &args, &ctx))
+        }
+        Command::Schemas { write, dir, .. } => {
+            let result = if write { schemas::write(catalog, &dir).map(|n| format!("wrote {n} files to {}", dir.display())) } else {
+                schemas::check(catalog, &dir).map(|()| format!("{} matches the code ({} operations)", dir.display(), catalog.len()))
+            };
+            match result {
+                Ok(msg) => {
+                    eprintln!("{msg}");
+                    ExitCode::SUCCESS
+                }
+                Err(problems) => {
+                    for p in problems {
+                        eprintln!("{p}");
+                    }
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, Stop, integer};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct EulerTotient;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The positive integer n (at most 100 digits).
+    pub n: Int,
+}
+
+impl Operation for EulerTotient {
+    type Input = Input;
+    /// φ(n): how many of 1..=n are coprime to n.
+    type Output = Int;
+    const ID: &'static str = "integer.euler_totient.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Euler's totient φ(n)";
+    const SUMMARY: &'static str = "Euler phi: the count of integers in 1..n coprime to n.";
+    const DESCRIPTION: &'static str = "Computes φ(n) = n·∏(1 − 1/p) over the primes p dividing n, from the full \
+        prime factorization. n ≥ 1 with at most 100 digits; φ(1) = 1. Needs the complete factorization: \
+        if the deadline passes first the call is refused with deadline_exceeded.";
+    const KEYWORDS: &'static [&'static str] = &["totient", "euler phi", "phi", "coprime count", "euler totient function"];
+    const EXAMPLE: &'static str = r#"{"n": 36}"#;
+    const EXPECTED: &'static str = r#""12""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        let n = crate::positive(&input.n, "n", 100)?;
+        let f = integer::factor(&n, &ctx.budget);
+        if !f.is_complete() {
+            return Err(MathError::Stopped(f.stopped.unwrap_or(Stop::Deadline)));
+        }
+        Ok(Int(BigInt::from(integer::totient_from(&f.primes))))
+    }
+}

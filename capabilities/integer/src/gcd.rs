@@ -1,0 +1,34 @@
+use hessian_contract::wire::{Int, List};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::integer;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Gcd;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The integers (1 to 1000 of them, any sign).
+    pub integers: List<Int, 1000>,
+}
+
+impl Operation for Gcd {
+    type Input = Input;
+    /// The greatest common divisor, non-negative; 0 only when every input is 0.
+    type Output = Int;
+    const ID: &'static str = "integer.gcd.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Greatest common divisor of integers";
+    const SUMMARY: &'static str = "gcd of a list of integers, exact for any size.";
+    const DESCRIPTION: &'static str = "Returns the greatest common divisor of 1 to 1000 integers of any sign. \
+        The result is non-negative: gcd(0, n) = |n| and gcd(0, …, 0) = 0.";
+    const KEYWORDS: &'static [&'static str] = &["gcd", "greatest common divisor", "hcf", "highest common factor", "euclid"];
+    const EXAMPLE: &'static str = r#"{"integers": ["462", "1071", -2100]}"#;
+    const EXPECTED: &'static str = r#""21""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        let xs: Vec<_> = input.integers.0.into_iter().map(|i| i.0).collect();
+        Ok(Int(integer::gcd_all(&xs)))
+    }
+}

@@ -1,0 +1,43 @@
+use hessian_contract::wire::{Rational, SquareMatrix, polynomial_text, to_q, vector_of};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::linalg;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct CharacteristicPolynomial;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The square matrix A of exact rationals.
+    pub matrix: SquareMatrix<Rational, 100>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Coefficients of det(x·I − A), lowest degree first; monic, length n + 1.
+    pub coefficients: Vec<Rational>,
+    /// The same polynomial as text in `x`, highest degree first.
+    pub polynomial: String,
+}
+
+impl Operation for CharacteristicPolynomial {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "matrix.characteristic_polynomial.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Characteristic polynomial of a rational matrix";
+    const SUMMARY: &'static str = "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";
+    const DESCRIPTION: &'static str = "Computes det(x·I − A) exactly (Hessenberg reduction over the rationals). \
+        The polynomial is monic of degree n; its constant term is (−1)ⁿ·det(A) and its x^(n−1) coefficient is \
+        −trace(A). Coefficients are listed lowest degree first. Order at most 100.";
+    const KEYWORDS: &'static [&'static str] =
+        &["characteristic polynomial", "charpoly", "eigenvalues", "det(xI - A)", "cayley hamilton"];
+    const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let p = linalg::characteristic_polynomial(&to_q(&input.matrix.0), &ctx.budget)?;
+        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: vector_of(p) })
+    }
+}

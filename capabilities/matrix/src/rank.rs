@@ -1,0 +1,33 @@
+use hessian_contract::wire::{Matrix, Rational, to_q};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::linalg;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Rank;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// Any rectangular matrix of exact rationals.
+    pub matrix: Matrix<Rational, 400>,
+}
+
+impl Operation for Rank {
+    type Input = Input;
+    /// The rank: the dimension of the row space (equally, the column space).
+    type Output = usize;
+    const ID: &'static str = "matrix.rank.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Rank of a rational matrix";
+    const SUMMARY: &'static str = "Exact rank of a rectangular matrix over the rationals.";
+    const DESCRIPTION: &'static str = "Computes the rank of a matrix with rational entries exactly (fraction-free \
+        elimination). At most 400 rows and 400 columns. The output is a JSON integer.";
+    const KEYWORDS: &'static [&'static str] = &["rank", "dimension", "row space", "column space", "linearly independent"];
+    const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"], ["1", "0", "1"]]}"#;
+    const EXPECTED: &'static str = "2";
+
+    fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
+        Ok(linalg::rank(&to_q(&input.matrix.0), &ctx.budget)?)
+    }
+}

@@ -1,0 +1,63 @@
+use hessian_contract::wire::{List, Matrix, Rational, to_q, vector_of};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::linalg::{self, Solution};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct RationalLinearSystem;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The coefficient matrix A (m×n), exact rationals.
+    pub matrix: Matrix<Rational, 200>,
+    /// The right-hand side b: one entry per row of A.
+    pub rhs: List<Rational, 200>,
+}
+
+/// The whole solution set of A·x = b.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Output {
+    /// Exactly one solution.
+    Unique { solution: Vec<Rational> },
+    /// No solution: the system is inconsistent.
+    None {},
+    /// Infinitely many: every `particular + Σ tᵢ·basis[i]` with rational tᵢ.
+    Parametric { particular: Vec<Rational>, basis: Vec<Vec<Rational>> },
+}
+
+impl Operation for RationalLinearSystem {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "matrix.rational_linear_system.solve";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Solve a rational linear system A·x = b";
+    const SUMMARY: &'static str = "All solutions of A·x = b over the rationals: unique, none, or a parametric family.";
+    const DESCRIPTION: &'static str = "Solves A·x = b exactly for a rational m×n matrix A and right-hand side b \
+        (m entries). The output's `status` is `unique` (with `solution`), `none` (inconsistent), or \
+        `parametric` (a `particular` solution plus a `basis` of the nullspace of A). At most 200×200.";
+    const KEYWORDS: &'static [&'static str] =
+        &["linear system", "solve", "equations", "simultaneous equations", "linsolve", "Ax=b", "rational"];
+    const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "3"]], "rhs": ["3", "5"]}"#;
+    const EXPECTED: &'static str = r#"{"status": "unique", "solution": ["4/5", "7/5"]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let a = to_q(&input.matrix.0);
+        let b: Vec<_> = input.rhs.0.into_iter().map(|r| r.0).collect();
+        if b.len() != a.rows() {
+            return Err(MathError::Input {
+                path: "rhs".into(),
+                message: format!("`rhs` has {} entries but the matrix has {} rows; give one per row", b.len(), a.rows()),
+            });
+        }
+        Ok(match linalg::solve(&a, &b, &ctx.budget)? {
+            Solution::Unique(x) => Output::Unique { solution: vector_of(x) },
+            Solution::Inconsistent => Output::None {},
+            Solution::Family { particular, basis } => Output::Parametric {
+                particular: vector_of(particular),
+                basis: basis.into_iter().map(vector_of).collect(),
+            },
+        })
+    }
+}

@@ -1,0 +1,33 @@
+use hessian_contract::wire::{Rational, SquareMatrix, to_q};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::linalg;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Trace;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The square matrix of exact rationals.
+    pub matrix: SquareMatrix<Rational, 1000>,
+}
+
+impl Operation for Trace {
+    type Input = Input;
+    /// The sum of the diagonal entries.
+    type Output = Rational;
+    const ID: &'static str = "matrix.trace.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Trace of a rational matrix";
+    const SUMMARY: &'static str = "Sum of the diagonal entries of a square matrix, exactly.";
+    const DESCRIPTION: &'static str = "Returns tr(A), the sum of the diagonal entries of a square rational matrix. \
+        Order at most 1000.";
+    const KEYWORDS: &'static [&'static str] = &["trace", "tr", "diagonal sum"];
+    const EXAMPLE: &'static str = r#"{"matrix": [["1/2", "7"], ["0", "3"]]}"#;
+    const EXPECTED: &'static str = r#""7/2""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
+        Ok(Rational(linalg::trace(&to_q(&input.matrix.0))))
+    }
+}

@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Matrix, Rational, Rows, rows_of, to_q};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Transpose;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// Any rectangular matrix of exact rationals.
+    pub matrix: Matrix<Rational, 1000>,
+}
+
+impl Operation for Transpose {
+    type Input = Input;
+    /// The transpose, as rows: entry (i, j) is entry (j, i) of the input.
+    type Output = Rows<Rational>;
+    const ID: &'static str = "matrix.transpose.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Transpose of a matrix";
+    const SUMMARY: &'static str = "Swap rows and columns of a rational matrix.";
+    const DESCRIPTION: &'static str = "Returns the transpose Aᵀ of an m×n rational matrix as an n×m matrix \
+        (entries reduced). At most 1000 rows and 1000 columns.";
+    const KEYWORDS: &'static [&'static str] = &["transpose", "transposed", "swap rows columns", "flip"];
+    const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["4", "5", "6"]]}"#;
+    const EXPECTED: &'static str = r#"[["1", "4"], ["2", "5"], ["3", "6"]]"#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
+        Ok(rows_of(to_q(&input.matrix.0).transpose()))
+    }
+}

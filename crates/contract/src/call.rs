@@ -1,0 +1,248 @@
+//! The one path of a `math.run` call: wrapper check → operation lookup →
+//! contract check → parse the input once with the operation's own model →
+//! run → envelope. The CLI and the MCP server both call [`run`].
+
+use crate::catalog::Catalog;
+use crate::error::{Code, Refusal, echo};
+use crate::operation::Ctx;
+use crate::wire::LIMIT_TAG;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+use serde_path_to_error::Segment;
+use std::time::Instant;
+
+/// The arguments of `math.run`. Also the source of the tool's input schema.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunArgs {
+    /// The operation to run, e.g. "matrix.determinant.compute" (from math.find).
+    pub operation_id: String,
+    /// The operation's input object, exactly as its input_schema describes
+    /// (copy the example from math.find inspect and change the values).
+    pub input: Map<String, Value>,
+    /// Optional contract digest ("sha256:…") from math.find inspect: the
+    /// call is refused with contract_mismatch if the operation changed.
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^sha256:[0-9a-f]{64}$"))]
+    pub contract: Option<String>,
+}
+
+/// Keys agents send instead of `input`.
+const INPUT_ALIASES: &[&str] = &["payload", "arguments", "params", "parameters", "args", "inputs", "data"];
+const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
+
+/// Runs one call and returns the success envelope, or the refusal.
+pub fn run(catalog: &Catalog, args: &Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
+    let started = Instant::now();
+    if let Some(refusal) = wrong_wrapper(args) {
+        return Err(refusal);
+    }
+    let args: RunArgs = parse_at(&Value::Object(args.clone()), "")?;
+    let Some(entry) = catalog.get(&args.operation_id) else {
+        return Err(unknown_operation(catalog, &args.operation_id));
+    };
+    let contract = entry.contract();
+    if let Some(sent) = &args.contract
+        && *sent != contract.digest
+    {
+        let mut r = Refusal::new(
+            Code::ContractMismatch,
+            format!(
+                "the contract sent for {} is not its current contract (version {}); inspect it again and adapt the call",
+                args.operation_id,
+                entry.op.version()
+            ),
+        )
+        .at("contract")
+        .expected(contract.digest.clone())
+        .received(sent.clone())
+        .fix("math.find", json!({ "operation_id": args.operation_id }));
+        r.contract = Some(contract.digest.clone());
+        return Err(r);
+    }
+    let output = entry.op.run_json(&Value::Object(args.input), ctx)?;
+    Ok(json!({
+        "operation_id": args.operation_id,
+        "version": entry.op.version(),
+        "contract": contract.digest,
+        "output": output,
+        "elapsed_ms": (started.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+    }))
+}
+
+pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
+    let candidates: Vec<String> = catalog.nearest(id, 3).into_iter().map(String::from).collect();
+    let query = id.replace(['.', '_', '-'], " ");
+    let mut r = Refusal::new(
+        Code::UnknownOperation,
+        match candidates.first() {
+            Some(best) => format!("there is no operation {:?}; the nearest is {best}", crate::error::bounded(id, 80)),
+            None => format!("there is no operation {:?}", crate::error::bounded(id, 80)),
+        },
+    )
+    .at("operation_id")
+    .received(id.to_string())
+    .fix("math.find", json!({ "query": crate::error::bounded(query.trim(), 80) }));
+    r.candidates = Some(candidates);
+    r
+}
+
+/// Parses an operation's input with its model; the only parse it gets.
+pub fn parse_input<T: DeserializeOwned>(input: &Value) -> Result<T, Refusal> {
+    parse_at(input, "input")
+}
+
+/// Deserializes `value` as `T`, turning the first error into a refusal that
+/// names its path (prefixed by `root`), what was expected and what came.
+pub fn parse_at<T: DeserializeOwned>(value: &Value, root: &str) -> Result<T, Refusal> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let segments: Vec<Segment> = e.path().iter().cloned().collect();
+        diagnose(&e.into_inner().to_string(), root, &segments, value)
+    })
+}
+
+fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> Refusal {
+    let mut path = root.to_string();
+    let mut at = Some(value);
+    for s in segments {
+        match s {
+            Segment::Seq { index } => {
+                path.push_str(&format!("[{index}]"));
+                at = at.and_then(|v| v.get(index));
+            }
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                at = at.and_then(|v| v.get(key));
+            }
+            Segment::Unknown => {}
+        }
+    }
+    let child = |path: &str, name: &str| if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
+    let (code, what, expected, received);
+    if let Some(name) = field_name(msg, "missing field `") {
+        path = child(&path, name);
+        code = Code::InvalidInput;
+        what = format!("the required field `{name}` is missing");
+        expected = Some(format!("a value for `{name}`"));
+        received = Some("nothing".to_string());
+    } else if let Some(name) = field_name(msg, "unknown field `") {
+        if !path.ends_with(name) {
+            path = child(&path, name);
+        }
+        code = Code::InvalidInput;
+        what = format!("`{name}` is not a field here");
+        expected = msg.split_once(", expected ").map(|(_, e)| e.to_string()).or(Some("no fields".to_string()));
+        received = Some(format!("the field `{name}`"));
+    } else {
+        let (head, tail) = match msg.split_once(", expected ") {
+            Some((h, t)) => (h, Some(t.to_string())),
+            None => (msg, None),
+        };
+        code = if head.starts_with(LIMIT_TAG) { Code::LimitExceeded } else { Code::InvalidInput };
+        what = head.to_string();
+        // serde names a JSON object "a map" and a struct by its Rust name.
+        expected = tail.map(|t| if t == "a map" || t.starts_with("struct ") { "a JSON object".to_string() } else { t });
+        received = at.map(echo);
+    }
+    let shown = if path.is_empty() { "arguments" } else { &path };
+    let mut r = Refusal::new(code, format!("{shown}: {what}"));
+    if !path.is_empty() {
+        r = r.at(path);
+    }
+    if let Some(e) = expected {
+        r = r.expected(e);
+    }
+    if let Some(rc) = received {
+        r = r.received(rc);
+    }
+    r
+}
+
+fn field_name<'a>(msg: &'a str, prefix: &str) -> Option<&'a str> {
+    msg.strip_prefix(prefix).and_then(|rest| rest.split('`').next())
+}
+
+/// Recognises the wrapper mistakes of DESIGN §6 and builds the corrected
+/// call. The call is never executed: the caller sends the fix back.
+pub fn wrong_wrapper(args: &Map<String, Value>) -> Option<Refusal> {
+    let (fixed, what) = correct(args, 0)?;
+    Some(
+        Refusal::new(Code::WrongWrapper, format!("{what}; resend the corrected call in `fix` (nothing was run)"))
+            .expected("{\"operation_id\": \"…\", \"input\": {…}, \"contract\"?: \"sha256:…\"}")
+            .fix("math.run", Value::Object(fixed)),
+    )
+}
+
+/// The corrected arguments and what was wrong, or `None` if the wrapper is right.
+fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value>, String)> {
+    if depth > 2 {
+        return None;
+    }
+    // The whole call nested inside `input` (or an alias of it).
+    for key in std::iter::once("input").chain(INPUT_ALIASES.iter().copied()) {
+        if let Some(inner) = args.get(key).and_then(as_object)
+            && inner.contains_key("operation_id")
+        {
+            let inner = inner.clone();
+            let fixed = correct(&inner, depth + 1).map(|(f, _)| f).unwrap_or(inner);
+            return Some((fixed, format!("the whole math.run call was nested inside `{key}`")));
+        }
+    }
+    let id = args.get("operation_id")?.as_str()?.to_string();
+    let mut fixed = Map::new();
+    fixed.insert("operation_id".into(), Value::String(id));
+    let mut input: Map<String, Value>;
+    let mut what: Vec<String> = Vec::new();
+    match args.get("input") {
+        Some(Value::String(s)) => {
+            input = serde_json::from_str::<Value>(s).ok().and_then(|v| v.as_object().cloned())?;
+            what.push("`input` was sent as a JSON string instead of an object".into());
+        }
+        Some(Value::Object(m)) => input = m.clone(),
+        Some(_) => return None,
+        None => {
+            let alias = INPUT_ALIASES.iter().find(|k| args.get(**k).and_then(as_object).is_some());
+            match alias {
+                Some(k) => {
+                    input = args.get(*k).and_then(as_object)?;
+                    what.push(format!("`{k}` was used instead of `input`"));
+                }
+                None => input = Map::new(),
+            }
+        }
+    }
+    let strays: Vec<&String> =
+        args.keys().filter(|k| !RUN_KEYS.contains(&k.as_str()) && !INPUT_ALIASES.contains(&k.as_str())).collect();
+    if !strays.is_empty() {
+        if strays.iter().any(|k| input.contains_key(k.as_str())) {
+            return None;
+        }
+        for k in &strays {
+            input.insert((*k).clone(), args[k.as_str()].clone());
+        }
+        let names: Vec<String> = strays.iter().map(|k| format!("`{k}`")).collect();
+        what.push(format!("input fields {} were placed beside `operation_id` instead of inside `input`", names.join(", ")));
+    }
+    if what.is_empty() {
+        return None;
+    }
+    fixed.insert("input".into(), Value::Object(input));
+    if let Some(c) = args.get("contract") {
+        fixed.insert("contract".into(), c.clone());
+    }
+    Some((fixed, what.join("; ")))
+}
+
+/// An object, or a string holding a JSON object (a doubly encoded payload).
+fn as_object(v: &Value) -> Option<Map<String, Value>> {
+    match v {
+        Value::Object(m) => Some(m.clone()),
+        Value::String(s) => serde_json::from_str::<Value>(s).ok().and_then(|v| v.as_object().cloned()),
+        _ => None,
+    }
+}

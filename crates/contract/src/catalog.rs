@@ -1,0 +1,196 @@
+//! The immutable catalog built at start-up from each capability package's
+//! list: lookup by id, contract documents and digests, search and browse.
+
+use crate::canonical::{sha256_digest, to_canonical};
+use crate::operation::DynOperation;
+use crate::search::SearchIndex;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Verbs an operation id may end in (DESIGN §4).
+pub const VERBS: &[&str] =
+    &["compute", "decide", "solve", "find", "enumerate", "count", "construct", "check", "evaluate", "isolate"];
+
+/// An operation's published contract: the canonical document and its digest.
+#[derive(Debug, Clone)]
+pub struct Contract {
+    /// `{operation_id, version, input_schema, output_schema, input_plan}`.
+    pub document: Value,
+    /// RFC 8785 text of `document`; `schemas/<id>.json` holds exactly this.
+    pub canonical: String,
+    /// `sha256:` + hex of `canonical`.
+    pub digest: String,
+}
+
+pub struct Entry {
+    pub op: &'static dyn DynOperation,
+    contract: OnceLock<Contract>,
+}
+
+impl Entry {
+    /// Computed on first use, so start-up costs no schema generation.
+    pub fn contract(&self) -> &Contract {
+        self.contract.get_or_init(|| {
+            let document = json!({
+                "operation_id": self.op.id(),
+                "version": self.op.version(),
+                "input_schema": self.op.input_schema(),
+                "output_schema": self.op.output_schema(),
+                "input_plan": null,
+            });
+            let canonical = to_canonical(&document);
+            let digest = sha256_digest(canonical.as_bytes());
+            Contract { document, canonical, digest }
+        })
+    }
+
+    /// The complete, copyable `math.run` arguments of the example.
+    pub fn example_call(&self) -> Value {
+        json!({
+            "operation_id": self.op.id(),
+            "input": self.op.example_input(),
+            "contract": self.contract().digest,
+        })
+    }
+}
+
+pub struct Catalog {
+    /// Sorted by id: browse order.
+    entries: Vec<Entry>,
+    by_id: HashMap<&'static str, usize>,
+    index: SearchIndex,
+}
+
+/// Why a catalog could not be built: a programming error in a package list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError(pub String);
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+fn check_id(id: &str) -> Result<(), String> {
+    let segments: Vec<&str> = id.split('.').collect();
+    let well_formed = segments.len() >= 3
+        && segments.iter().all(|s| {
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                && s.as_bytes()[0].is_ascii_lowercase()
+        });
+    if !well_formed {
+        return Err(format!("operation id {id:?} is not <family>.<object>[.<qualifier>].<verb> in lowercase snake segments"));
+    }
+    let verb = segments[segments.len() - 1];
+    if !VERBS.contains(&verb) {
+        return Err(format!("operation id {id:?} ends in {verb:?}, which is not one of the verbs {VERBS:?}"));
+    }
+    Ok(())
+}
+
+impl Catalog {
+    pub fn new(ops: impl IntoIterator<Item = &'static dyn DynOperation>) -> Result<Self, BuildError> {
+        let mut ops: Vec<&'static dyn DynOperation> = ops.into_iter().collect();
+        ops.sort_by_key(|op| op.id());
+        let mut by_id = HashMap::with_capacity(ops.len());
+        for (i, op) in ops.iter().enumerate() {
+            check_id(op.id()).map_err(BuildError)?;
+            if by_id.insert(op.id(), i).is_some() {
+                return Err(BuildError(format!("operation id {:?} is declared twice", op.id())));
+            }
+        }
+        let index = SearchIndex::build(&ops);
+        let entries = ops.into_iter().map(|op| Entry { op, contract: OnceLock::new() }).collect();
+        Ok(Self { entries, by_id, index })
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.by_id.get(id).map(|&i| &self.entries[i])
+    }
+
+    /// Entry positions ranked for a query, best first, within `domain`.
+    pub fn search(&self, query: &str, domain: Option<&str>) -> Vec<usize> {
+        self.index.search(query).into_iter().filter(|&i| in_domain(self.entries[i].op.id(), domain)).collect()
+    }
+
+    /// The nearest ids to a mistyped one, best first: near spellings, then
+    /// lexical matches on the words of the id.
+    pub fn nearest(&self, id: &str, n: usize) -> Vec<&'static str> {
+        let close = (id.len() / 4).max(2);
+        let mut spelled: Vec<(usize, &'static str)> = self
+            .entries
+            .iter()
+            .map(|e| (edit_distance(id, e.op.id()), e.op.id()))
+            .filter(|(d, _)| *d <= close)
+            .collect();
+        spelled.sort();
+        let mut out: Vec<&'static str> = spelled.into_iter().map(|s| s.1).collect();
+        for i in self.search(&id.replace(['.', '_', '-'], " "), None) {
+            let candidate = self.entries[i].op.id();
+            if !out.contains(&candidate) {
+                out.push(candidate);
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    /// Every contract and the metadata around it: the `hessian://catalog` resource.
+    pub fn export(&self) -> Value {
+        let ops: Vec<Value> = self
+            .entries
+            .iter()
+            .map(|e| {
+                let c = e.contract();
+                json!({
+                    "operation_id": e.op.id(),
+                    "version": e.op.version(),
+                    "contract": c.digest,
+                    "title": e.op.title(),
+                    "summary": e.op.summary(),
+                    "input_schema": c.document["input_schema"],
+                    "output_schema": c.document["output_schema"],
+                })
+            })
+            .collect();
+        json!({ "server": "hessian", "version": env!("CARGO_PKG_VERSION"), "operations": ops })
+    }
+}
+
+pub fn in_domain(id: &str, domain: Option<&str>) -> bool {
+    match domain {
+        None => true,
+        Some(d) => id.strip_prefix(d).is_some_and(|rest| rest.starts_with('.')),
+    }
+}
+
+/// Levenshtein distance over bytes (ids are ASCII).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

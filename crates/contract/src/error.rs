@@ -1,0 +1,116 @@
+//! Refusals an agent can act on (DESIGN §6): a code, a message, and where it
+//! applies the path, what was expected and received, and one next step.
+
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    InvalidInput,
+    WrongWrapper,
+    UnknownOperation,
+    ContractMismatch,
+    LimitExceeded,
+    DeadlineExceeded,
+    Cancelled,
+    DomainError,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidInput => "invalid_input",
+            Code::WrongWrapper => "wrong_wrapper",
+            Code::UnknownOperation => "unknown_operation",
+            Code::ContractMismatch => "contract_mismatch",
+            Code::LimitExceeded => "limit_exceeded",
+            Code::DeadlineExceeded => "deadline_exceeded",
+            Code::Cancelled => "cancelled",
+            Code::DomainError => "domain_error",
+        }
+    }
+}
+
+/// A call that was not carried out, or stopped. Serialized under `"error"`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Refusal {
+    pub code: Code,
+    pub message: String,
+    /// JSON path of the first wrong field, from the tool arguments' root
+    /// (`input.matrix[1][0]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub received: Option<String>,
+    /// Nearest operation ids, for `unknown_operation`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<String>>,
+    /// The current digest, for `contract_mismatch`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+    /// The one next call to make: `{"tool": "math.run" | "math.find", "arguments": {…}}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Value>,
+}
+
+/// Diagnostics never echo large caller values.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+impl Refusal {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: bounded(&message.into(), 600),
+            path: None,
+            expected: None,
+            received: None,
+            candidates: None,
+            contract: None,
+            fix: None,
+        }
+    }
+
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    pub fn expected(mut self, e: impl Into<String>) -> Self {
+        self.expected = Some(bounded(&e.into(), 300));
+        self
+    }
+
+    pub fn received(mut self, r: impl Into<String>) -> Self {
+        self.received = Some(bounded(&r.into(), MAX_ECHO_CHARS));
+        self
+    }
+
+    pub fn fix(mut self, tool: &str, arguments: Value) -> Self {
+        self.fix = Some(serde_json::json!({ "tool": tool, "arguments": arguments }));
+        self
+    }
+
+    /// The structuredContent of a refused tool call.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({ "error": self })
+    }
+}
+
+/// Cuts `s` to at most `max` characters, marking the cut.
+pub fn bounded(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// A compact, size-bounded rendering of a caller value for `received`.
+pub fn echo(value: &Value) -> String {
+    bounded(&value.to_string(), MAX_ECHO_CHARS)
+}

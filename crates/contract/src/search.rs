@@ -1,0 +1,180 @@
+//! Deterministic weighted lexical search over id, title, keywords and
+//! summary, with the abbreviations mathematicians and agents actually type.
+
+use crate::operation::DynOperation;
+use std::collections::{HashMap, HashSet};
+
+/// Field weights: a word in the id or title says more than one in the summary.
+const W_ID: f64 = 3.0;
+const W_TITLE: f64 = 3.0;
+const W_KEYWORD: f64 = 2.5;
+const W_SUMMARY: f64 = 1.0;
+
+/// Words that carry no meaning in a query.
+const STOP: &[&str] = &[
+    "a", "an", "the", "of", "for", "to", "in", "on", "with", "and", "or", "by", "is", "are", "what", "how", "find",
+    "compute", "calculate", "get", "me", "my", "please", "i", "want", "need", "from", "its", "it", "this", "that",
+    "do", "does", "give", "using", "use", "some", "two", "number", "numbers", "value",
+];
+
+/// Abbreviations and synonyms, expanded to the words the catalog uses.
+const EXPAND: &[(&str, &str)] = &[
+    ("det", "determinant"),
+    ("gcd", "greatest common divisor gcd"),
+    ("hcf", "greatest common divisor gcd"),
+    ("gcf", "greatest common divisor gcd"),
+    ("lcm", "least common multiple lcm"),
+    ("egcd", "extended gcd bezout"),
+    ("xgcd", "extended gcd bezout"),
+    ("rref", "reduced row echelon form rref"),
+    ("echelon", "echelon rref"),
+    ("nullspace", "nullspace null space kernel"),
+    ("kernel", "nullspace null space kernel"),
+    ("totient", "euler totient phi"),
+    ("phi", "euler totient phi"),
+    ("inv", "inverse"),
+    ("invert", "inverse"),
+    ("charpoly", "characteristic polynomial"),
+    ("eig", "eigenvalue"),
+    ("matmul", "multiply product matrix"),
+    ("mul", "multiply product"),
+    ("product", "multiply product"),
+    ("times", "multiply product"),
+    ("tr", "trace"),
+    ("factorise", "factorization factor"),
+    ("factorize", "factorization factor"),
+    ("factor", "factorization factor"),
+    ("factors", "factorization factor"),
+    ("factorisation", "factorization factor"),
+    ("isprime", "prime primality test"),
+    ("primality", "prime primality test"),
+    ("linsolve", "linear system solve"),
+    ("equations", "linear system solve"),
+    ("equation", "linear system solve"),
+    ("transposed", "transpose"),
+    ("dimension", "rank"),
+];
+
+/// Plurals that do not end in a plain `s`.
+const IRREGULAR: &[(&str, &str)] = &[("matrices", "matrix"), ("vertices", "vertex"), ("indices", "index")];
+
+/// Singular form: irregular plurals, `-ies` → `-y`, then a trailing `s`.
+fn stem(w: &str) -> String {
+    let w = w.to_ascii_lowercase();
+    if let Some((_, s)) = IRREGULAR.iter().find(|(p, _)| *p == w) {
+        return s.to_string();
+    }
+    if w.len() > 4 && w.ends_with("ies") {
+        return format!("{}y", &w[..w.len() - 3]);
+    }
+    if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        return w[..w.len() - 1].to_string();
+    }
+    w
+}
+
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(stem)
+}
+
+/// Query words after stop-word removal and abbreviation expansion.
+fn query_terms(query: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in words(query) {
+        if STOP.contains(&w.as_str()) {
+            continue;
+        }
+        match EXPAND.iter().find(|(k, _)| *k == w) {
+            Some((_, expansion)) => out.extend(words(expansion)),
+            None => out.push(w),
+        }
+    }
+    let mut seen = HashSet::new();
+    out.retain(|w| seen.insert(w.clone()));
+    out
+}
+
+struct Doc {
+    /// Best field weight of each word in this operation's text.
+    weights: HashMap<String, f64>,
+}
+
+pub struct SearchIndex {
+    docs: Vec<Doc>,
+    /// How many operations mention each word (for inverse document frequency).
+    df: HashMap<String, usize>,
+}
+
+impl SearchIndex {
+    pub fn build(ops: &[&'static dyn DynOperation]) -> Self {
+        let mut docs = Vec::with_capacity(ops.len());
+        let mut df: HashMap<String, usize> = HashMap::new();
+        for op in ops {
+            let mut weights: HashMap<String, f64> = HashMap::new();
+            let mut add = |text: &str, w: f64| {
+                for word in words(text) {
+                    let e = weights.entry(word).or_insert(0.0);
+                    *e = e.max(w);
+                }
+            };
+            add(op.id(), W_ID);
+            add(op.title(), W_TITLE);
+            for k in op.keywords() {
+                add(k, W_KEYWORD);
+            }
+            add(op.summary(), W_SUMMARY);
+            for word in weights.keys() {
+                *df.entry(word.clone()).or_insert(0) += 1;
+            }
+            docs.push(Doc { weights });
+        }
+        Self { docs, df }
+    }
+
+    /// Positions of matching operations, best first; ties by position (id order).
+    pub fn search(&self, query: &str) -> Vec<usize> {
+        let terms = query_terms(query);
+        let n = self.docs.len() as f64;
+        let mut scored: Vec<(f64, usize)> = Vec::new();
+        for (i, doc) in self.docs.iter().enumerate() {
+            let mut score = 0.0;
+            let mut matched = 0;
+            for t in &terms {
+                let idf = (1.0 + n / (1.0 + *self.df.get(t).unwrap_or(&0) as f64)).ln();
+                if let Some(w) = doc.weights.get(t) {
+                    score += w * idf;
+                    matched += 1;
+                } else if t.len() >= 4 {
+                    // A prefix ("factori" of "factorization") counts for half.
+                    if let Some(w) = doc.weights.iter().filter(|(k, _)| k.starts_with(t.as_str())).map(|(_, w)| *w).reduce(f64::max)
+                    {
+                        score += 0.5 * w * idf;
+                        matched += 1;
+                    }
+                }
+            }
+            if matched > 0 {
+                // Covering more of the query beats repeating one strong word.
+                score *= 1.0 + matched as f64 / terms.len() as f64;
+                scored.push((score, i));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.into_iter().map(|(_, i)| i).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_expand_abbreviations_and_drop_filler() {
+        assert_eq!(query_terms("det of a matrix"), ["determinant", "matrix"]);
+        assert_eq!(query_terms("Compute the GCD"), ["greatest", "common", "divisor", "gcd"]);
+        assert_eq!(query_terms("inverse of matrices"), ["inverse", "matrix"]);
+        assert_eq!(stem("basis"), "basis");
+        assert_eq!(stem("polynomials"), "polynomial");
+        assert_eq!(stem("properties"), "property");
+    }
+}

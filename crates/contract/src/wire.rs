@@ -1,0 +1,514 @@
+//! Wire values (DESIGN §3): one encoding everywhere, parsed once by serde,
+//! with hand-written JSON Schemas that say exactly what the parser accepts.
+//!
+//! Inputs: integers as JSON integers within ±(2^53−1) or decimal strings;
+//! rationals as integers, `"p/q"` or exact decimal strings; matrices as
+//! arrays of equal-length rows. JSON floats are refused with the exact
+//! string to send instead. Outputs are always strings.
+//!
+//! Errors raised here read `"<what was wrong>, expected <what to send>"` so
+//! the diagnostics layer can split them; a bound that was exceeded starts
+//! with [`LIMIT_TAG`] and becomes `limit_exceeded`.
+
+use hessian_kernels::{BigInt, Mat, Q};
+use num_traits::{One, Signed, Zero};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Largest integer a JSON number carries exactly (2^53 − 1).
+pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+/// Characters allowed in one number's string form (sign, digits, `/`, `.`).
+pub const MAX_NUMBER_CHARS: usize = 10_000;
+/// Prefix of a parse error caused by a documented bound, not a wrong value.
+pub const LIMIT_TAG: &str = "limit exceeded: ";
+
+const INT_PATTERN: &str = "^-?[0-9]+$";
+const RATIONAL_PATTERN: &str = "^-?[0-9]+(/[0-9]*[1-9][0-9]*|\\.[0-9]+)?$";
+const RATIONAL_OUT_PATTERN: &str = "^-?[0-9]+(/[0-9]+)?$";
+
+/// An exact integer.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Int(pub BigInt);
+
+/// An exact rational number, always reduced with a positive denominator.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rational(pub Q);
+
+impl From<BigInt> for Int {
+    fn from(v: BigInt) -> Self {
+        Int(v)
+    }
+}
+
+impl From<Q> for Rational {
+    fn from(v: Q) -> Self {
+        Rational(v)
+    }
+}
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.denom().is_one() { self.0.numer().fmt(f) } else { write!(f, "{}/{}", self.0.numer(), self.0.denom()) }
+    }
+}
+
+impl Serialize for Int {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Serialize for Rational {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+fn too_long<E: de::Error>(len: usize) -> E {
+    E::custom(format!(
+        "{LIMIT_TAG}a number of {len} characters, expected at most {MAX_NUMBER_CHARS} characters per number"
+    ))
+}
+
+fn unsafe_integer<E: de::Error>(v: impl fmt::Display) -> E {
+    E::custom(format!(
+        "the JSON integer {v} is beyond ±(2^53−1) where JSON numbers lose precision, expected the decimal string \"{v}\""
+    ))
+}
+
+/// The exact decimal a JSON float was most likely written as (Rust prints
+/// the shortest string that reads back as the same double).
+fn float_text(v: f64) -> String {
+    let s = format!("{v:?}");
+    if s.len() > 40 { format!("{v:e}") } else { s }
+}
+
+fn parse_int_str(s: &str) -> Option<BigInt> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Parses `p`, `p/q` (q > 0) or an exact decimal `-12.375`.
+fn parse_rational_str(s: &str) -> Result<Q, &'static str> {
+    if let Some((p, q)) = s.split_once('/') {
+        let p = parse_int_str(p).ok_or("the numerator is not a decimal integer")?;
+        if q.is_empty() || !q.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("the denominator is not a positive decimal integer");
+        }
+        let q: BigInt = q.parse().map_err(|_| "the denominator is not a decimal integer")?;
+        if q.is_zero() {
+            return Err("the denominator is zero");
+        }
+        return Ok(Q::new(p, q));
+    }
+    if let Some((whole, frac)) = s.split_once('.') {
+        if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("the decimal has no digits after the point");
+        }
+        let negative = whole.starts_with('-');
+        let w = parse_int_str(whole).ok_or("the part before the decimal point is not an integer")?;
+        let f: BigInt = frac.parse().map_err(|_| "the fraction digits are not decimal")?;
+        let scale = num_traits::pow(BigInt::from(10), frac.len());
+        let magnitude = w.abs() * &scale + f;
+        return Ok(Q::new(if negative { -magnitude } else { magnitude }, scale));
+    }
+    parse_int_str(s).map(Q::from_integer).ok_or("it is not a number")
+}
+
+struct IntVisitor;
+
+impl<'de> Visitor<'de> for IntVisitor {
+    type Value = Int;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an integer: a JSON integer within ±9007199254740991 or a decimal string such as \"-123\"")
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
+        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 { Err(unsafe_integer(v)) } else { Ok(Int(v.into())) }
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
+        if v > MAX_SAFE_INTEGER as u64 { Err(unsafe_integer(v)) } else { Ok(Int(v.into())) }
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
+        let text = float_text(v);
+        if v.fract() == 0.0 && v.abs() <= MAX_SAFE_INTEGER as f64 {
+            Err(E::custom(format!("the JSON float {text}, expected an integer without a decimal point: {v:.0} or \"{v:.0}\"")))
+        } else {
+            Err(E::custom(format!("the JSON float {text}, expected an exact integer as a JSON integer or a decimal string")))
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Int, E> {
+        if s.len() > MAX_NUMBER_CHARS {
+            return Err(too_long(s.len()));
+        }
+        parse_int_str(s).map(Int).ok_or_else(|| E::invalid_value(de::Unexpected::Str(&crate::error::bounded(s, 40)), &self))
+    }
+}
+
+impl<'de> Deserialize<'de> for Int {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(IntVisitor)
+    }
+}
+
+struct RationalVisitor;
+
+impl<'de> Visitor<'de> for RationalVisitor {
+    type Value = Rational;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"")
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Rational, E> {
+        IntVisitor.visit_i64(v).map(|i| Rational(Q::from_integer(i.0)))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Rational, E> {
+        IntVisitor.visit_u64(v).map(|i| Rational(Q::from_integer(i.0)))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Rational, E> {
+        if v.fract() == 0.0 && v.abs() <= MAX_SAFE_INTEGER as f64 {
+            return IntVisitor.visit_f64(v).map(|i: Int| Rational(Q::from_integer(i.0)));
+        }
+        let text = float_text(v);
+        let exact = parse_rational_str(&format!("{v}")).ok().map(|q| Rational(q).to_string());
+        Err(E::custom(match exact {
+            Some(fraction) if text.len() <= 40 => format!(
+                "the JSON float {text} (floats are inexact), expected the exact value as a string: \"{fraction}\" or \"{text}\""
+            ),
+            _ => format!("the JSON float {text} (floats are inexact), expected the exact value as a string such as \"1/10\" or \"0.1\""),
+        }))
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Rational, E> {
+        if s.len() > MAX_NUMBER_CHARS {
+            return Err(too_long(s.len()));
+        }
+        parse_rational_str(s).map(Rational).map_err(|why| {
+            E::custom(format!(
+                "the string {:?} ({why}), expected a rational such as \"3/4\", \"-2\" or \"0.125\"",
+                crate::error::bounded(s, 40)
+            ))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Rational {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(RationalVisitor)
+    }
+}
+
+impl JsonSchema for Int {
+    fn schema_name() -> Cow<'static, str> {
+        "Int".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        if g.contract().is_serialize() {
+            return json_schema!({ "type": "string", "pattern": INT_PATTERN, "description": "An exact integer as a decimal string." });
+        }
+        json_schema!({
+            "description": "An exact integer: a JSON integer within ±9007199254740991, or a decimal string such as \"-123\" for any size.",
+            "anyOf": [
+                { "type": "integer", "minimum": -MAX_SAFE_INTEGER, "maximum": MAX_SAFE_INTEGER },
+                { "type": "string", "pattern": INT_PATTERN, "maxLength": MAX_NUMBER_CHARS }
+            ]
+        })
+    }
+}
+
+impl JsonSchema for Rational {
+    fn schema_name() -> Cow<'static, str> {
+        "Rational".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        if g.contract().is_serialize() {
+            return json_schema!({
+                "type": "string", "pattern": RATIONAL_OUT_PATTERN,
+                "description": "An exact rational, reduced: \"p/q\" with q > 1, or \"p\" when integral."
+            });
+        }
+        json_schema!({
+            "description": "An exact rational: a JSON integer, or a string \"p/q\" (q > 0, need not be reduced), \"-7\", or an exact decimal \"-0.125\". JSON floats are refused.",
+            "anyOf": [
+                { "type": "integer", "minimum": -MAX_SAFE_INTEGER, "maximum": MAX_SAFE_INTEGER },
+                { "type": "string", "pattern": RATIONAL_PATTERN, "maxLength": MAX_NUMBER_CHARS }
+            ]
+        })
+    }
+}
+
+/// A non-empty list of at most `MAX` items.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct List<T, const MAX: usize>(pub Vec<T>);
+
+struct ListVisitor<T, const MAX: usize>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for ListVisitor<T, MAX> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a non-empty array of at most {MAX} items")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            if out.len() == MAX {
+                return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX} items, expected at most {MAX} items")));
+            }
+            out.push(item);
+        }
+        if out.is_empty() {
+            return Err(de::Error::custom("an empty array, expected at least one item"));
+        }
+        Ok(out)
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for List<T, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(ListVisitor::<T, MAX>(PhantomData)).map(List)
+    }
+}
+
+impl<T: JsonSchema, const MAX: usize> JsonSchema for List<T, MAX> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("List{MAX}_{}", T::schema_name()).into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "array", "minItems": 1, "maxItems": MAX, "items": g.subschema_for::<T>() })
+    }
+}
+
+/// A matrix of at most `MAX` rows and `MAX` columns, all rows the same
+/// length, at least 1×1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matrix<T, const MAX: usize>(pub Mat<T>);
+
+/// A square [`Matrix`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareMatrix<T, const MAX: usize>(pub Mat<T>);
+
+struct RowSeed<T, const MAX: usize> {
+    /// Length of the first row, which every later row must match.
+    width: Option<usize>,
+    index: usize,
+    marker: PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> DeserializeSeed<'de> for RowSeed<T, MAX> {
+    type Value = Vec<T>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<T, MAX> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.width {
+            Some(w) => write!(f, "a row of {w} entries like row 0"),
+            None => write!(f, "a row: a non-empty array of at most {MAX} entries"),
+        }
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut row = Vec::with_capacity(self.width.unwrap_or(0));
+        while let Some(x) = seq.next_element()? {
+            if row.len() == MAX {
+                return Err(de::Error::custom(format!("{LIMIT_TAG}a row of more than {MAX} entries, expected at most {MAX} columns")));
+            }
+            row.push(x);
+        }
+        match self.width {
+            Some(w) if w != row.len() => Err(de::Error::custom(format!(
+                "row {} has {} entries, expected {w} entries like row 0 (all rows the same length)",
+                self.index,
+                row.len()
+            ))),
+            None if row.is_empty() => Err(de::Error::custom("an empty row, expected at least one entry per row")),
+            _ => Ok(row),
+        }
+    }
+}
+
+struct MatrixVisitor<T, const MAX: usize>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for MatrixVisitor<T, MAX> {
+    type Value = Mat<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a matrix: a non-empty array of rows, each an array of the same length, at most {MAX}×{MAX}")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Mat<T>, A::Error> {
+        let mut rows: Vec<Vec<T>> = Vec::new();
+        loop {
+            let seed = RowSeed::<T, MAX> { width: rows.first().map(Vec::len), index: rows.len(), marker: PhantomData };
+            let Some(row) = seq.next_element_seed(seed)? else { break };
+            if rows.len() == MAX {
+                return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX} rows, expected at most {MAX} rows")));
+            }
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return Err(de::Error::custom("an empty matrix, expected at least one row"));
+        }
+        Mat::from_rows(rows).ok_or_else(|| de::Error::custom("rows of different lengths, expected rows of equal length"))
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for Matrix<T, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(MatrixVisitor::<T, MAX>(PhantomData)).map(Matrix)
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for SquareMatrix<T, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let m = d.deserialize_seq(MatrixVisitor::<T, MAX>(PhantomData))?;
+        if !m.is_square() {
+            return Err(de::Error::custom(format!(
+                "a {}×{} matrix, expected a square matrix (as many rows as columns)",
+                m.rows(),
+                m.cols()
+            )));
+        }
+        Ok(SquareMatrix(m))
+    }
+}
+
+fn matrix_schema<T: JsonSchema>(g: &mut SchemaGenerator, max: usize, square: bool) -> Schema {
+    let entry = g.subschema_for::<T>();
+    if g.contract().is_serialize() {
+        return json_schema!({ "type": "array", "items": { "type": "array", "items": entry } });
+    }
+    let description = if square {
+        format!("A square matrix: an array of rows, each row an array with as many entries as there are rows; at most {max}×{max}.")
+    } else {
+        format!("A matrix: an array of rows, all rows the same length; at least 1×1, at most {max}×{max}.")
+    };
+    json_schema!({
+        "description": description,
+        "type": "array", "minItems": 1, "maxItems": max,
+        "items": { "type": "array", "minItems": 1, "maxItems": max, "items": entry }
+    })
+}
+
+impl<T: JsonSchema, const MAX: usize> JsonSchema for Matrix<T, MAX> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("Matrix{MAX}_{}", T::schema_name()).into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        matrix_schema::<T>(g, MAX, false)
+    }
+}
+
+impl<T: JsonSchema, const MAX: usize> JsonSchema for SquareMatrix<T, MAX> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("SquareMatrix{MAX}_{}", T::schema_name()).into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        matrix_schema::<T>(g, MAX, true)
+    }
+}
+
+/// Output form of a matrix: rows of values. Used by output models only.
+pub type Rows<T> = Vec<Vec<T>>;
+
+/// Converts a kernel matrix of rationals to output rows.
+pub fn rows_of(m: Mat<Q>) -> Rows<Rational> {
+    m.into_rows().into_iter().map(|r| r.into_iter().map(Rational).collect()).collect()
+}
+
+/// Converts a kernel vector of rationals to an output list.
+pub fn vector_of(v: Vec<Q>) -> Vec<Rational> {
+    v.into_iter().map(Rational).collect()
+}
+
+/// A polynomial as text, highest degree first: `x^3 - 2*x + 1/2`.
+/// Coefficients are given lowest degree first, as everywhere on the wire.
+pub fn polynomial_text(coefficients: &[Q], var: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in coefficients.iter().enumerate().rev() {
+        if c.is_zero() {
+            continue;
+        }
+        let negative = c < &Q::zero();
+        let magnitude = Rational(if negative { -c.clone() } else { c.clone() }).to_string();
+        out.push_str(match (out.is_empty(), negative) {
+            (true, true) => "-",
+            (true, false) => "",
+            (false, true) => " - ",
+            (false, false) => " + ",
+        });
+        let monomial = match k {
+            0 => String::new(),
+            1 => var.to_string(),
+            _ => format!("{var}^{k}"),
+        };
+        if monomial.is_empty() {
+            out.push_str(&magnitude);
+        } else if magnitude == "1" {
+            out.push_str(&monomial);
+        } else {
+            out.push_str(&format!("{magnitude}*{monomial}"));
+        }
+    }
+    if out.is_empty() { "0".to_string() } else { out }
+}
+
+/// The rational matrix a kernel works on.
+pub fn to_q(m: &Mat<Rational>) -> Mat<Q> {
+    m.map(|r| r.0.clone())
+}
+
+#[cfg(test)]
+mod tests;

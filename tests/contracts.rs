@@ -1,0 +1,314 @@
+//! Every operation's contract, checked against the code that serves it:
+//! examples run to their expected outputs, the published input schema and
+//! the serde parser agree on the examples and on mutations of them, the
+//! committed schemas/ match, and wrapper mistakes get a fix that works.
+
+use hessian_contract::catalog::Entry;
+use hessian_contract::{Code, Ctx, call, find, schemas};
+use serde_json::{Map, Value, json};
+use std::path::{Path, PathBuf};
+
+fn catalog() -> &'static hessian_contract::Catalog {
+    hessian_server::catalog()
+}
+
+fn run(args: Value) -> Result<Value, hessian_contract::Refusal> {
+    call::run(catalog(), args.as_object().expect("arguments are an object"), &Ctx::default())
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn the_catalog_holds_the_foundation_operations() {
+    let ids: Vec<&str> = catalog().entries().iter().map(|e| e.op.id()).collect();
+    for id in [
+        "matrix.determinant.compute",
+        "matrix.rank.compute",
+        "matrix.trace.compute",
+        "matrix.transpose.compute",
+        "matrix.multiply.compute",
+        "matrix.inverse.compute",
+        "matrix.rational_linear_system.solve",
+        "matrix.nullspace.compute",
+        "matrix.normal_form.rref.compute",
+        "matrix.characteristic_polynomial.compute",
+        "integer.gcd.compute",
+        "integer.extended_gcd.compute",
+        "integer.prime.decide",
+        "integer.prime_factorization.compute",
+        "integer.euler_totient.compute",
+    ] {
+        assert!(ids.contains(&id), "{id} is missing from the catalog");
+    }
+}
+
+#[test]
+fn every_example_runs_to_its_expected_output_under_the_inspected_contract() {
+    for e in catalog().entries() {
+        let inspected = find::inspect(catalog(), e.op.id()).unwrap();
+        let envelope = run(inspected["example"].clone()).unwrap_or_else(|r| panic!("{}: {r:?}", e.op.id()));
+        assert_eq!(envelope["output"], inspected["expected_output"], "{}", e.op.id());
+        assert_eq!(envelope["contract"], inspected["contract"], "{}", e.op.id());
+        assert_eq!(envelope["version"], json!(e.op.version()));
+    }
+}
+
+fn validator(e: &Entry) -> jsonschema::Validator {
+    jsonschema::draft202012::new(&e.contract().document["input_schema"])
+        .unwrap_or_else(|err| panic!("{}: input schema does not compile: {err}", e.op.id()))
+}
+
+/// Mutations of a valid input: each leaf replaced by wrong types and
+/// forms, each object missing a field or carrying an unknown one, each
+/// array emptied, grown by a copy of its first item, or shortened.
+fn mutations(v: &Value) -> Vec<Value> {
+    let leaves = [
+        json!(0.5),
+        json!(true),
+        json!(null),
+        json!("abc"),
+        json!({}),
+        json!([]),
+        json!(7),
+        json!("-12/5"),
+        json!("2.75"),
+        json!(9007199254740993u64),
+        json!("1/0"),
+        json!("9".repeat(10_001)),
+        json!(3.0),
+    ];
+    let mut out = Vec::new();
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                let mut without = m.clone();
+                without.remove(k);
+                out.push(Value::Object(without));
+                for mutated in mutations(child) {
+                    let mut copy = m.clone();
+                    copy.insert(k.clone(), mutated);
+                    out.push(Value::Object(copy));
+                }
+            }
+            let mut extra = m.clone();
+            extra.insert("unknown_field".into(), json!(1));
+            out.push(Value::Object(extra));
+        }
+        Value::Array(items) => {
+            out.push(json!([]));
+            if let Some(first) = items.first() {
+                let mut longer = items.clone();
+                longer.push(first.clone());
+                out.push(Value::Array(longer));
+                out.push(Value::Array(items[1..].to_vec()));
+                for mutated in mutations(first) {
+                    let mut copy = items.clone();
+                    copy[0] = mutated;
+                    out.push(Value::Array(copy));
+                }
+            }
+        }
+        _ => out.extend(leaves),
+    }
+    out
+}
+
+/// Constraints JSON Schema cannot state, so only the parser enforces them.
+fn schema_cannot_express(message: &str) -> bool {
+    message.contains("(all rows the same length)")
+        || message.contains("a square matrix (as many rows as columns)")
+        || message.contains("an integer without a decimal point")
+}
+
+#[test]
+fn input_schema_and_parser_agree_on_examples_and_mutations() {
+    let mut checked = 0;
+    for e in catalog().entries() {
+        let schema = validator(e);
+        let example = e.op.example_input();
+        assert!(schema.is_valid(&example), "{}: the example violates its own schema", e.op.id());
+        e.op.check_input(&example).unwrap_or_else(|r| panic!("{}: example refused: {r:?}", e.op.id()));
+        for m in mutations(&example) {
+            let by_schema = schema.is_valid(&m);
+            let by_parser = e.op.check_input(&m);
+            match (&by_parser, by_schema) {
+                (Ok(()), true) => {}
+                (Ok(()), false) => panic!("{}: parser accepts what the schema refuses: {m}", e.op.id()),
+                (Err(r), false) => {
+                    assert!(matches!(r.code, Code::InvalidInput | Code::LimitExceeded), "{}: {r:?}", e.op.id());
+                    assert!(r.path.as_deref().is_some_and(|p| p.starts_with("input")), "{}: no path in {r:?}", e.op.id());
+                }
+                (Err(r), true) => assert!(
+                    schema_cannot_express(&format!("{} {}", r.message, r.expected.clone().unwrap_or_default())),
+                    "{}: the schema accepts what the parser refuses, for a reason the schema could state: {m} → {r:?}",
+                    e.op.id()
+                ),
+            }
+            // Whatever parses also runs to a typed result or a refusal, never a panic.
+            let _ = e.op.run_json(&m, &Ctx::default());
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} mutations were checked");
+}
+
+#[test]
+fn committed_schemas_match_the_code() {
+    if let Err(problems) = schemas::check(catalog(), &repo_root().join("schemas")) {
+        panic!("schemas/ is out of date:\n{}", problems.join("\n"));
+    }
+}
+
+#[test]
+fn each_schema_file_hashes_to_its_digest() {
+    for e in catalog().entries() {
+        let path = repo_root().join("schemas").join(format!("{}.json", e.op.id()));
+        let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        assert_eq!(hessian_contract::canonical::sha256_digest(&bytes), e.contract().digest);
+    }
+}
+
+#[test]
+fn a_changed_contract_without_a_version_bump_is_refused() {
+    let dir = std::env::temp_dir().join(format!("hessian-schemas-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    schemas::write(catalog(), &dir).unwrap();
+    schemas::check(catalog(), &dir).unwrap();
+    // Pretend the published version 1 of the determinant had another digest.
+    let path = dir.join(schemas::CATALOG_FILE);
+    let mut history: Map<String, Value> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = catalog().get("matrix.determinant.compute").unwrap().op.version().to_string();
+    history["matrix.determinant.compute"][&v] = json!(format!("sha256:{}", "0".repeat(64)));
+    std::fs::write(&path, serde_json::to_string_pretty(&history).unwrap()).unwrap();
+    let problems = schemas::check(catalog(), &dir).unwrap_err();
+    assert!(problems.iter().any(|p| p.contains("matrix.determinant.compute") && p.contains("bump")), "{problems:?}");
+    assert!(schemas::write(catalog(), &dir).is_err(), "write must refuse too");
+    // An edited document file is drift as well.
+    std::fs::write(&path, serde_json::to_string_pretty(&Value::Object(Map::new())).unwrap()).unwrap();
+    std::fs::write(dir.join("matrix.rank.compute.json"), "{}").unwrap();
+    assert!(schemas::check(catalog(), &dir).unwrap_err().iter().any(|p| p.contains("matrix.rank.compute.json")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The DESIGN §6 wrapper mistakes, each built from a correct call.
+fn wrong_wrappers(good: &Value) -> Vec<(&'static str, Value)> {
+    let id = good["operation_id"].clone();
+    let input = good["input"].clone();
+    let mut beside = input.as_object().unwrap().clone();
+    beside.insert("operation_id".into(), id.clone());
+    vec![
+        ("fields beside operation_id", Value::Object(beside)),
+        ("input as a JSON string", json!({ "operation_id": id, "input": input.to_string() })),
+        ("payload instead of input", json!({ "operation_id": id, "payload": input })),
+        ("arguments instead of input", json!({ "operation_id": id, "arguments": input })),
+        ("params instead of input", json!({ "operation_id": id, "params": input })),
+        ("whole call nested in input", json!({ "input": good })),
+        ("whole call nested with its id outside too", json!({ "operation_id": id, "input": good })),
+    ]
+}
+
+#[test]
+fn wrong_wrappers_are_refused_with_a_fix_that_works() {
+    for e in catalog().entries() {
+        let good = json!({ "operation_id": e.op.id(), "input": e.op.example_input() });
+        let expected = e.op.expected_output();
+        for (what, bad) in wrong_wrappers(&good) {
+            let r = run(bad).expect_err(what);
+            assert_eq!(r.code, Code::WrongWrapper, "{what}: {r:?}");
+            let fix = r.fix.as_ref().unwrap_or_else(|| panic!("{what}: no fix"));
+            assert_eq!(fix["tool"], "math.run");
+            let envelope = run(fix["arguments"].clone()).unwrap_or_else(|r| panic!("{what}: fix refused: {r:?}"));
+            assert_eq!(envelope["output"], expected, "{what}");
+        }
+    }
+}
+
+#[test]
+fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
+    let stale = format!("sha256:{}", "ab".repeat(32));
+    let r = run(json!({"operation_id": "matrix.rank.compute", "input": {"matrix": [[1]]}, "contract": stale})).unwrap_err();
+    assert_eq!(r.code, Code::ContractMismatch);
+    assert_eq!(r.contract.as_deref(), Some(catalog().get("matrix.rank.compute").unwrap().contract().digest.as_str()));
+    assert_eq!(r.fix, Some(json!({"tool": "math.find", "arguments": {"operation_id": "matrix.rank.compute"}})));
+
+    let r = run(json!({"operation_id": "integer.gcd.compute.", "input": {}})).unwrap_err();
+    assert_eq!(r.code, Code::UnknownOperation);
+    assert_eq!(r.candidates.as_ref().unwrap()[0], "integer.gcd.compute");
+
+    let r = run(json!({"operation_id": "matrix.rank.compute", "input": {"matrix": [[1]]}, "extra": 1, "input2": 2})).unwrap_err();
+    assert_eq!(r.code, Code::WrongWrapper, "stray top-level fields are refused by name: {r:?}");
+    assert!(r.message.contains("`extra`"));
+
+    let r = run(json!({"input": {"matrix": [[1]]}})).unwrap_err();
+    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("operation_id")));
+
+    let r = run(json!({"operation_id": "matrix.inverse.compute", "input": {"matrix": [["1", "2"], ["2", "4"]]}})).unwrap_err();
+    assert_eq!(r.code, Code::DomainError);
+
+    let r = run(json!({"operation_id": "matrix.multiply.compute", "input": {"left": [[1, 2]], "right": [[1, 2]]}})).unwrap_err();
+    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("input.right")));
+
+    let huge = "7".repeat(20_000);
+    let r = run(json!({"operation_id": "integer.gcd.compute", "input": {"integers": [huge]}})).unwrap_err();
+    assert_eq!((r.code, r.path.as_deref()), (Code::LimitExceeded, Some("input.integers[0]")));
+    assert!(r.received.unwrap().chars().count() <= hessian_contract::error::MAX_ECHO_CHARS, "large values are not echoed");
+}
+
+#[test]
+fn find_has_three_exclusive_forms_and_a_byte_budget() {
+    let f = |v: Value| find::find(catalog(), v.as_object().unwrap());
+    let top = f(json!({"query": "det"})).unwrap();
+    assert_eq!(top["matches"][0]["operation_id"], "matrix.determinant.compute");
+    for (query, want) in [
+        ("gcd of two integers", "integer.gcd.compute"),
+        ("reduced row echelon form", "matrix.normal_form.rref.compute"),
+        ("rref", "matrix.normal_form.rref.compute"),
+        ("nullspace", "matrix.nullspace.compute"),
+        ("kernel of a matrix", "matrix.nullspace.compute"),
+        ("totient", "integer.euler_totient.compute"),
+        ("phi of n", "integer.euler_totient.compute"),
+        ("factorize 360", "integer.prime_factorization.compute"),
+        ("is 97 prime", "integer.prime.decide"),
+        ("bezout coefficients", "integer.extended_gcd.compute"),
+        ("solve linear equations", "matrix.rational_linear_system.solve"),
+        ("inverse of a matrix", "matrix.inverse.compute"),
+        ("charpoly", "matrix.characteristic_polynomial.compute"),
+        ("multiply two matrices", "matrix.multiply.compute"),
+    ] {
+        let got = f(json!({"query": query, "limit": 3})).unwrap();
+        let ids: Vec<&str> = got["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap()).collect();
+        assert_eq!(ids.first(), Some(&want), "{query}: {ids:?}");
+    }
+    // Browse pages with a stateless cursor until every operation was seen once.
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut args = json!({"browse": true, "limit": 4});
+        if let Some(c) = &cursor {
+            args["cursor"] = json!(c);
+        }
+        let page = f(args).unwrap();
+        seen.extend(page["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap().to_string()));
+        match page.get("next_cursor") {
+            Some(c) => cursor = Some(c.as_str().unwrap().to_string()),
+            None => break,
+        }
+    }
+    let all: Vec<String> = catalog().entries().iter().map(|e| e.op.id().to_string()).collect();
+    assert_eq!(seen, all);
+    let integer_only = f(json!({"browse": true, "domain": "integer"})).unwrap();
+    assert!(integer_only["matches"].as_array().unwrap().iter().all(|m| m["operation_id"].as_str().unwrap().starts_with("integer.")));
+    for e in catalog().entries() {
+        let inspected = f(json!({"operation_id": e.op.id()})).unwrap();
+        assert!(inspected.to_string().len() <= find::RESPONSE_BUDGET, "{} inspect exceeds the budget", e.op.id());
+    }
+    let r = f(json!({"query": "det", "operation_id": "matrix.rank.compute"})).unwrap_err();
+    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("query")));
+    let r = f(json!({"serch": "det"})).unwrap_err();
+    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("serch")));
+    let r = f(json!({"query": "det", "limit": 500})).unwrap_err();
+    assert_eq!(r.path.as_deref(), Some("limit"));
+    assert_eq!(f(json!({})).unwrap_err().code, Code::InvalidInput);
+}

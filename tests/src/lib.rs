@@ -1,1 +1,0 @@
-//! See tests/ for the end-to-end suites.
