@@ -1,0 +1,275 @@
+//! End to end over stdio: start the real `hessian serve`, speak MCP to it
+//! with a minimal, independent JSON-RPC client, and check what a host sees.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+struct Server {
+    child: Child,
+    /// `None` once closed, as a host does when it quits.
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: u64,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hessian"))
+            .arg("serve")
+            .args(extra)
+            .env("RUST_LOG", "debug") // logs must still stay off stdout
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hessian serve");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Self { child, stdin: Some(stdin), lines, next_id: 1 }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{msg}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a request and returns its response; every stdout line on the way
+    /// must be a JSON-RPC message.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let line = self.lines.recv_timeout(deadline - Instant::now()).expect("a response in time");
+            let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried a non-JSON line {line:?}: {e}"));
+            assert_eq!(msg["jsonrpc"], "2.0", "stdout carried a non-JSON-RPC message: {line}");
+            if msg["id"] == json!(id) {
+                return msg;
+            }
+        }
+    }
+
+    fn initialize(&mut self) -> Value {
+        let r = self.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "e2e", "version": "0"}}),
+        );
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        r["result"].clone()
+    }
+
+    fn call(&mut self, tool: &str, args: Value) -> Value {
+        let r = self.request("tools/call", json!({"name": tool, "arguments": args}));
+        assert!(r.get("error").is_none(), "protocol error for {tool}: {r}");
+        let result = r["result"].clone();
+        let text = result["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(!text.is_empty(), "every result carries a text rendering");
+        result
+    }
+
+    fn ok(&mut self, tool: &str, args: Value) -> Value {
+        let r = self.call(tool, args.clone());
+        assert_eq!(r["isError"], false, "{tool} {args} refused: {r}");
+        r["structuredContent"].clone()
+    }
+
+    fn refused(&mut self, tool: &str, args: Value) -> Value {
+        let r = self.call(tool, args.clone());
+        assert_eq!(r["isError"], true, "{tool} {args} should be refused: {r}");
+        r["structuredContent"]["error"].clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn initialize_and_list_exactly_two_read_only_tools() {
+    let started = Instant::now();
+    let mut s = Server::start(&[]);
+    let info = s.initialize();
+    assert_eq!(info["serverInfo"]["name"], "hessian");
+    assert_eq!(info["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+    assert!(info["instructions"].as_str().is_some_and(|i| i.contains("math.find")));
+    let tools = s.request("tools/list", json!({}))["result"].clone();
+    eprintln!("cold start to a served tools/list: {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    let tools = tools["tools"].as_array().unwrap().clone();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["math.find", "math.run"]);
+    for t in &tools {
+        let a = &t["annotations"];
+        assert_eq!((a["readOnlyHint"].clone(), a["idempotentHint"].clone(), a["openWorldHint"].clone()), (json!(true), json!(true), json!(false)));
+        assert_eq!(t["inputSchema"]["type"], "object");
+        assert_eq!(t["inputSchema"]["additionalProperties"], false, "unknown arguments are refused by name");
+        assert_eq!(t["outputSchema"]["type"], "object");
+        assert!(t["description"].as_str().unwrap().contains("example"));
+    }
+    assert_eq!(tools[1]["inputSchema"]["required"], json!(["operation_id", "input"]));
+}
+
+#[test]
+fn every_operation_runs_from_its_inspected_example_verbatim() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let mut ids = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut args = json!({"browse": true, "limit": 50});
+        if let Some(c) = cursor.take() {
+            args["cursor"] = json!(c);
+        }
+        let page = s.ok("math.find", args);
+        ids.extend(page["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap().to_string()));
+        match page["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => break,
+        }
+    }
+    assert!(ids.len() >= 15, "{ids:?}");
+    for id in ids {
+        let contract = s.ok("math.find", json!({"operation_id": id}));
+        let envelope = s.ok("math.run", contract["example"].clone());
+        assert_eq!(envelope["output"], contract["expected_output"], "{id}");
+        assert_eq!(envelope["contract"], contract["contract"], "{id}");
+        assert_eq!(envelope["operation_id"], json!(id));
+        assert!(envelope["elapsed_ms"].is_number());
+    }
+}
+
+#[test]
+fn search_then_run_the_demo_determinant() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let found = s.ok("math.find", json!({"query": "determinant of a rational matrix"}));
+    assert_eq!(found["matches"][0]["operation_id"], "matrix.determinant.compute");
+    let r = s.ok("math.run", json!({"operation_id": "matrix.determinant.compute", "input": {"matrix": [["1", "2"], ["3", "4"]]}}));
+    assert_eq!(r["output"], "-2");
+}
+
+#[test]
+fn stale_contracts_and_wrong_wrappers_get_one_working_next_step() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let contract = s.ok("math.find", json!({"operation_id": "matrix.inverse.compute"}));
+    let mut stale = contract["example"].clone();
+    stale["contract"] = json!(format!("sha256:{}", "0".repeat(64)));
+    let e = s.refused("math.run", stale);
+    assert_eq!(e["code"], "contract_mismatch");
+    assert_eq!(e["contract"], contract["contract"]);
+    assert_eq!(e["fix"]["tool"], "math.find");
+    let refreshed = s.ok("math.find", e["fix"]["arguments"].clone());
+    assert_eq!(refreshed["contract"], contract["contract"]);
+
+    let input = json!({"matrix": [["2", "1"], ["1", "1"]]});
+    let id = "matrix.inverse.compute";
+    let good = json!({"operation_id": id, "input": input});
+    let shapes = [
+        json!({"operation_id": id, "matrix": input["matrix"]}),
+        json!({"operation_id": id, "input": input.to_string()}),
+        json!({"operation_id": id, "payload": input}),
+        json!({"operation_id": id, "arguments": input}),
+        json!({"operation_id": id, "params": input}),
+        json!({"input": good}),
+    ];
+    for bad in shapes {
+        let e = s.refused("math.run", bad.clone());
+        assert_eq!(e["code"], "wrong_wrapper", "{bad}");
+        assert_eq!(e["fix"]["tool"], "math.run");
+        let fixed = s.ok("math.run", e["fix"]["arguments"].clone());
+        assert_eq!(fixed["output"], json!([["1", "-1"], ["-1", "2"]]), "{bad}");
+    }
+}
+
+#[test]
+fn refusals_are_precise_and_the_server_never_falls_over() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let det = "matrix.determinant.compute";
+    let cases = [
+        (json!({"matrix": [[0.1, "2"], ["3", "4"]]}), "invalid_input", "input.matrix[0][0]"),
+        (json!({"matrix": [["1", "2"], ["3"]]}), "invalid_input", "input.matrix[1]"),
+        (json!({"matrix": [["1", "2", "3"], ["4", "5", "6"]]}), "invalid_input", "input.matrix"),
+        (json!({"matrix": [["1"]], "extra": true}), "invalid_input", "input.extra"),
+        (json!({"matrix": [["1".repeat(10_001)]]}), "limit_exceeded", "input.matrix[0][0]"),
+    ];
+    for (input, code, path) in cases {
+        let e = s.refused("math.run", json!({"operation_id": det, "input": input}));
+        assert_eq!((e["code"].as_str(), e["path"].as_str()), (Some(code), Some(path)), "{e}");
+        assert!(e.to_string().len() < 2048, "diagnostics stay small: {e}");
+    }
+    let e = s.refused("math.run", json!({"operation_id": "matrix.determinant", "input": {}}));
+    assert_eq!(e["code"], "unknown_operation");
+    assert_eq!(e["candidates"][0], det);
+    let e = s.refused("math.find", json!({"query": "det", "bogus": 1}));
+    assert_eq!((e["code"].as_str(), e["path"].as_str()), (Some("invalid_input"), Some("bogus")));
+    let r = s.request("tools/call", json!({"name": "math.solve", "arguments": {}}));
+    assert!(r["error"]["message"].as_str().unwrap().contains("math.find"), "{r}");
+    // Still serving after all of that.
+    assert_eq!(s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}))["output"], "6");
+}
+
+#[test]
+fn the_deadline_stops_long_work_with_a_typed_answer() {
+    let mut s = Server::start(&["--deadline-ms", "300"]);
+    s.initialize();
+    // (2^61 − 1)(2^89 − 1): Pollard rho would need ~10^9 steps.
+    let n = "1427247692705959880439315947500961989719490561";
+    let started = Instant::now();
+    let partial = s.ok("math.run", json!({"operation_id": "integer.prime_factorization.compute", "input": {"n": n}}));
+    assert_eq!(partial["output"]["complete"], false);
+    assert_eq!(partial["output"]["unfactored"], json!([n]));
+    let e = s.refused("math.run", json!({"operation_id": "integer.euler_totient.compute", "input": {"n": n}}));
+    assert_eq!(e["code"], "deadline_exceeded");
+    assert!(started.elapsed() < Duration::from_secs(20), "both calls stopped at their deadline");
+}
+
+#[test]
+fn the_catalog_resource_lists_every_operation() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let list = s.request("resources/list", json!({}));
+    assert_eq!(list["result"]["resources"][0]["uri"], "hessian://catalog");
+    let read = s.request("resources/read", json!({"uri": "hessian://catalog"}));
+    let text = read["result"]["contents"][0]["text"].as_str().unwrap();
+    let export: Value = serde_json::from_str(text).unwrap();
+    let ops = export["operations"].as_array().unwrap();
+    assert!(ops.len() >= 15);
+    assert!(ops.iter().all(|o| o["contract"].as_str().unwrap().starts_with("sha256:")));
+    let missing = s.request("resources/read", json!({"uri": "hessian://nothing"}));
+    assert!(missing.get("error").is_some());
+}
+
+#[test]
+fn closing_stdin_ends_the_server() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    s.stdin = None;
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(Instant::now() < until, "the server outlived its client");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
