@@ -164,7 +164,13 @@ impl HessianServer {
         Self { catalog, config, tools: Arc::new(tools()) }
     }
 
-    async fn run(&self, args: Map<String, Value>, context: &RequestContext<RoleServer>) -> Result<Value, Refusal> {
+    /// A refusal is a tool result; only a crashed worker (a bug) is a
+    /// protocol-level internal error.
+    async fn run(
+        &self,
+        args: Map<String, Value>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Result<Value, Refusal>, ErrorData> {
         let budget = Budget::with_timeout(self.config.deadline);
         let on_cancel = budget.clone();
         let ct = context.ct.clone();
@@ -176,9 +182,9 @@ impl HessianServer {
         let catalog = self.catalog;
         let joined = tokio::task::spawn_blocking(move || call::run(catalog, &args, &Ctx::new(budget))).await;
         watcher.abort();
-        joined.unwrap_or_else(|e| {
+        joined.map_err(|e| {
             tracing::error!("math.run worker failed: {e}");
-            Err(Refusal::new(hessian_contract::Code::DomainError, "the computation failed unexpectedly"))
+            ErrorData::internal_error("the computation failed unexpectedly; this is a bug in hessian", None)
         })
     }
 }
@@ -206,7 +212,7 @@ impl ServerHandler for HessianServer {
         let args = request.arguments.unwrap_or_default();
         let result = match request.name.as_ref() {
             "math.find" => find::find(self.catalog, &args),
-            "math.run" => self.run(args, &context).await,
+            "math.run" => self.run(args, &context).await?,
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool {:?}; the tools are math.find and math.run", bounded(other, 60)),
