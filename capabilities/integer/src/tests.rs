@@ -1,7 +1,7 @@
 //! Each operation through its JSON contract, against brute force on small
 //! inputs and defining identities on large ones.
 
-use hessian_contract::{Catalog, Code, Ctx, call};
+use hessian_contract::{Catalog, Code, call};
 use hessian_kernels::BigInt;
 use num_integer::Integer;
 use rand::rngs::StdRng;
@@ -14,8 +14,7 @@ fn catalog() -> &'static Catalog {
 }
 
 fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    let args = json!({"operation_id": id, "input": input});
-    call::run(catalog(), args.as_object().unwrap(), &Ctx::default()).map(|e| e["output"].clone())
+    call::output_of(catalog(), id, input)
 }
 
 fn int(v: &Value) -> BigInt {

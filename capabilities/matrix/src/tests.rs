@@ -2,7 +2,7 @@
 //! done here by hand or against another operation with a different
 //! algorithm (rank by Bareiss vs pivots of Gauss–Jordan, charpoly vs det).
 
-use hessian_contract::{Catalog, Code, Ctx, call};
+use hessian_contract::{Catalog, Code, call};
 use hessian_kernels::{BigInt, Q};
 use num_traits::{One, Zero};
 use rand::rngs::StdRng;
@@ -15,8 +15,7 @@ fn catalog() -> &'static Catalog {
 }
 
 fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    let args = json!({"operation_id": id, "input": input});
-    call::run(catalog(), args.as_object().unwrap(), &Ctx::default()).map(|e| e["output"].clone())
+    call::output_of(catalog(), id, input)
 }
 
 fn q(v: &Value) -> Q {

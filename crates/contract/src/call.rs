@@ -72,6 +72,15 @@ pub fn run(catalog: &Catalog, args: &Map<String, Value>, ctx: &Ctx) -> Result<Va
     }))
 }
 
+/// Runs `id` on `input` without a deadline and returns only the output:
+/// for tests and offline tools that already know the operation.
+pub fn output_of(catalog: &Catalog, id: &str, input: Value) -> Result<Value, Refusal> {
+    let mut args = Map::new();
+    args.insert("operation_id".into(), Value::String(id.into()));
+    args.insert("input".into(), input);
+    run(catalog, &args, &Ctx::default()).map(|mut envelope| envelope["output"].take())
+}
+
 pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
     let candidates: Vec<String> = catalog.nearest(id, 3).into_iter().map(String::from).collect();
     let query = id.replace(['.', '_', '-'], " ");
