@@ -1,5 +1,7 @@
 //! `hessian`: the MCP server and the same catalog from a shell.
 
+mod bench;
+
 use clap::{Parser, Subcommand};
 use hessian_contract::{Ctx, call, find, schemas};
 use hessian_kernels::Budget;
@@ -54,6 +56,16 @@ enum Command {
         contract: Option<String>,
         #[arg(long, default_value_t = 30_000)]
         deadline_ms: u64,
+    },
+    /// Time a kernel on the integer matrices in FILE ({"matrices": [[[…]]]}),
+    /// for benches/compare.py: prints one JSON line per matrix.
+    #[command(hide = true)]
+    Bench {
+        #[arg(value_parser = ["det"])]
+        kernel: String,
+        file: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
     },
     /// Regenerate or check the committed contract documents.
     Schemas {
@@ -146,6 +158,13 @@ fn main() -> ExitCode {
             let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
             answer(call::run(catalog, &args, &ctx))
         }
+        Command::Bench { file, repeat, .. } => match bench::det(&file, repeat) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("hessian bench: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Schemas { write, dir, .. } => {
             let result = if write { schemas::write(catalog, &dir).map(|n| format!("wrote {n} files to {}", dir.display())) } else {
                 schemas::check(catalog, &dir).map(|()| format!("{} matches the code ({} operations)", dir.display(), catalog.len()))

@@ -8,6 +8,7 @@ pub mod budget;
 pub mod integer;
 pub mod linalg;
 pub mod mat;
+pub mod modular;
 
 pub use budget::{Budget, Stop};
 pub use mat::Mat;

@@ -36,7 +36,67 @@ pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
 pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
     assert!(a.is_square(), "determinant of a non-square matrix");
     let (m, scale) = clear_row_denominators(a);
-    Ok(Q::new(bareiss_determinant(m, budget)?, scale))
+    Ok(Q::new(integer_determinant(m, budget)?, scale))
+}
+
+/// From this order on the multi-modular determinant beats Bareiss on
+/// entries of a few digits (measured with `hessian bench`; see benches/README.md).
+const MODULAR_DET_FROM: usize = 12;
+
+/// Determinant of a square integer matrix: Bareiss for small orders,
+/// multi-modular above.
+pub fn integer_determinant(m: Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
+    if m.rows() < MODULAR_DET_FROM {
+        bareiss_determinant(m, budget)
+    } else {
+        multimodular_determinant(&m, budget)
+    }
+}
+
+/// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det| (rounded up by a margin far
+/// above the f64 error), or `None` if a row is zero.
+fn hadamard_log2(m: &Mat<BigInt>) -> Option<f64> {
+    let mut bits = 1.0;
+    for i in 0..m.rows() {
+        let norm2: BigInt = m.row(i).iter().map(|x| x * x).sum();
+        if norm2.is_zero() {
+            return None;
+        }
+        bits += log2(&norm2) / 2.0 + 1e-9;
+    }
+    Some(bits)
+}
+
+/// log2 of a positive integer, from its top 53 bits.
+fn log2(x: &BigInt) -> f64 {
+    let b = x.bits();
+    let shift = b.saturating_sub(53);
+    let top: BigInt = x >> shift;
+    num_traits::ToPrimitive::to_f64(&top).unwrap_or(1.0).log2() + shift as f64
+}
+
+/// Determinant modulo enough word-size primes that their product exceeds
+/// twice the Hadamard bound, combined by CRT: exact, with no probabilistic
+/// step. Primes run in parallel.
+pub fn multimodular_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
+    use crate::modular::{PRIME_BITS, crt_symmetric, det_mod_p, primes, reduce};
+    let n = m.rows();
+    let Some(bits) = hadamard_log2(m) else { return Ok(BigInt::zero()) };
+    // Each prime exceeds 2^(PRIME_BITS−1); one extra bit covers the sign.
+    let count = ((bits + 1.0) / f64::from(PRIME_BITS - 1)).ceil() as usize;
+    let primes = primes(count);
+    let small: Option<Vec<i64>> = (0..n).flat_map(|i| m.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+    let residues: Vec<(u64, u64)> = primes
+        .par_iter()
+        .map(|&p| {
+            let a: Vec<u64> = match &small {
+                Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
+                None => (0..n).flat_map(|i| m.row(i).iter()).map(|x| reduce(x, p)).collect(),
+            };
+            det_mod_p(a, n, p, budget).map(|d| (d, p))
+        })
+        .collect::<Result<_, Stop>>()?;
+    Ok(crt_symmetric(&residues))
 }
 
 /// Fraction-free (Bareiss) determinant of a square integer matrix: every

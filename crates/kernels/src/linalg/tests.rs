@@ -231,3 +231,25 @@ fn kernels_stop_on_an_expired_budget() {
     assert_eq!(rref(&a, &expired).map(|_| ()), Err(Stop::Deadline));
     assert_eq!(characteristic_polynomial(&a, &expired).map(|_| ()), Err(Stop::Deadline));
 }
+
+#[test]
+fn multimodular_determinant_agrees_with_bareiss() {
+    let mut rng = StdRng::seed_from_u64(10);
+    let b = Budget::unlimited();
+    for (n, bits) in [(1, 3), (2, 200), (5, 7), (13, 7), (20, 64), (40, 7), (25, 300)] {
+        for _ in 0..3 {
+            let m = Mat::from_fn(n, n, |_, _| {
+                let x = BigInt::from(rng.gen_range(-1000i64..1000)) << rng.gen_range(0..bits);
+                if rng.gen_bool(0.1) { BigInt::zero() } else { x }
+            });
+            assert_eq!(multimodular_determinant(&m, &b).unwrap(), bareiss_determinant(m.clone(), &b).unwrap(), "n={n}");
+        }
+    }
+    // Singular, and a zero row.
+    let mut m = Mat::from_fn(15, 15, |i, j| BigInt::from((i * 7 + j * 3) as i64 % 11 - 5));
+    assert_eq!(multimodular_determinant(&m, &b).unwrap(), bareiss_determinant(m.clone(), &b).unwrap());
+    for j in 0..15 {
+        m[(4, j)] = BigInt::zero();
+    }
+    assert!(multimodular_determinant(&m, &b).unwrap().is_zero());
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Side-by-side timings: Hessian's exact kernels against python-flint, on the
+same fixed-seed inputs, interleaved in one run, reported as ratios.
+
+    python3 -m venv .venv-bench && .venv-bench/bin/pip install python-flint
+    cargo build --release --bin hessian
+    .venv-bench/bin/python benches/compare.py --hessian target/release/hessian
+
+Each repetition times FLINT in-process and Hessian through `hessian bench`
+(which times the kernel alone, after parsing), alternating sizes, so both see
+the same machine load. Determinants are compared for equality as they go.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import tempfile
+import time
+
+import flint
+
+
+def matrix(n, bound, seed):
+    rng = random.Random(seed)
+    return [[rng.randint(-bound, bound) for _ in range(n)] for _ in range(n)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hessian", default="target/release/hessian")
+    ap.add_argument("--sizes", default="10,50,100,200,400")
+    ap.add_argument("--bound", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    tmp = tempfile.mkdtemp()
+    inputs = {}
+    for n in sizes:
+        m = matrix(n, args.bound, seed=n)
+        path = os.path.join(tmp, f"det{n}.json")
+        with open(path, "w") as f:
+            json.dump({"matrices": [m]}, f)
+        inputs[n] = (flint.fmpz_mat(m), path)
+    ours = {n: [] for n in sizes}
+    theirs = {n: [] for n in sizes}
+    for _ in range(args.repeat):
+        for n in sizes:
+            fm, path = inputs[n]
+            t = time.perf_counter()
+            d = fm.det()
+            theirs[n].append(time.perf_counter() - t)
+            out = subprocess.run([args.hessian, "bench", "det", path], check=True, capture_output=True, text=True)
+            line = json.loads(out.stdout)
+            ours[n].append(line["seconds"][0])
+            assert int(line["det"]) == int(d), f"n={n}: determinants differ"
+    threads = os.environ.get("RAYON_NUM_THREADS", "all cores")
+    print(f"integer determinant, entries in [-{args.bound}, {args.bound}], {args.repeat} interleaved runs, rayon threads: {threads}")
+    print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / flint (min / median / max over runs)")
+    print("| n | flint fmpz_mat.det | hessian | ratio min | ratio median | ratio max |")
+    print("|---|---|---|---|---|---|")
+    for n in sizes:
+        ratios = sorted(o / t for o, t in zip(ours[n], theirs[n]))
+        print(
+            f"| {n} | {statistics.median(theirs[n]) * 1e3:.2f} ms | {statistics.median(ours[n]) * 1e3:.2f} ms "
+            f"| {ratios[0]:.2f} | {statistics.median(ratios):.2f} | {ratios[-1]:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+//! Word-size modular arithmetic for multi-modular methods: primes below
+//! 2^62, Shoup multiplication by a fixed operand (the elimination inner
+//! loop), determinant modulo a prime, and Chinese remaindering.
+
+use crate::{Budget, Stop};
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use std::sync::Mutex;
+
+/// Every modulus is below 2^62, so sums of two residues never overflow and
+/// Shoup's reduction leaves at most one subtraction.
+pub const PRIME_BITS: u32 = 62;
+
+/// The first `count` primes below 2^62, descending. Found on demand and
+/// kept, so a small determinant does not pay for a large one's primes.
+pub fn primes(count: usize) -> Vec<u64> {
+    static FOUND: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    let mut found = FOUND.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut candidate = found.last().map_or((1u64 << PRIME_BITS) - 1, |&p| p - 2);
+    while found.len() < count {
+        if crate::integer::is_prime_u64(candidate) {
+            found.push(candidate);
+        }
+        candidate -= 2;
+    }
+    found[..count].to_vec()
+}
+
+#[inline]
+pub fn add_mod(a: u64, b: u64, p: u64) -> u64 {
+    let s = a + b;
+    if s >= p { s - p } else { s }
+}
+
+#[inline]
+pub fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
+    if a >= b { a - b } else { a + p - b }
+}
+
+#[inline]
+pub fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
+    ((a as u128 * b as u128) % p as u128) as u64
+}
+
+pub fn pow_mod(mut b: u64, mut e: u64, p: u64) -> u64 {
+    let mut r = 1 % p;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mul_mod(r, b, p);
+        }
+        b = mul_mod(b, b, p);
+        e >>= 1;
+    }
+    r
+}
+
+/// Inverse of a non-zero residue modulo a prime (Fermat).
+pub fn inv_mod(a: u64, p: u64) -> u64 {
+    pow_mod(a, p - 2, p)
+}
+
+/// A residue `w` prepared for repeated multiplication: `w' = ⌊w·2^64 / p⌋`.
+#[derive(Clone, Copy)]
+pub struct Shoup {
+    w: u64,
+    w_pre: u64,
+}
+
+impl Shoup {
+    #[inline]
+    pub fn new(w: u64, p: u64) -> Self {
+        Self { w, w_pre: (((w as u128) << 64) / p as u128) as u64 }
+    }
+
+    /// `x·w mod p` for any `x < 2^64`, with two word multiplications.
+    #[inline]
+    pub fn mul(self, x: u64, p: u64) -> u64 {
+        let q = ((x as u128 * self.w_pre as u128) >> 64) as u64;
+        let r = x.wrapping_mul(self.w).wrapping_sub(q.wrapping_mul(p));
+        if r >= p { r - p } else { r }
+    }
+}
+
+/// Reduces an integer into [0, p).
+pub fn reduce(x: &BigInt, p: u64) -> u64 {
+    use num_traits::ToPrimitive;
+    if let Some(small) = x.to_i64() {
+        return small.rem_euclid(p as i64) as u64;
+    }
+    let r = x % p;
+    let r = r.to_i64().unwrap_or(0);
+    if r < 0 { (r + p as i64) as u64 } else { r as u64 }
+}
+
+/// Determinant of a row-major n×n matrix of residues modulo the prime p, by
+/// Gaussian elimination (consumes the matrix).
+pub fn det_mod_p(mut a: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<u64, Stop> {
+    let mut det = 1u64;
+    for k in 0..n {
+        if k % 16 == 0 {
+            budget.check()?;
+        }
+        let Some(piv) = (k..n).find(|&i| a[i * n + k] != 0) else { return Ok(0) };
+        if piv != k {
+            for j in k..n {
+                a.swap(piv * n + j, k * n + j);
+            }
+            det = p - det;
+            if det == p {
+                det = 0;
+            }
+        }
+        let pivot = a[k * n + k];
+        det = mul_mod(det, pivot, p);
+        let inv = inv_mod(pivot, p);
+        let (top, bottom) = a.split_at_mut((k + 1) * n);
+        let pivot_row = &top[k * n + k + 1..k * n + n];
+        for row in bottom.chunks_exact_mut(n) {
+            let x = row[k];
+            if x == 0 {
+                continue;
+            }
+            let f = Shoup::new(mul_mod(x, inv, p), p);
+            for (r, &pv) in row[k + 1..].iter_mut().zip(pivot_row) {
+                *r = sub_mod(*r, f.mul(pv, p), p);
+            }
+        }
+    }
+    Ok(det)
+}
+
+/// Combines residues `r_i mod p_i` into the unique integer in the symmetric
+/// range (−P/2, P/2], P = ∏ p_i.
+pub fn crt_symmetric(residues: &[(u64, u64)]) -> BigInt {
+    let mut x = BigInt::zero();
+    let mut modulus = BigInt::one();
+    for &(r, p) in residues {
+        // x ← x + modulus·((r − x)·modulus⁻¹ mod p)
+        let xm = reduce(&x, p);
+        let mm = reduce(&modulus, p);
+        let t = mul_mod(sub_mod(r, xm, p), inv_mod(mm, p), p);
+        x += &modulus * t;
+        modulus *= p;
+    }
+    if &x * 2 > modulus { x - modulus } else { x }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn primes_are_distinct_word_size_primes() {
+        let ps = primes(300);
+        assert_eq!(primes(5), ps[..5]);
+        assert!(ps.windows(2).all(|w| w[0] > w[1]));
+        assert!(ps.iter().all(|&p| p < 1 << PRIME_BITS && crate::integer::is_prime_u64(p)));
+    }
+
+    #[test]
+    fn shoup_matches_wide_multiplication() {
+        let mut rng = StdRng::seed_from_u64(41);
+        for &p in &primes(8) {
+            for _ in 0..10_000 {
+                let (w, x) = (rng.gen_range(0..p), rng.r#gen::<u64>());
+                assert_eq!(Shoup::new(w, p).mul(x, p), ((w as u128 * x as u128) % p as u128) as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn crt_recovers_signed_integers() {
+        let ps = &primes(3);
+        let big: BigInt = BigInt::from(1) << 150u32;
+        let neg: BigInt = -(BigInt::from(3) << 170u32);
+        for v in [BigInt::from(-5), BigInt::from(0), big, neg] {
+            let residues: Vec<(u64, u64)> = ps.iter().map(|&p| (reduce(&v, p), p)).collect();
+            assert_eq!(crt_symmetric(&residues), v);
+        }
+    }
+}
