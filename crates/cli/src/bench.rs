@@ -32,9 +32,12 @@ fn matrices(file: &Path) -> Result<Vec<Mat<BigInt>>, String> {
         .collect()
 }
 
-/// Prints `{"n", "seconds": [...], "det"}` per matrix.
+/// Prints `{"n", "seconds": [...], "det"}` per matrix. One untimed run
+/// first, so the timings are of a warm process (rayon's threads started,
+/// primes found), as FLINT's in-process calls are.
 pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
     for m in matrices(file)? {
+        linalg::integer_determinant(m.clone(), &Budget::unlimited()).map_err(|s| format!("{s:?}"))?;
         let mut seconds = Vec::with_capacity(repeat);
         let mut det = BigInt::default();
         for _ in 0..repeat.max(1) {

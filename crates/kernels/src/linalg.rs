@@ -12,6 +12,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Below this many rows to update, rayon's hand-off costs more than the
 /// big-number arithmetic it spreads.
@@ -41,30 +42,125 @@ pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
 
 /// From this order on the multi-modular determinant beats Bareiss on
 /// entries of a few digits (measured with `hessian bench`; see benches/README.md).
-const MODULAR_DET_FROM: usize = 12;
+const MODULAR_DET_FROM: usize = 16;
+/// From this order on finding a divisor by p-adic lifting first pays off.
+const DIXON_DET_FROM: usize = 50;
 
-/// Determinant of a square integer matrix: Bareiss for small orders,
-/// multi-modular above.
+/// Determinant of a square integer matrix: Bareiss for small orders, the
+/// determinant-divisor method for larger ones with word-size entries,
+/// multi-modular otherwise (and whenever the divisor method declines).
 pub fn integer_determinant(m: Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
     if m.rows() < MODULAR_DET_FROM {
-        bareiss_determinant(m, budget)
-    } else {
-        multimodular_determinant(&m, budget)
+        return bareiss_determinant(m, budget);
     }
+    if m.rows() >= DIXON_DET_FROM
+        && let Some(det) = divisor_determinant(&m, budget)?
+    {
+        return Ok(det);
+    }
+    multimodular_determinant(&m, budget)
 }
 
-/// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det| (rounded up by a margin far
-/// above the f64 error), or `None` if a row is zero.
+/// det A = d·e where d, the common denominator of A⁻¹·b for a fixed
+/// right-hand side b, divides det A by Cramer's rule and is usually nearly
+/// all of it; then |e| ≤ H/d needs only a prime or two. `Ok(None)` when the
+/// entries are too large for the lifting or A is singular modulo the
+/// lifting primes (the caller then takes the multi-modular path, which also
+/// handles det A = 0).
+pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<BigInt>, Stop> {
+    use crate::dixon::{self, MAX_ENTRY};
+    use crate::modular::{crt_symmetric, det_mod_p, inv_mod, prime_at, reduce};
+    let n = m.rows();
+    let entries: Option<Vec<i64>> = (0..n)
+        .flat_map(|i| m.row(i).iter())
+        .map(|x| num_traits::ToPrimitive::to_i64(x).filter(|v| v.abs() < MAX_ENTRY))
+        .collect();
+    let Some(a) = entries else { return Ok(None) };
+    let Some(h) = hadamard_log2(m) else { return Ok(Some(BigInt::zero())) };
+    // A fixed, deterministic right-hand side with small entries.
+    let b: Vec<i64> = (0..n as i64).map(|i| (i * 7 + 3) % 11 - 5).collect();
+    let Some(augmented) = (0..n).map(|i| row_norm_log2(m.row(i), b[i])).sum::<Option<f64>>() else {
+        return Ok(Some(BigInt::zero()));
+    };
+    let augmented = augmented + 1.0;
+    let det_mod = |p: u64| -> Result<(u64, u64), Stop> {
+        let reduced: Vec<u64> = a.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect();
+        det_mod_p(reduced, n, p, budget).map(|d| (d, p))
+    };
+    // Residues of det A are needed in any case: one thread computes them,
+    // prime after prime, for as long as the other is lifting.
+    let lifting_done = AtomicBool::new(false);
+    let (lifted, early) = rayon::join(
+        || {
+            let r = dixon::solve(&a, &b, n, augmented, budget);
+            lifting_done.store(true, Ordering::Relaxed);
+            r
+        },
+        || {
+            let mut out = Vec::new();
+            for i in 0.. {
+                out.push(det_mod(prime_at(i))?);
+                if lifting_done.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            Ok::<_, Stop>(out)
+        },
+    );
+    let Some((_, d)) = lifted? else { return Ok(None) };
+    let early = early?;
+    let e_bits = h - log2(&d) + 2.0;
+    let mut residues = Vec::new();
+    let mut covered = 0.0;
+    let mut pending = Vec::new();
+    for q in (0..64).map(prime_at) {
+        if covered > e_bits {
+            break;
+        }
+        if reduce(&d, q) == 0 {
+            continue;
+        }
+        covered += (q as f64).log2() - 1e-9;
+        match early.iter().find(|(_, p)| *p == q) {
+            Some(&known) => residues.push(known),
+            None => pending.push(q),
+        }
+    }
+    if covered <= e_bits {
+        return Ok(None);
+    }
+    let rest: Vec<(u64, u64)> = pending.into_par_iter().map(det_mod).collect::<Result<_, Stop>>()?;
+    residues.extend(rest);
+    let e_residues: Vec<(u64, u64)> =
+        residues.into_iter().map(|(r, q)| (crate::modular::mul_mod(r, inv_mod(reduce(&d, q), q), q), q)).collect();
+    Ok(Some(d * crt_symmetric(&e_residues)))
+}
+
+/// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det|, rounded up by a margin far
+/// above the floating-point error, or `None` if a row is zero.
 fn hadamard_log2(m: &Mat<BigInt>) -> Option<f64> {
-    let mut bits = 1.0;
-    for i in 0..m.rows() {
-        let norm2: BigInt = m.row(i).iter().map(|x| x * x).sum();
-        if norm2.is_zero() {
+    (0..m.rows()).map(|i| row_norm_log2(m.row(i), 0)).sum::<Option<f64>>().map(|bits| bits + 1.0)
+}
+
+/// log2 ‖(row, extra)‖₂ plus a margin. The f64 sum of squares is within a
+/// relative n·2⁻⁵³ of the exact one, so the 1e-6 margin is a proof; rows
+/// whose squares overflow f64 are summed exactly.
+fn row_norm_log2(row: &[BigInt], extra: i64) -> Option<f64> {
+    let fast: f64 = row.iter().filter_map(num_traits::ToPrimitive::to_f64).map(|x| x * x).sum::<f64>()
+        + (extra as f64) * (extra as f64);
+    let norm2_log2 = if fast.is_finite() && row.iter().all(|x| x.bits() < 500) {
+        if fast == 0.0 {
             return None;
         }
-        bits += log2(&norm2) / 2.0 + 1e-9;
-    }
-    Some(bits)
+        fast.log2()
+    } else {
+        let exact: BigInt = row.iter().map(|x| x * x).sum::<BigInt>() + extra * extra;
+        if exact.is_zero() {
+            return None;
+        }
+        log2(&exact)
+    };
+    Some(norm2_log2 / 2.0 + 1e-6)
 }
 
 /// log2 of a positive integer, from its top 53 bits.

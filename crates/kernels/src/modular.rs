@@ -15,8 +15,24 @@ pub const PRIME_BITS: u32 = 62;
 /// kept, so a small determinant does not pay for a large one's primes.
 pub fn primes(count: usize) -> Vec<u64> {
     static FOUND: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-    let mut found = FOUND.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut candidate = found.last().map_or((1u64 << PRIME_BITS) - 1, |&p| p - 2);
+    primes_below(&FOUND, PRIME_BITS, count)
+}
+
+/// The `i`-th prime of [`primes`] (0-based).
+pub fn prime_at(i: usize) -> u64 {
+    primes(i + 1)[i]
+}
+
+/// The first `count` primes below 2^31, descending: moduli whose products
+/// fit a word, for p-adic lifting.
+pub fn half_word_primes(count: usize) -> Vec<u64> {
+    static FOUND: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    primes_below(&FOUND, 31, count)
+}
+
+fn primes_below(found: &Mutex<Vec<u64>>, bits: u32, count: usize) -> Vec<u64> {
+    let mut found = found.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut candidate = found.last().map_or((1u64 << bits) - 1, |&p| p - 2);
     while found.len() < count {
         if crate::integer::is_prime_u64(candidate) {
             found.push(candidate);
@@ -26,15 +42,20 @@ pub fn primes(count: usize) -> Vec<u64> {
     found[..count].to_vec()
 }
 
+// The reductions below are written as `min` of the two candidates rather
+// than as branches: in elimination loops the branch is a coin flip, and a
+// mispredicted branch costs more than the whole update.
+
 #[inline]
 pub fn add_mod(a: u64, b: u64, p: u64) -> u64 {
     let s = a + b;
-    if s >= p { s - p } else { s }
+    s.min(s.wrapping_sub(p))
 }
 
 #[inline]
 pub fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
-    if a >= b { a - b } else { a + p - b }
+    let d = a.wrapping_sub(b);
+    d.min(d.wrapping_add(p))
 }
 
 #[inline]
@@ -77,7 +98,7 @@ impl Shoup {
     pub fn mul(self, x: u64, p: u64) -> u64 {
         let q = ((x as u128 * self.w_pre as u128) >> 64) as u64;
         let r = x.wrapping_mul(self.w).wrapping_sub(q.wrapping_mul(p));
-        if r >= p { r - p } else { r }
+        r.min(r.wrapping_sub(p))
     }
 }
 

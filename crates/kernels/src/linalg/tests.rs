@@ -253,3 +253,31 @@ fn multimodular_determinant_agrees_with_bareiss() {
     }
     assert!(multimodular_determinant(&m, &b).unwrap().is_zero());
 }
+
+#[test]
+fn divisor_determinant_agrees_with_multimodular() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let b = Budget::unlimited();
+    for n in [3, 12, 45, 70] {
+        for trial in 0..3 {
+            let mut m = Mat::from_fn(n, n, |_, _| BigInt::from(rng.gen_range(-100i64..=100)));
+            if trial == 1 {
+                // A large, structured determinant: scale rows by small primes.
+                for (i, f) in [2, 3, 5, 7].into_iter().enumerate().take(n) {
+                    for j in 0..n {
+                        m[(i, j)] *= f * 1009;
+                    }
+                }
+            }
+            let got = divisor_determinant(&m, &b).unwrap().expect("non-singular with small entries");
+            assert_eq!(got, multimodular_determinant(&m, &b).unwrap(), "n={n} trial={trial}");
+        }
+    }
+    // Singular: the divisor method declines and the caller falls back.
+    let thin = Mat::from_fn(50, 50, |i, j| BigInt::from(((i % 7) * (j % 5)) as i64 - 3));
+    assert_eq!(divisor_determinant(&thin, &b).unwrap(), None);
+    assert!(integer_determinant(thin, &b).unwrap().is_zero());
+    // Entries too large for word-size lifting: declined.
+    let big = Mat::from_fn(3, 3, |i, j| BigInt::from(1i64 << 40) * (i * 3 + j + 1) as i64 + i as i64);
+    assert_eq!(divisor_determinant(&big, &b).unwrap(), None);
+}
