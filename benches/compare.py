@@ -23,9 +23,17 @@ import time
 import flint
 
 
-def matrix(n, bound, seed):
+def matrix(n, bound, seed, rational):
     rng = random.Random(seed)
+    if rational:
+        return [[f"{rng.randint(-bound, bound)}/{rng.randint(1, bound)}" for _ in range(n)] for _ in range(n)]
     return [[rng.randint(-bound, bound) for _ in range(n)] for _ in range(n)]
+
+
+def to_flint(m, rational):
+    if not rational:
+        return flint.fmpz_mat(m)
+    return flint.fmpq_mat(len(m), len(m), [flint.fmpq(*map(int, e.split("/"))) for row in m for e in row])
 
 
 def main():
@@ -34,16 +42,17 @@ def main():
     ap.add_argument("--sizes", default="10,50,100,200,400")
     ap.add_argument("--bound", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rational", action="store_true", help="entries p/q with |p|, q <= bound (fmpq_mat.det)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     tmp = tempfile.mkdtemp()
     inputs = {}
     for n in sizes:
-        m = matrix(n, args.bound, seed=n)
+        m = matrix(n, args.bound, seed=n, rational=args.rational)
         path = os.path.join(tmp, f"det{n}.json")
         with open(path, "w") as f:
             json.dump({"matrices": [m]}, f)
-        inputs[n] = (flint.fmpz_mat(m), path)
+        inputs[n] = (to_flint(m, args.rational), path)
     ours = {n: [] for n in sizes}
     theirs = {n: [] for n in sizes}
     for _ in range(args.repeat):
@@ -55,11 +64,12 @@ def main():
             out = subprocess.run([args.hessian, "bench", "det", path], check=True, capture_output=True, text=True)
             line = json.loads(out.stdout)
             ours[n].append(line["seconds"][0])
-            assert int(line["det"]) == int(d), f"n={n}: determinants differ"
+            assert line["det"] == str(d), f"n={n}: determinants differ: {line['det'][:40]} vs {str(d)[:40]}"
     threads = os.environ.get("RAYON_NUM_THREADS", "all cores")
-    print(f"integer determinant, entries in [-{args.bound}, {args.bound}], {args.repeat} interleaved runs, rayon threads: {threads}")
+    kind = f"rational determinant, entries p/q with |p|, q <= {args.bound}" if args.rational else f"integer determinant, entries in [-{args.bound}, {args.bound}]"
+    print(f"{kind}, {args.repeat} interleaved runs, rayon threads: {threads}")
     print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / flint (min / median / max over runs)")
-    print("| n | flint fmpz_mat.det | hessian | ratio min | ratio median | ratio max |")
+    print(f"| n | flint {'fmpq' if args.rational else 'fmpz'}_mat.det | hessian | ratio min | ratio median | ratio max |")
     print("|---|---|---|---|---|---|")
     for n in sizes:
         ratios = sorted(o / t for o, t in zip(ours[n], theirs[n]))

@@ -37,7 +37,85 @@ pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
 pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
     assert!(a.is_square(), "determinant of a non-square matrix");
     let (m, scale) = clear_row_denominators(a);
+    // Clearing many small denominators makes word-sized fractions into
+    // integers of hundreds of bits; then reducing the fractions per prime
+    // is far cheaper than reducing the cleared integers.
+    let wide = m.rows() >= MODULAR_DET_FROM
+        && (0..m.rows()).any(|i| m.row(i).iter().any(|x| x.bits() >= crate::dixon::MAX_ENTRY.ilog2() as u64));
+    if wide && let Some(det) = fraction_multimodular_determinant(a, budget)? {
+        return Ok(Q::new(det, scale));
+    }
     Ok(Q::new(integer_determinant(m, budget)?, scale))
+}
+
+/// det of the row-cleared matrix M (row i of A times lᵢ, the lcm of its
+/// denominators), computed from the fractions of A: M's entries modulo a
+/// prime are pᵢⱼ·(lᵢ mod P)·qᵢⱼ⁻¹. The bound is ∏ lᵢ·‖rowᵢ(A)‖₂ = H(M).
+/// `Ok(None)` when a numerator or denominator exceeds a word, or a
+/// denominator is divisible by one of the primes.
+fn fraction_multimodular_determinant(a: &Mat<Q>, budget: &Budget) -> Result<Option<BigInt>, Stop> {
+    use crate::modular::{PRIME_BITS, Shoup, crt_symmetric, det_mod_p, inv_mod, mul_mod, primes, reduce};
+    use num_traits::ToPrimitive;
+    let n = a.rows();
+    let mut numers = Vec::with_capacity(n * n);
+    let mut den_index = Vec::with_capacity(n * n);
+    let mut dens: Vec<u64> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    let mut bits = 1.0;
+    let mut lcms = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut norm2 = 0.0;
+        let mut l = BigInt::one();
+        for q in a.row(i) {
+            let (Some(num), Some(den)) = (q.numer().to_i64(), q.denom().to_u64()) else { return Ok(None) };
+            numers.push(num);
+            den_index.push(*seen.entry(den).or_insert_with(|| {
+                dens.push(den);
+                dens.len() - 1
+            }));
+            norm2 += (num as f64 / den as f64).powi(2);
+            l = l.lcm(q.denom());
+        }
+        if norm2 == 0.0 {
+            return Ok(Some(BigInt::zero()));
+        }
+        bits += log2(&l) + norm2.log2() / 2.0 + 1e-6;
+        lcms.push(l);
+    }
+    let count = ((bits + 1.0) / f64::from(PRIME_BITS - 1)).ceil() as usize;
+    let residues: Vec<Option<(u64, u64)>> = primes(count)
+        .into_par_iter()
+        .map(|p| {
+            // Batch inversion of the distinct denominators: one exponentiation.
+            let reduced: Vec<u64> = dens.iter().map(|&d| d % p).collect();
+            if reduced.contains(&0) {
+                return Ok(None);
+            }
+            let mut prefix = Vec::with_capacity(reduced.len());
+            let mut acc = 1u64;
+            for &d in &reduced {
+                prefix.push(acc);
+                acc = mul_mod(acc, d, p);
+            }
+            let mut inv_acc = inv_mod(acc, p);
+            let mut inverses = vec![Shoup::new(0, p); reduced.len()];
+            for k in (0..reduced.len()).rev() {
+                inverses[k] = Shoup::new(mul_mod(inv_acc, prefix[k], p), p);
+                inv_acc = mul_mod(inv_acc, reduced[k], p);
+            }
+            let mut m = Vec::with_capacity(n * n);
+            for (i, l) in lcms.iter().enumerate() {
+                let l = Shoup::new(reduce(l, p), p);
+                for k in i * n..(i + 1) * n {
+                    let x = numers[k].rem_euclid(p as i64) as u64;
+                    m.push(l.mul(inverses[den_index[k]].mul(x, p), p));
+                }
+            }
+            det_mod_p(m, n, p, budget).map(|d| Some((d, p)))
+        })
+        .collect::<Result<_, Stop>>()?;
+    let residues: Option<Vec<(u64, u64)>> = residues.into_iter().collect();
+    Ok(residues.map(|r| crt_symmetric(&r)))
 }
 
 /// From this order on the multi-modular determinant beats Bareiss on

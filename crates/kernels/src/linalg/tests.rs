@@ -281,3 +281,21 @@ fn divisor_determinant_agrees_with_multimodular() {
     let big = Mat::from_fn(3, 3, |i, j| BigInt::from(1i64 << 40) * (i * 3 + j + 1) as i64 + i as i64);
     assert_eq!(divisor_determinant(&big, &b).unwrap(), None);
 }
+
+#[test]
+fn fraction_determinant_agrees_with_the_cleared_integer_determinant() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let b = Budget::unlimited();
+    for n in [16, 24, 40] {
+        let a = random_mat(&mut rng, n, n, 60, false);
+        let (m, scale) = clear_row_denominators(&a);
+        let via_fractions = fraction_multimodular_determinant(&a, &b).unwrap().expect("word-size fractions");
+        assert_eq!(via_fractions, multimodular_determinant(&m, &b).unwrap(), "n={n}");
+        assert_eq!(determinant(&a, &b).unwrap(), Q::new(via_fractions, scale));
+    }
+    // Big numerators are declined; the integer path takes them.
+    let mut a = random_mat(&mut rng, 16, 16, 9, false);
+    a[(0, 0)] = Q::from_integer(BigInt::from(1) << 100u32);
+    assert_eq!(fraction_multimodular_determinant(&a, &b).unwrap(), None);
+    assert_eq!(determinant(&a, &b).unwrap(), Q::new(bareiss_determinant(clear_row_denominators(&a).0, &b).unwrap(), clear_row_denominators(&a).1));
+}
