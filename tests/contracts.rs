@@ -13,7 +13,7 @@ fn catalog() -> &'static hessian_contract::Catalog {
 }
 
 fn run(args: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::run(catalog(), args.as_object().expect("arguments are an object"), &Ctx::default())
+    call::run(catalog(), args.as_object().expect("arguments are an object").clone(), &Ctx::default())
 }
 
 fn repo_root() -> PathBuf {

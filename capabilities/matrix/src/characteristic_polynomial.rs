@@ -37,7 +37,7 @@ impl Operation for CharacteristicPolynomial {
     const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let p = linalg::characteristic_polynomial(&to_q(&input.matrix.0), &ctx.budget)?;
+        let p = linalg::characteristic_polynomial(&to_q(input.matrix.0), &ctx.budget)?;
         Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: vector_of(p) })
     }
 }

@@ -29,6 +29,6 @@ impl Operation for Determinant {
     const EXPECTED: &'static str = r#""-2""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(linalg::determinant(&to_q(&input.matrix.0), &ctx.budget)?))
+        Ok(Rational(linalg::determinant(&to_q(input.matrix.0), &ctx.budget)?))
     }
 }

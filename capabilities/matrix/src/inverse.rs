@@ -28,7 +28,7 @@ impl Operation for Inverse {
     const EXPECTED: &'static str = r#"[["1", "-1"], ["-1", "2"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
-        match linalg::inverse(&to_q(&input.matrix.0), &ctx.budget)? {
+        match linalg::inverse(&to_q(input.matrix.0), &ctx.budget)? {
             Some(inv) => Ok(rows_of(inv)),
             None => Err(MathError::Domain("the matrix is singular (determinant 0), so it has no inverse".into())),
         }

@@ -30,7 +30,7 @@ impl Operation for Multiply {
     const EXPECTED: &'static str = r#"[["1", "1"], ["2", "3"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
-        let (a, b) = (to_q(&input.left.0), to_q(&input.right.0));
+        let (a, b) = (to_q(input.left.0), to_q(input.right.0));
         if a.cols() != b.rows() {
             return Err(MathError::Input {
                 path: "right".into(),

@@ -35,7 +35,7 @@ impl Operation for Nullspace {
     const EXPECTED: &'static str = r#"{"basis": [["-2", "1", "0"], ["-3", "0", "1"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let basis = linalg::nullspace(&to_q(&input.matrix.0), &ctx.budget)?;
+        let basis = linalg::nullspace(&to_q(input.matrix.0), &ctx.budget)?;
         Ok(Output { basis: basis.into_iter().map(vector_of).collect() })
     }
 }

@@ -28,6 +28,6 @@ impl Operation for Rank {
     const EXPECTED: &'static str = "2";
 
     fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
-        Ok(linalg::rank(&to_q(&input.matrix.0), &ctx.budget)?)
+        Ok(linalg::rank(&to_q(input.matrix.0), &ctx.budget)?)
     }
 }

@@ -43,7 +43,7 @@ impl Operation for RationalLinearSystem {
     const EXPECTED: &'static str = r#"{"status": "unique", "solution": ["4/5", "7/5"]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let a = to_q(&input.matrix.0);
+        let a = to_q(input.matrix.0);
         let b: Vec<_> = input.rhs.0.into_iter().map(|r| r.0).collect();
         if b.len() != a.rows() {
             return Err(MathError::Input {

@@ -37,7 +37,7 @@ impl Operation for Rref {
     const EXPECTED: &'static str = r#"{"rref": [["1", "2", "0"], ["0", "0", "1"]], "pivot_columns": [0, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let r = linalg::rref(&to_q(&input.matrix.0), &ctx.budget)?;
+        let r = linalg::rref(&to_q(input.matrix.0), &ctx.budget)?;
         Ok(Output { rref: rows_of(r.matrix), pivot_columns: r.pivots })
     }
 }

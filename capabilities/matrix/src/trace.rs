@@ -28,6 +28,6 @@ impl Operation for Trace {
     const EXPECTED: &'static str = r#""7/2""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(linalg::trace(&to_q(&input.matrix.0))))
+        Ok(Rational(linalg::trace(&to_q(input.matrix.0))))
     }
 }

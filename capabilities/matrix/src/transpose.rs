@@ -27,6 +27,6 @@ impl Operation for Transpose {
     const EXPECTED: &'static str = r#"[["1", "4"], ["2", "5"], ["3", "6"]]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
-        Ok(rows_of(to_q(&input.matrix.0).transpose()))
+        Ok(rows_of(to_q(input.matrix.0).transpose()))
     }
 }

@@ -17,7 +17,7 @@ struct Inputs {
 fn matrices(file: &Path) -> Result<Vec<Mat<Q>>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let inputs: Inputs = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(inputs.matrices.iter().map(|m| to_q(&m.0)).collect())
+    Ok(inputs.matrices.into_iter().map(|m| to_q(m.0)).collect())
 }
 
 fn text(q: &Q) -> String {

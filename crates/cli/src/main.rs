@@ -156,7 +156,7 @@ fn main() -> ExitCode {
                 ("contract", contract.map(Value::from)),
             ]);
             let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
-            answer(call::run(catalog, &args, &ctx))
+            answer(call::run(catalog, args, &ctx))
         }
         Command::Bench { file, repeat, .. } => match bench::det(&file, repeat) {
             Ok(()) => ExitCode::SUCCESS,

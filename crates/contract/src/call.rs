@@ -33,13 +33,18 @@ pub struct RunArgs {
 const INPUT_ALIASES: &[&str] = &["payload", "arguments", "params", "parameters", "args", "inputs", "data"];
 const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
 
-/// Runs one call and returns the success envelope, or the refusal.
-pub fn run(catalog: &Catalog, args: &Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
+/// Runs one call and returns the success envelope, or the refusal. Takes
+/// the arguments by value: a large input is moved through, never copied.
+pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
     let started = Instant::now();
-    if let Some(refusal) = wrong_wrapper(args) {
+    if let Some(refusal) = wrong_wrapper(&args) {
         return Err(refusal);
     }
-    let args: RunArgs = parse_at(&Value::Object(args.clone()), "")?;
+    let args: RunArgs = serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
+        let segments: Vec<Segment> = e.path().iter().cloned().collect();
+        // The arguments were consumed; a top-level mistake needs no echo.
+        diagnose(&e.into_inner().to_string(), "", &segments, &Value::Null)
+    })?;
     let Some(entry) = catalog.get(&args.operation_id) else {
         return Err(unknown_operation(catalog, &args.operation_id));
     };
@@ -78,7 +83,7 @@ pub fn output_of(catalog: &Catalog, id: &str, input: Value) -> Result<Value, Ref
     let mut args = Map::new();
     args.insert("operation_id".into(), Value::String(id.into()));
     args.insert("input".into(), input);
-    run(catalog, &args, &Ctx::default()).map(|mut envelope| envelope["output"].take())
+    run(catalog, args, &Ctx::default()).map(|mut envelope| envelope["output"].take())
 }
 
 pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {

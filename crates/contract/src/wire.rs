@@ -98,6 +98,11 @@ fn parse_int_str(s: &str) -> Option<BigInt> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
+    // Most numbers fit a word; going through i64 skips the general radix
+    // conversion (a large share of parsing a big matrix).
+    if digits.len() <= 18 {
+        return s.parse::<i64>().ok().map(BigInt::from);
+    }
     s.parse().ok()
 }
 
@@ -505,9 +510,9 @@ pub fn polynomial_text(coefficients: &[Q], var: &str) -> String {
     if out.is_empty() { "0".to_string() } else { out }
 }
 
-/// The rational matrix a kernel works on.
-pub fn to_q(m: &Mat<Rational>) -> Mat<Q> {
-    m.map(|r| r.0.clone())
+/// The rational matrix a kernel works on, moved out of its wire form.
+pub fn to_q(m: Mat<Rational>) -> Mat<Q> {
+    m.into_map(|r| r.0)
 }
 
 #[cfg(test)]

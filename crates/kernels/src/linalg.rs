@@ -24,8 +24,12 @@ pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
     let mut scale = BigInt::one();
     let mut rows = Vec::with_capacity(a.rows());
     for i in 0..a.rows() {
-        let l = a.row(i).iter().fold(BigInt::one(), |l, q| l.lcm(q.denom()));
-        rows.push(a.row(i).iter().map(|q| q.numer() * (&l / q.denom())).collect::<Vec<_>>());
+        let l = a.row(i).iter().fold(BigInt::one(), |l, q| if q.denom().is_one() { l } else { l.lcm(q.denom()) });
+        if l.is_one() {
+            rows.push(a.row(i).iter().map(|q| q.numer().clone()).collect());
+        } else {
+            rows.push(a.row(i).iter().map(|q| q.numer() * (&l / q.denom())).collect::<Vec<_>>());
+        }
         scale *= l;
     }
     let cols = a.cols();

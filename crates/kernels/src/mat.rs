@@ -84,6 +84,11 @@ impl<T> Mat<T> {
         out
     }
 
+    /// Converts every entry, consuming the matrix (no copies).
+    pub fn into_map<U>(self, f: impl FnMut(T) -> U) -> Mat<U> {
+        Mat { rows: self.rows, cols: self.cols, data: self.data.into_iter().map(f).collect() }
+    }
+
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Mat<U> {
         Mat { rows: self.rows, cols: self.cols, data: self.data.iter().map(f).collect() }
     }

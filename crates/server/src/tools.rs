@@ -180,7 +180,7 @@ impl HessianServer {
             on_cancel.cancel();
         });
         let catalog = self.catalog;
-        let joined = tokio::task::spawn_blocking(move || call::run(catalog, &args, &Ctx::new(budget))).await;
+        let joined = tokio::task::spawn_blocking(move || call::run(catalog, args, &Ctx::new(budget))).await;
         watcher.abort();
         joined.map_err(|e| {
             tracing::error!("math.run worker failed: {e}");
