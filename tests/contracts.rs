@@ -276,6 +276,18 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("inverse of a matrix", "matrix.inverse.compute"),
         ("charpoly", "matrix.characteristic_polynomial.compute"),
         ("multiply two matrices", "matrix.multiply.compute"),
+        ("classical adjoint", "matrix.adjugate.compute"),
+        ("tensor product of matrices", "matrix.kronecker_product.compute"),
+        ("minimal polynomial", "matrix.minimal_polynomial.compute"),
+        ("lu decomposition", "matrix.lu_decomposition.compute"),
+        ("image of a matrix", "matrix.column_space.compute"),
+        ("row space basis", "matrix.row_space.compute"),
+        ("permanent", "matrix.permanent.compute"),
+        ("rank over GF(p)", "matrix.rank_mod_p.compute"),
+        ("determinant modulo 7", "matrix.determinant_mod.compute"),
+        ("inverse of a matrix mod 26", "matrix.inverse_mod.compute"),
+        ("raise matrix to the 10th power", "matrix.power.compute"),
+        ("inverse of a matrix", "matrix.inverse.compute"),
     ] {
         let got = f(json!({"query": query, "limit": 3})).unwrap();
         let ids: Vec<&str> = got["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap()).collect();

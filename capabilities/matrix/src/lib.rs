@@ -14,6 +14,17 @@ hessian_contract::operations! {
     nullspace => Nullspace,
     rref => Rref,
     characteristic_polynomial => CharacteristicPolynomial,
+    adjugate => Adjugate,
+    kronecker_product => KroneckerProduct,
+    power => Power,
+    minimal_polynomial => MinimalPolynomial,
+    lu => Lu,
+    column_space => ColumnSpace,
+    row_space => RowSpace,
+    permanent => Permanent,
+    rank_mod_p => RankModP,
+    determinant_mod => DeterminantMod,
+    inverse_mod => InverseMod,
 }
 
 #[cfg(test)]

@@ -148,3 +148,188 @@ fn transpose_reverses_products() {
     let e = run("matrix.multiply.compute", json!({"left": to_json(&a), "right": to_json(&a)})).unwrap_err();
     assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.right")));
 }
+
+fn ident(n: usize) -> M {
+    (0..n).map(|i| (0..n).map(|j| if i == j { Q::one() } else { Q::zero() }).collect()).collect()
+}
+
+fn scale(m: &M, f: &Q) -> M {
+    m.iter().map(|r| r.iter().map(|x| x * f).collect()).collect()
+}
+
+fn det_of(m: &M) -> Q {
+    q(&run("matrix.determinant.compute", json!({"matrix": to_json(m)})).unwrap())
+}
+
+#[test]
+fn adjugate_matches_cofactors_and_the_defining_identity() {
+    let mut rng = StdRng::seed_from_u64(26);
+    for (n, rank) in [(4, 4), (4, 3), (4, 2), (5, 5), (5, 4), (2, 1)] {
+        let a = mul(&random(&mut rng, n, rank), &random(&mut rng, rank, n));
+        let adj = from_json(&run("matrix.adjugate.compute", json!({"matrix": to_json(&a)})).unwrap());
+        assert_eq!(mul(&a, &adj), scale(&ident(n), &det_of(&a)), "n={n} rank={rank}");
+        // Cofactor definition: adj[j][i] = (−1)^(i+j)·det(A without row i and column j).
+        for i in 0..n {
+            for j in 0..n {
+                let minor: M = (0..n).filter(|&r| r != i).map(|r| (0..n).filter(|&c| c != j).map(|c| a[r][c].clone()).collect()).collect();
+                let cof = if n == 1 { Q::one() } else { det_of(&minor) };
+                assert_eq!(adj[j][i], if (i + j) % 2 == 0 { cof } else { -cof }, "n={n} rank={rank} ({i},{j})");
+            }
+        }
+    }
+}
+
+#[test]
+fn kronecker_products_satisfy_the_mixed_product_rule() {
+    let mut rng = StdRng::seed_from_u64(27);
+    let (a, b, c, d) = (random(&mut rng, 2, 3), random(&mut rng, 2, 2), random(&mut rng, 3, 2), random(&mut rng, 2, 1));
+    let k = |x: &M, y: &M| from_json(&run("matrix.kronecker_product.compute", json!({"left": to_json(x), "right": to_json(y)})).unwrap());
+    assert_eq!(mul(&k(&a, &b), &k(&c, &d)), k(&mul(&a, &c), &mul(&b, &d)));
+    let e = run("matrix.kronecker_product.compute", json!({"left": to_json(&random(&mut rng, 30, 30)), "right": to_json(&random(&mut rng, 30, 30))})).unwrap_err();
+    assert_eq!(e.code, Code::LimitExceeded);
+}
+
+#[test]
+fn powers_add_exponents_and_negative_powers_invert() {
+    let mut rng = StdRng::seed_from_u64(28);
+    let a = random(&mut rng, 3, 3);
+    let p = |k: i64| from_json(&run("matrix.power.compute", json!({"matrix": to_json(&a), "exponent": k})).unwrap());
+    assert_eq!(p(0), ident(3));
+    assert_eq!(p(1), a);
+    assert_eq!(p(7), mul(&p(3), &p(4)));
+    assert_eq!(mul(&p(-2), &p(2)), ident(3));
+    let e = run("matrix.power.compute", json!({"matrix": [["1", "2"], ["2", "4"]], "exponent": -1})).unwrap_err();
+    assert_eq!(e.code, Code::DomainError);
+    let e = run("matrix.power.compute", json!({"matrix": [["1"]], "exponent": 10001})).unwrap_err();
+    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.exponent")));
+}
+
+#[test]
+fn minimal_polynomials_of_similarity_transforms_with_known_eigenvalues() {
+    let mut rng = StdRng::seed_from_u64(29);
+    let i = |n: i64| Q::from_integer(n.into());
+    let minpoly = |m: &M| -> Vec<Q> {
+        run("matrix.minimal_polynomial.compute", json!({"matrix": to_json(m)})).unwrap()["coefficients"]
+            .as_array().unwrap().iter().map(q).collect()
+    };
+    // S·diag(2, 2, 3, 3, 3)·S⁻¹ has minimal polynomial (x − 2)(x − 3) = x² − 5x + 6.
+    let s = random(&mut rng, 5, 5);
+    let s_inv = from_json(&run("matrix.inverse.compute", json!({"matrix": to_json(&s)})).unwrap());
+    let d: M = (0..5).map(|r| (0..5).map(|c| if r == c { i(if r < 2 { 2 } else { 3 }) } else { Q::zero() }).collect()).collect();
+    assert_eq!(minpoly(&mul(&mul(&s, &d), &s_inv)), vec![i(6), i(-5), i(1)]);
+    // A Jordan block J₃(2) needs (x − 2)³ = x³ − 6x² + 12x − 8.
+    let j: M = vec![vec![i(2), i(1), i(0)], vec![i(0), i(2), i(1)], vec![i(0), i(0), i(2)]];
+    assert_eq!(minpoly(&j), vec![i(-8), i(12), i(-6), i(1)]);
+    // The zero matrix: x.
+    assert_eq!(minpoly(&vec![vec![Q::zero(); 3]; 3]), vec![i(0), i(1)]);
+}
+
+#[test]
+fn lu_factors_multiply_back() {
+    let mut rng = StdRng::seed_from_u64(30);
+    for (n, rank) in [(4, 4), (5, 3), (3, 1)] {
+        let mut a = mul(&random(&mut rng, n, rank), &random(&mut rng, rank, n));
+        a[0] = vec![Q::zero(); n]; // force a pivot swap
+        let f = run("matrix.lu_decomposition.compute", json!({"matrix": to_json(&a)})).unwrap();
+        let (l, u) = (from_json(&f["lower"]), from_json(&f["upper"]));
+        let perm: Vec<usize> = f["permutation"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+        let pa: M = perm.iter().map(|&r| a[r].clone()).collect();
+        assert_eq!(mul(&l, &u), pa);
+        for r in 0..n {
+            assert!(l[r][r].is_one());
+            assert!((r + 1..n).all(|c| l[r][c].is_zero()) && (0..r).all(|c| u[r][c].is_zero()));
+        }
+    }
+}
+
+#[test]
+fn row_and_column_spaces_span_what_they_claim() {
+    let mut rng = StdRng::seed_from_u64(31);
+    let rank_of = |m: &M| run("matrix.rank.compute", json!({"matrix": to_json(m)})).unwrap().as_u64().unwrap() as usize;
+    for (r, c, k) in [(4, 6, 2), (5, 3, 3), (3, 3, 1)] {
+        let a = mul(&random(&mut rng, r, k), &random(&mut rng, k, c));
+        let rank = rank_of(&a);
+        let rows = from_json(&run("matrix.row_space.compute", json!({"matrix": to_json(&a)})).unwrap()["basis"]);
+        assert_eq!(rows.len(), rank);
+        let mut stacked = rows.clone();
+        stacked.extend(a.iter().cloned());
+        assert_eq!(rank_of(&stacked), rank, "every row of A lies in the row space");
+        let cols = run("matrix.column_space.compute", json!({"matrix": to_json(&a)})).unwrap();
+        let basis = from_json(&cols["basis"]);
+        assert_eq!(basis.len(), rank);
+        let mut with_columns = basis.clone();
+        with_columns.extend((0..c).map(|j| a.iter().map(|row| row[j].clone()).collect()));
+        assert_eq!(rank_of(&with_columns), rank, "every column of A lies in the column space");
+    }
+}
+
+#[test]
+fn permanent_matches_the_sum_over_permutations() {
+    fn brute(m: &M, row: usize, used: &mut Vec<bool>) -> Q {
+        if row == m.len() {
+            return Q::one();
+        }
+        let mut total = Q::zero();
+        for c in 0..m.len() {
+            if !used[c] {
+                used[c] = true;
+                total += &m[row][c] * brute(m, row + 1, used);
+                used[c] = false;
+            }
+        }
+        total
+    }
+    let mut rng = StdRng::seed_from_u64(32);
+    for n in 1..=6 {
+        let a = random(&mut rng, n, n);
+        let got = q(&run("matrix.permanent.compute", json!({"matrix": to_json(&a)})).unwrap());
+        assert_eq!(got, brute(&a, 0, &mut vec![false; n]), "n={n}");
+    }
+    let ones = vec![vec![json!(1); 8]; 8];
+    assert_eq!(run("matrix.permanent.compute", json!({"matrix": ones})).unwrap(), json!("40320"));
+}
+
+#[test]
+fn modular_rank_determinant_and_inverse_agree_with_brute_force() {
+    let mut rng = StdRng::seed_from_u64(33);
+    for p in [2i64, 3, 5] {
+        for _ in 0..10 {
+            let n = 3;
+            let a: Vec<Vec<i64>> = (0..n).map(|_| (0..n + 1).map(|_| rng.gen_range(-6..6)).collect()).collect();
+            // rank = (n+1) − log_p |kernel|, the kernel counted by enumeration.
+            let mut kernel = 0;
+            for code in 0..p.pow(n as u32 + 1) {
+                let x: Vec<i64> = (0..=n).map(|k| code / p.pow(k as u32) % p).collect();
+                if a.iter().all(|row| row.iter().zip(&x).map(|(u, v)| u * v).sum::<i64>().rem_euclid(p) == 0) {
+                    kernel += 1;
+                }
+            }
+            let rank = (n + 1) - (kernel as f64).log(p as f64).round() as usize;
+            let got = run("matrix.rank_mod_p.compute", json!({"matrix": a, "prime": p})).unwrap();
+            assert_eq!(got, json!(rank), "p={p} {a:?}");
+        }
+    }
+    assert_eq!(run("matrix.rank_mod_p.compute", json!({"matrix": [[1]], "prime": 4})).unwrap_err().code, Code::DomainError);
+    for m in [2i64, 9, 10, 101] {
+        let a: Vec<Vec<i64>> = (0..3).map(|_| (0..3).map(|_| rng.gen_range(-20..20)).collect()).collect();
+        let d = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+            + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+        let got = run("matrix.determinant_mod.compute", json!({"matrix": a, "modulus": m})).unwrap();
+        assert_eq!(got, json!(d.rem_euclid(m).to_string()));
+        match run("matrix.inverse_mod.compute", json!({"matrix": a, "modulus": m})) {
+            Ok(inv) => {
+                let b: Vec<Vec<i64>> = inv.as_array().unwrap().iter().map(|r| r.as_array().unwrap().iter().map(|x| x.as_str().unwrap().parse().unwrap()).collect()).collect();
+                for i in 0..3 {
+                    for j in 0..3 {
+                        let s: i64 = (0..3).map(|k| a[i][k] * b[k][j]).sum();
+                        assert_eq!(s.rem_euclid(m), i64::from(i == j), "A·A⁻¹ ≡ I mod {m}");
+                    }
+                }
+            }
+            Err(e) => {
+                assert_eq!(e.code, Code::DomainError);
+                assert_ne!(num_integer::Integer::gcd(&d, &m), 1, "refused although gcd(det, m) = 1");
+            }
+        }
+    }
+}

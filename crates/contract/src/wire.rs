@@ -272,6 +272,57 @@ impl JsonSchema for Rational {
     }
 }
 
+/// A JSON integer in `MIN..=MAX` (exponents, counts, indices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounded<const MIN: i64, const MAX: i64>(pub i64);
+
+impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Bounded<MIN, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = IntVisitor.visit_any(d)?;
+        match num_traits::ToPrimitive::to_i64(&v.0) {
+            Some(x) if (MIN..=MAX).contains(&x) => Ok(Bounded(x)),
+            _ => Err(de::Error::custom(format!("the integer {v}, expected an integer from {MIN} to {MAX}"))),
+        }
+    }
+}
+
+impl IntVisitor {
+    /// Integers only as JSON integers here: a bounded count is never a string.
+    fn visit_any<'de, D: Deserializer<'de>>(self, d: D) -> Result<Int, D::Error> {
+        struct JsonIntegerOnly;
+        impl<'de> Visitor<'de> for JsonIntegerOnly {
+            type Value = Int;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON integer")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
+                IntVisitor.visit_i64(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
+                IntVisitor.visit_u64(v)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
+                IntVisitor.visit_f64(v)
+            }
+        }
+        d.deserialize_any(JsonIntegerOnly)
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> JsonSchema for Bounded<MIN, MAX> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("Bounded_{MIN}_{MAX}").into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "integer", "minimum": MIN, "maximum": MAX })
+    }
+}
+
 /// A non-empty list of at most `MAX` items.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct List<T, const MAX: usize>(pub Vec<T>);

@@ -555,3 +555,221 @@ pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, 
 
 #[cfg(test)]
 mod tests;
+
+fn identity(n: usize) -> Mat<Q> {
+    Mat::from_fn(n, n, |i, j| if i == j { Q::one() } else { Q::zero() })
+}
+
+/// The adjugate (transposed cofactor matrix), so that A·adj(A) = det(A)·I:
+/// det(A)·A⁻¹ when A is invertible, and otherwise, by Cayley–Hamilton,
+/// (−1)ⁿ⁻¹·(Aⁿ⁻¹ + cₙ₋₁Aⁿ⁻² + … + c₁I) from det(xI − A) = Σ cₖxᵏ.
+pub fn adjugate(a: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
+    assert!(a.is_square(), "adjugate of a non-square matrix");
+    let n = a.rows();
+    if n <= 1 {
+        return Ok(identity(n));
+    }
+    let det = determinant(a, budget)?;
+    if !det.is_zero() {
+        let inv = inverse(a, budget)?.unwrap_or_else(|| identity(n));
+        return Ok(inv.into_map(|x| x * &det));
+    }
+    let c = characteristic_polynomial(a, budget)?;
+    let mut b = identity(n);
+    for k in (1..n).rev() {
+        b = multiply(a, &b, budget)?;
+        for i in 0..n {
+            b[(i, i)] += &c[k];
+        }
+    }
+    Ok(if n % 2 == 0 { b.into_map(|x| -x) } else { b })
+}
+
+/// The Kronecker product A ⊗ B: block (i, j) is a_ij·B.
+pub fn kronecker(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
+    let (p, q) = (b.rows(), b.cols());
+    Mat::from_fn(a.rows() * p, a.cols() * q, |i, j| &a[(i / p, j / q)] * &b[(i % p, j % q)])
+}
+
+/// Aᵏ by repeated squaring; negative k uses A⁻¹ (`Ok(None)` when singular).
+pub fn power(a: &Mat<Q>, k: i64, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
+    assert!(a.is_square(), "power of a non-square matrix");
+    let mut base = if k < 0 {
+        match inverse(a, budget)? {
+            Some(inv) => inv,
+            None => return Ok(None),
+        }
+    } else {
+        a.clone()
+    };
+    let mut e = k.unsigned_abs();
+    let mut acc = identity(a.rows());
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = multiply(&acc, &base, budget)?;
+        }
+        e >>= 1;
+        if e > 0 {
+            base = multiply(&base, &base, budget)?;
+        }
+    }
+    Ok(Some(acc))
+}
+
+/// The minimal polynomial (monic, lowest degree first): the first power Aᵈ
+/// that is a combination of I, A, …, Aᵈ⁻¹, found by reducing each new power
+/// (as a vector of n² entries) against the echelon basis of the previous ones.
+pub fn minimal_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    assert!(a.is_square(), "minimal polynomial of a non-square matrix");
+    let n = a.rows();
+    // (pivot position, reduced vector with 1 at the pivot, its combination of powers)
+    let mut basis: Vec<(usize, Vec<Q>, Vec<Q>)> = Vec::new();
+    let mut power = identity(n);
+    for d in 0..=n {
+        budget.check()?;
+        if d > 0 {
+            power = multiply(&power, a, budget)?;
+        }
+        let mut v: Vec<Q> = (0..n).flat_map(|i| power.row(i).to_vec()).collect();
+        let mut combo = vec![Q::zero(); d + 1];
+        combo[d] = Q::one();
+        for (p, row, c) in &basis {
+            if v[*p].is_zero() {
+                continue;
+            }
+            let f = v[*p].clone();
+            for (x, r) in v.iter_mut().zip(row) {
+                if !r.is_zero() {
+                    *x -= &f * r;
+                }
+            }
+            for (x, y) in combo.iter_mut().zip(c) {
+                *x -= &f * y;
+            }
+        }
+        match v.iter().position(|x| !x.is_zero()) {
+            None => return Ok(combo),
+            Some(p) => {
+                let inv = v[p].recip();
+                v.iter_mut().for_each(|x| *x *= &inv);
+                combo.iter_mut().for_each(|x| *x *= &inv);
+                basis.push((p, v, combo));
+            }
+        }
+    }
+    unreachable!("Cayley–Hamilton: the powers up to n are dependent")
+}
+
+/// P·A = L·U for a square A: `perm[i]` is the row of A that is row i of
+/// P·A, L is unit lower triangular, U upper triangular. A column without a
+/// pivot leaves a zero on U's diagonal, so singular matrices factor too.
+pub struct Lu {
+    pub perm: Vec<usize>,
+    pub l: Mat<Q>,
+    pub u: Mat<Q>,
+}
+
+pub fn lu(a: &Mat<Q>, budget: &Budget) -> Result<Lu, Stop> {
+    assert!(a.is_square(), "LU of a non-square matrix");
+    let n = a.rows();
+    let mut u = a.clone();
+    let mut l = identity(n);
+    let mut perm: Vec<usize> = (0..n).collect();
+    for k in 0..n {
+        budget.check()?;
+        let Some(p) = (k..n).find(|&i| !u[(i, k)].is_zero()) else { continue };
+        if p != k {
+            u.swap_rows(p, k);
+            perm.swap(p, k);
+            for j in 0..k {
+                let t = l[(p, j)].clone();
+                l[(p, j)] = std::mem::replace(&mut l[(k, j)], t);
+            }
+        }
+        let inv = u[(k, k)].recip();
+        for i in k + 1..n {
+            if u[(i, k)].is_zero() {
+                continue;
+            }
+            let f = &u[(i, k)] * &inv;
+            for j in k..n {
+                let t = &f * &u[(k, j)];
+                u[(i, j)] -= t;
+            }
+            l[(i, k)] = f;
+        }
+    }
+    Ok(Lu { perm, l, u })
+}
+
+/// The permanent Σ_σ ∏ a_{i,σ(i)}, by Ryser's formula over a Gray code:
+/// 2ⁿ subsets, each updating n row sums.
+pub fn permanent(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
+    assert!(a.is_square(), "permanent of a non-square matrix");
+    let n = a.rows();
+    if n == 0 {
+        return Ok(Q::one());
+    }
+    // perm(D·A) = det(D)·perm(A) for diagonal D: work over Z.
+    let (m, scale) = clear_row_denominators(a);
+    let mut sums = vec![BigInt::zero(); n];
+    let mut total = BigInt::zero();
+    let mut gray = 0u64;
+    for k in 1u64..(1u64 << n) {
+        if k % 4096 == 0 {
+            budget.check()?;
+        }
+        let j = k.trailing_zeros() as usize;
+        gray ^= 1 << j;
+        let adding = gray & (1 << j) != 0;
+        for (i, s) in sums.iter_mut().enumerate() {
+            if adding {
+                *s += &m[(i, j)];
+            } else {
+                *s -= &m[(i, j)];
+            }
+        }
+        let prod: BigInt = sums.iter().product();
+        if gray.count_ones() % 2 == 0 {
+            total += prod;
+        } else {
+            total -= prod;
+        }
+    }
+    if n % 2 == 1 {
+        total = -total;
+    }
+    Ok(Q::new(total, scale))
+}
+
+/// Rank of an integer matrix over the field with p elements (p prime, p < 2^63).
+pub fn rank_mod_p(a: &Mat<BigInt>, p: u64, budget: &Budget) -> Result<usize, Stop> {
+    use crate::modular::{inv_mod, mul_mod, reduce, sub_mod};
+    let (rows, cols) = (a.rows(), a.cols());
+    let mut m: Vec<u64> = (0..rows).flat_map(|i| a.row(i).iter()).map(|x| reduce(x, p)).collect();
+    let mut r = 0;
+    for c in 0..cols {
+        if r == rows {
+            break;
+        }
+        budget.check()?;
+        let Some(piv) = (r..rows).find(|&i| m[i * cols + c] != 0) else { continue };
+        for j in 0..cols {
+            m.swap(piv * cols + j, r * cols + j);
+        }
+        let inv = inv_mod(m[r * cols + c], p);
+        for i in r + 1..rows {
+            let x = m[i * cols + c];
+            if x == 0 {
+                continue;
+            }
+            let f = mul_mod(x, inv, p);
+            for j in c..cols {
+                let t = mul_mod(f, m[r * cols + j], p);
+                m[i * cols + j] = sub_mod(m[i * cols + j], t, p);
+            }
+        }
+        r += 1;
+    }
+    Ok(r)
+}

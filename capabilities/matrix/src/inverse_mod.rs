@@ -1,0 +1,59 @@
+use hessian_contract::wire::{Int, Rows, SquareMatrix};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, Q, integer, linalg};
+use num_integer::Integer;
+use num_traits::{One, Signed};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct InverseMod;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// A square integer matrix (order at most 200).
+    pub matrix: SquareMatrix<Int, 200>,
+    /// The modulus m ≥ 2.
+    pub modulus: Int,
+}
+
+impl Operation for InverseMod {
+    type Input = Input;
+    /// B with A·B ≡ B·A ≡ I (mod m), entries in 0..m.
+    type Output = Rows<Int>;
+    const ID: &'static str = "matrix.inverse_mod.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Inverse of an integer matrix modulo m";
+    const SUMMARY: &'static str = "Matrix inverse over Z/mZ; exists exactly when gcd(det A, m) = 1.";
+    const DESCRIPTION: &'static str = "Returns the inverse of an integer matrix modulo m ≥ 2 (entries in 0..m). \
+        It exists exactly when det(A) is invertible modulo m; otherwise the call is refused with domain_error \
+        naming gcd(det A, m). Order at most 200.";
+    const KEYWORDS: &'static [&'static str] = &["inverse mod", "modular inverse matrix", "inverse over Z/mZ", "hill cipher"];
+    const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
+    const EXPECTED: &'static str = r#"[["5", "1"], ["5", "3"]]"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Rows<Int>, MathError> {
+        let m = input.modulus.0;
+        if m < BigInt::from(2) {
+            return Err(MathError::Domain("`modulus` must be at least 2".into()));
+        }
+        let a = input.matrix.0.into_map(|x| Q::from_integer(x.0));
+        let det = linalg::determinant(&a, &ctx.budget)?;
+        let g = det.numer().gcd(&m);
+        if !g.is_one() {
+            return Err(MathError::Domain(format!(
+                "det(A) = {} shares the factor {g} with the modulus, so A has no inverse modulo m",
+                hessian_contract::error::bounded(&det.numer().to_string(), 40)
+            )));
+        }
+        let inv = linalg::inverse(&a, &ctx.budget)?
+            .ok_or_else(|| MathError::Domain("the matrix is singular".into()))?;
+        // Every denominator divides det(A), which is invertible modulo m.
+        let reduce = |q: Q| -> Int {
+            let (_, den_inv, _) = integer::extended_gcd(q.denom(), &m);
+            Int((q.numer() * den_inv).mod_floor(&m))
+        };
+        debug_assert!(m.is_positive());
+        Ok(inv.into_rows().into_iter().map(|row| row.into_iter().map(reduce).collect()).collect())
+    }
+}

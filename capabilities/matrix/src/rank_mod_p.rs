@@ -1,0 +1,44 @@
+use hessian_contract::wire::{Int, Matrix};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{integer, linalg};
+use num_traits::ToPrimitive;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct RankModP;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// An integer matrix (at most 400×400).
+    pub matrix: Matrix<Int, 400>,
+    /// A prime p < 2^63; entries are read modulo p.
+    pub prime: Int,
+}
+
+impl Operation for RankModP {
+    type Input = Input;
+    /// The rank over the field with p elements.
+    type Output = usize;
+    const ID: &'static str = "matrix.rank_mod_p.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Rank of an integer matrix modulo a prime";
+    const SUMMARY: &'static str = "Rank over the finite field F_p of an integer matrix, p a word-size prime.";
+    const DESCRIPTION: &'static str = "Reduces an integer matrix modulo a prime p < 2^63 and returns its rank \
+        over F_p. A modulus that is not prime is refused (domain_error): rank over Z/mZ for composite m is not \
+        a field rank. At most 400×400.";
+    const KEYWORDS: &'static [&'static str] = &["rank mod p", "rank over finite field", "F_p", "GF(p)", "modular rank"];
+    const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "prime": 2}"#;
+    const EXPECTED: &'static str = "1";
+
+    fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
+        let p = input.prime.0.to_u64().filter(|&p| p < 1 << 63).ok_or_else(|| {
+            MathError::Limit("`prime` must be a prime below 2^63".into())
+        })?;
+        if !integer::is_prime_u64(p) {
+            return Err(MathError::Domain(format!("{p} is not prime; rank modulo p needs a prime modulus")));
+        }
+        let m = input.matrix.0.into_map(|x| x.0);
+        Ok(linalg::rank_mod_p(&m, p, &ctx.budget)?)
+    }
+}
