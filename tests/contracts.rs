@@ -288,6 +288,12 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("inverse of a matrix mod 26", "matrix.inverse_mod.compute"),
         ("raise matrix to the 10th power", "matrix.power.compute"),
         ("inverse of a matrix", "matrix.inverse.compute"),
+        ("eigenvalues of a symmetric matrix", "matrix.eigenvalues.numeric"),
+        ("svd singular values", "matrix.singular_values.numeric"),
+        ("condition number", "matrix.condition_number.numeric"),
+        ("floating point determinant", "matrix.determinant.numeric"),
+        ("solve Ax=b numerically", "matrix.linear_system.numeric_solve"),
+        ("determinant", "matrix.determinant.compute"),
     ] {
         let got = f(json!({"query": query, "limit": 3})).unwrap();
         let ids: Vec<&str> = got["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap()).collect();

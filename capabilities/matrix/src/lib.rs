@@ -25,6 +25,11 @@ hessian_contract::operations! {
     rank_mod_p => RankModP,
     determinant_mod => DeterminantMod,
     inverse_mod => InverseMod,
+    determinant_numeric => DeterminantNumeric,
+    linear_system_numeric => LinearSystemNumeric,
+    eigenvalues_numeric => EigenvaluesNumeric,
+    singular_values_numeric => SingularValuesNumeric,
+    condition_number_numeric => ConditionNumberNumeric,
 }
 
 #[cfg(test)]

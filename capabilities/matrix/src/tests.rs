@@ -333,3 +333,92 @@ fn modular_rank_determinant_and_inverse_agree_with_brute_force() {
         }
     }
 }
+
+fn f64s(v: &Value) -> Vec<f64> {
+    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+}
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * (1.0 + a.abs().max(b.abs()))
+}
+
+#[test]
+fn numeric_determinant_and_solve_agree_with_the_exact_operations() {
+    let mut rng = StdRng::seed_from_u64(34);
+    for n in [1, 5, 20] {
+        let a: Vec<Vec<i64>> = (0..n).map(|_| (0..n).map(|_| rng.gen_range(-9..=9)).collect()).collect();
+        let exact: f64 = run("matrix.determinant.compute", json!({"matrix": a})).unwrap().as_str().unwrap().parse().unwrap();
+        let approx = run("matrix.determinant.numeric", json!({"matrix": a})).unwrap().as_f64().unwrap();
+        assert!(close(approx, exact, 1e-9), "n={n}: {approx} vs {exact}");
+        let b: Vec<i64> = (0..n).map(|_| rng.gen_range(-9..=9)).collect();
+        let exact = run("matrix.rational_linear_system.solve", json!({"matrix": a, "rhs": b})).unwrap();
+        let approx = run("matrix.linear_system.numeric_solve", json!({"matrix": a, "rhs": b})).unwrap();
+        let exact: Vec<f64> = exact["solution"].as_array().unwrap().iter().map(|v| {
+            let s = v.as_str().unwrap();
+            match s.split_once('/') {
+                Some((p, q)) => p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap(),
+                None => s.parse().unwrap(),
+            }
+        }).collect();
+        for (x, y) in f64s(&approx["solution"]).iter().zip(&exact) {
+            assert!(close(*x, *y, 1e-8), "n={n}: {x} vs {y}");
+        }
+        assert!(approx["residual_max"].as_f64().unwrap() < 1e-9);
+    }
+    let e = run("matrix.linear_system.numeric_solve", json!({"matrix": [[1.0, 2.0], [2.0, 4.0]], "rhs": [1.0, 1.0]})).unwrap_err();
+    assert_eq!(e.code, Code::DomainError);
+}
+
+#[test]
+fn numeric_eigenvalues_match_known_spectra_and_invariants() {
+    let eig = |m: Value, sym: bool| -> Vec<(f64, f64)> {
+        run("matrix.eigenvalues.numeric", json!({"matrix": m, "symmetric": sym})).unwrap()["eigenvalues"]
+            .as_array().unwrap().iter().map(|z| (z["re"].as_f64().unwrap(), z["im"].as_f64().unwrap())).collect()
+    };
+    // Companion matrix of (x − 1)(x − 2)(x − 3) = x³ − 6x² + 11x − 6.
+    let got = eig(json!([[0.0, 0.0, 6.0], [1.0, 0.0, -11.0], [0.0, 1.0, 6.0]]), false);
+    for (z, want) in got.iter().zip([1.0, 2.0, 3.0]) {
+        assert!(close(z.0, want, 1e-9) && z.1.abs() < 1e-9, "{got:?}");
+    }
+    // A rotation by 90°: ±i.
+    let got = eig(json!([[0.0, -1.0], [1.0, 0.0]]), false);
+    assert!(got[0].0.abs() < 1e-12 && close(got[0].1, -1.0, 1e-12) && close(got[1].1, 1.0, 1e-12), "{got:?}");
+    // Symmetric: the eigenvalues sum to the trace and multiply to the determinant.
+    let mut rng = StdRng::seed_from_u64(35);
+    let n = 12;
+    let mut a = vec![vec![0i64; n]; n];
+    for i in 0..n {
+        for j in 0..=i {
+            let v = rng.gen_range(-5..=5);
+            a[i][j] = v;
+            a[j][i] = v;
+        }
+    }
+    let got = eig(json!(a), true);
+    let trace: i64 = (0..n).map(|i| a[i][i]).sum();
+    assert!(close(got.iter().map(|z| z.0).sum::<f64>(), trace as f64, 1e-9));
+    let det: f64 = run("matrix.determinant.compute", json!({"matrix": a})).unwrap().as_str().unwrap().parse().unwrap();
+    assert!(close(got.iter().map(|z| z.0).product::<f64>(), det, 1e-7));
+    assert!(got.windows(2).all(|w| w[0].0 <= w[1].0));
+    let e = run("matrix.eigenvalues.numeric", json!({"matrix": [[1.0, 2.0], [3.0, 1.0]], "symmetric": true})).unwrap_err();
+    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.matrix")));
+}
+
+#[test]
+fn singular_values_are_square_roots_of_the_gram_eigenvalues() {
+    let mut rng = StdRng::seed_from_u64(36);
+    let a: Vec<Vec<f64>> = (0..6).map(|_| (0..4).map(|_| rng.gen_range(-3.0..3.0)).collect()).collect();
+    let s = f64s(&run("matrix.singular_values.numeric", json!({"matrix": a})).unwrap());
+    let gram: Vec<Vec<f64>> = (0..4).map(|i| (0..4).map(|j| (0..6).map(|k| a[k][i] * a[k][j]).sum()).collect()).collect();
+    let ev = run("matrix.eigenvalues.numeric", json!({"matrix": gram, "symmetric": true})).unwrap();
+    let mut roots: Vec<f64> = ev["eigenvalues"].as_array().unwrap().iter().map(|z| z["re"].as_f64().unwrap().max(0.0).sqrt()).collect();
+    roots.reverse();
+    assert_eq!(s.len(), 4);
+    for (x, y) in s.iter().zip(&roots) {
+        assert!(close(*x, *y, 1e-9), "{s:?} vs {roots:?}");
+    }
+    let cond = run("matrix.condition_number.numeric", json!({"matrix": [[3.0, 0.0], [0.0, 0.5]]})).unwrap();
+    assert!(close(cond.as_f64().unwrap(), 6.0, 1e-12));
+    let singular = run("matrix.condition_number.numeric", json!({"matrix": [[1.0, 2.0], [2.0, 4.0]]})).unwrap();
+    assert!(singular.is_null() || singular.as_f64().unwrap() > 1e15, "{singular}");
+}

@@ -85,9 +85,11 @@ fn check_id(id: &str) -> Result<(), String> {
     if !well_formed {
         return Err(format!("operation id {id:?} is not <family>.<object>[.<qualifier>].<verb> in lowercase snake segments"));
     }
-    let verb = segments[segments.len() - 1];
+    // Float operations are named `….numeric` or `….numeric_<verb>` (DESIGN §3).
+    let last = segments[segments.len() - 1];
+    let verb = if last == "numeric" { "compute" } else { last.strip_prefix("numeric_").unwrap_or(last) };
     if !VERBS.contains(&verb) {
-        return Err(format!("operation id {id:?} ends in {verb:?}, which is not one of the verbs {VERBS:?}"));
+        return Err(format!("operation id {id:?} ends in {last:?}, which is not one of the verbs {VERBS:?}"));
     }
     Ok(())
 }

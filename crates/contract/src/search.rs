@@ -97,7 +97,15 @@ fn query_terms(query: &str) -> Vec<String> {
 struct Doc {
     /// Best field weight of each word in this operation's text.
     weights: HashMap<String, f64>,
+    /// A floating-point (`….numeric`) operation.
+    numeric: bool,
 }
+
+/// Query words that ask for floating point; without one, exact operations
+/// rank above their `….numeric` twins.
+const WANTS_FLOAT: &[&str] = &["numeric", "numerical", "numerically", "float", "floating", "approximate", "double", "decimal"];
+/// Score factor of a numeric operation when the query did not ask for one.
+const NUMERIC_PENALTY: f64 = 0.6;
 
 pub struct SearchIndex {
     docs: Vec<Doc>,
@@ -126,7 +134,7 @@ impl SearchIndex {
             for word in weights.keys() {
                 *df.entry(word.clone()).or_insert(0) += 1;
             }
-            docs.push(Doc { weights });
+            docs.push(Doc { weights, numeric: op.id().contains("numeric") });
         }
         Self { docs, df }
     }
@@ -134,6 +142,7 @@ impl SearchIndex {
     /// Positions of matching operations, best first; ties by position (id order).
     pub fn search(&self, query: &str) -> Vec<usize> {
         let terms = query_terms(query);
+        let wants_float = terms.iter().any(|t| WANTS_FLOAT.contains(&t.as_str()));
         let n = self.docs.len() as f64;
         let mut scored: Vec<(f64, usize)> = Vec::new();
         for (i, doc) in self.docs.iter().enumerate() {
@@ -156,6 +165,9 @@ impl SearchIndex {
             if matched > 0 {
                 // Covering more of the query beats repeating one strong word.
                 score *= 1.0 + matched as f64 / terms.len() as f64;
+                if doc.numeric && !wants_float {
+                    score *= NUMERIC_PENALTY;
+                }
                 scored.push((score, i));
             }
         }

@@ -1,0 +1,40 @@
+use hessian_contract::wire::SquareMatrix;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::numeric;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct DeterminantNumeric;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The square matrix of JSON numbers (order at most 1000).
+    pub matrix: SquareMatrix<f64, 1000>,
+}
+
+impl Operation for DeterminantNumeric {
+    type Input = Input;
+    /// det(A) in double precision.
+    type Output = f64;
+    const ID: &'static str = "matrix.determinant.numeric";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Determinant in floating point (numeric)";
+    const SUMMARY: &'static str = "Double-precision determinant via LU with partial pivoting; not exact.";
+    const DESCRIPTION: &'static str = "Computes det(A) in IEEE double precision by LU with partial pivoting (faer). \
+        The result carries rounding error; for an exact value use matrix.determinant.compute. A determinant \
+        beyond the double range is refused (limit_exceeded). Order at most 1000.";
+    const KEYWORDS: &'static [&'static str] = &["numeric determinant", "floating point", "float", "approximate", "double precision", "det"];
+    const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [1.0, 4.0]]}"#;
+    const EXPECTED: &'static str = "8.0";
+
+    fn run(input: Input, ctx: &Ctx) -> Result<f64, MathError> {
+        ctx.budget.check()?;
+        let d = numeric::determinant(&input.matrix.0);
+        if d.is_finite() {
+            Ok(d)
+        } else {
+            Err(MathError::Limit("the determinant overflows double precision; matrix.determinant.compute gives it exactly".into()))
+        }
+    }
+}

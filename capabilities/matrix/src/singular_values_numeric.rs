@@ -1,0 +1,34 @@
+use hessian_contract::wire::Matrix;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::numeric;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct SingularValuesNumeric;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// Any matrix of JSON numbers (at most 500×500).
+    pub matrix: Matrix<f64, 500>,
+}
+
+impl Operation for SingularValuesNumeric {
+    type Input = Input;
+    /// The min(m, n) singular values, non-negative and descending.
+    type Output = Vec<f64>;
+    const ID: &'static str = "matrix.singular_values.numeric";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Singular values in floating point (numeric)";
+    const SUMMARY: &'static str = "Double-precision singular values (SVD) of a rectangular matrix, descending.";
+    const DESCRIPTION: &'static str = "Computes the singular values of an m×n matrix in IEEE double precision \
+        (faer's SVD): min(m, n) non-negative values, largest first. At most 500×500.";
+    const KEYWORDS: &'static [&'static str] = &["singular values", "svd", "singular value decomposition", "numeric", "float", "2-norm"];
+    const EXAMPLE: &'static str = r#"{"matrix": [[3.0, 0.0], [0.0, 4.0]]}"#;
+    const EXPECTED: &'static str = "[4.0, 3.0]";
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<f64>, MathError> {
+        ctx.budget.check()?;
+        numeric::singular_values(&input.matrix.0).ok_or_else(|| MathError::Domain("the SVD iteration did not converge".into()))
+    }
+}
