@@ -25,6 +25,8 @@ hessian_contract::operations! {
     rank_mod_p => RankModP,
     determinant_mod => DeterminantMod,
     inverse_mod => InverseMod,
+    hermite_normal_form => HermiteNormalForm,
+    smith_normal_form => SmithNormalForm,
     determinant_numeric => DeterminantNumeric,
     linear_system_numeric => LinearSystemNumeric,
     eigenvalues_numeric => EigenvaluesNumeric,

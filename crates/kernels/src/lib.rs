@@ -10,6 +10,7 @@ pub mod integer;
 pub mod linalg;
 pub mod mat;
 pub mod modular;
+pub mod normal_form;
 pub mod numeric;
 
 pub use budget::{Budget, Stop};

@@ -1,0 +1,45 @@
+use hessian_contract::wire::{Int, Matrix};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::normal_form;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct SmithNormalForm;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// An integer matrix A (at most 20×20).
+    pub matrix: Matrix<Int, 20>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// The diagonal d₁, d₂, … of the Smith normal form (length min(m, n)):
+    /// non-negative, each dividing the next, zeros last.
+    pub diagonal: Vec<Int>,
+    /// The number of non-zero dᵢ: the rank.
+    pub rank: usize,
+}
+
+impl Operation for SmithNormalForm {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "matrix.normal_form.smith.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Smith normal form (invariant factors) of an integer matrix";
+    const SUMMARY: &'static str = "The invariant factors d₁ | d₂ | … of an integer matrix: its Smith normal form diagonal.";
+    const DESCRIPTION: &'static str = "Computes the diagonal of the Smith normal form U·A·V (U, V unimodular) of an \
+        integer matrix: the invariant factors d₁ | d₂ | …, with d₁⋯d_k equal to the gcd of all k×k minors. \
+        Describes the abelian group Z^m / (row lattice of A) and the structure of integer linear systems. \
+        At most 20×20.";
+    const KEYWORDS: &'static [&'static str] = &["smith normal form", "snf", "invariant factors", "elementary divisors", "abelian group", "determinantal divisors"];
+    const EXAMPLE: &'static str = r#"{"matrix": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}"#;
+    const EXPECTED: &'static str = r#"{"diagonal": ["2", "6", "12"], "rank": 3}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let d = normal_form::smith_diagonal(&input.matrix.0.into_map(|x| x.0), &ctx.budget)?;
+        let rank = d.iter().filter(|x| x.sign() != hessian_kernels::Sign::NoSign).count();
+        Ok(Output { diagonal: d.into_iter().map(Int).collect(), rank })
+    }
+}
