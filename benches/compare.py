@@ -13,6 +13,7 @@ the same machine load. Determinants are compared for equality as they go.
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -20,14 +21,29 @@ import subprocess
 import tempfile
 import time
 
+# numpy's BLAS gets one thread, like Hessian's float kernels; set before import.
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+os.environ["OMP_NUM_THREADS"] = "1"
+
 import flint
+import numpy
 
 
-def matrix(n, bound, seed, rational):
+def matrix(n, bound, seed, rational, floating=False):
     rng = random.Random(seed)
+    if floating:
+        # Variance e/n keeps log|det| near 0, so large orders neither overflow nor underflow.
+        a = math.sqrt(3 * math.e / n)
+        return [[rng.uniform(-a, a) for _ in range(n)] for _ in range(n)]
     if rational:
         return [[f"{rng.randint(-bound, bound)}/{rng.randint(1, bound)}" for _ in range(n)] for _ in range(n)]
     return [[rng.randint(-bound, bound) for _ in range(n)] for _ in range(n)]
+
+
+def to_reference(m, rational, floating):
+    if floating:
+        return numpy.array(m, dtype=numpy.float64)
+    return to_flint(m, rational)
 
 
 def to_flint(m, rational):
@@ -43,33 +59,46 @@ def main():
     ap.add_argument("--bound", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--rational", action="store_true", help="entries p/q with |p|, q <= bound (fmpq_mat.det)")
+    ap.add_argument("--float", dest="floating", action="store_true", help="float entries (numpy.linalg.det, one thread)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     tmp = tempfile.mkdtemp()
     inputs = {}
     for n in sizes:
-        m = matrix(n, args.bound, seed=n, rational=args.rational)
+        m = matrix(n, args.bound, seed=n, rational=args.rational, floating=args.floating)
         path = os.path.join(tmp, f"det{n}.json")
         with open(path, "w") as f:
             json.dump({"matrices": [m]}, f)
-        inputs[n] = (to_flint(m, args.rational), path)
+        inputs[n] = (to_reference(m, args.rational, args.floating), path)
     ours = {n: [] for n in sizes}
     theirs = {n: [] for n in sizes}
     for _ in range(args.repeat):
         for n in sizes:
             fm, path = inputs[n]
             t = time.perf_counter()
-            d = fm.det()
+            d = numpy.linalg.det(fm) if args.floating else fm.det()
             theirs[n].append(time.perf_counter() - t)
-            out = subprocess.run([args.hessian, "bench", "det", path], check=True, capture_output=True, text=True)
+            kernel = "det-numeric" if args.floating else "det"
+            out = subprocess.run([args.hessian, "bench", kernel, path], check=True, capture_output=True, text=True)
             line = json.loads(out.stdout)
             ours[n].append(line["seconds"][0])
-            assert line["det"] == str(d), f"n={n}: determinants differ: {line['det'][:40]} vs {str(d)[:40]}"
+            if args.floating:
+                assert abs(line["det"] - d) <= 1e-8 * max(1.0, abs(d)), f"n={n}: {line['det']} vs {d}"
+            else:
+                assert line["det"] == str(d), f"n={n}: determinants differ: {line['det'][:40]} vs {str(d)[:40]}"
     threads = os.environ.get("RAYON_NUM_THREADS", "all cores")
-    kind = f"rational determinant, entries p/q with |p|, q <= {args.bound}" if args.rational else f"integer determinant, entries in [-{args.bound}, {args.bound}]"
+    if args.floating:
+        from threadpoolctl import threadpool_info
+        blas = ", ".join(f"{i['internal_api']} {i['version']} {i.get('architecture', '')} threads={i['num_threads']}" for i in threadpool_info())
+        kind = f"float determinant, entries uniform in [-a, a] with a = sqrt(3e/n), numpy {numpy.__version__} ({blas})"
+    elif args.rational:
+        kind = f"rational determinant, entries p/q with |p|, q <= {args.bound}"
+    else:
+        kind = f"integer determinant, entries in [-{args.bound}, {args.bound}]"
     print(f"{kind}, {args.repeat} interleaved runs, rayon threads: {threads}")
-    print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / flint (min / median / max over runs)")
-    print(f"| n | flint {'fmpq' if args.rational else 'fmpz'}_mat.det | hessian | ratio min | ratio median | ratio max |")
+    ref = "numpy.linalg.det" if args.floating else f"flint {'fmpq' if args.rational else 'fmpz'}_mat.det"
+    print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / reference (min / median / max over runs)")
+    print(f"| n | {ref} | hessian | ratio min | ratio median | ratio max |")
     print("|---|---|---|---|---|---|")
     for n in sizes:
         ratios = sorted(o / t for o, t in zip(ours[n], theirs[n]))

@@ -20,6 +20,30 @@ fn matrices(file: &Path) -> Result<Vec<Mat<Q>>, String> {
     Ok(inputs.matrices.into_iter().map(|m| to_q(m.0)).collect())
 }
 
+#[derive(Deserialize)]
+struct FloatInputs {
+    matrices: Vec<Matrix<f64, 4000>>,
+}
+
+/// Prints `{"n", "seconds": [...], "det"}` per matrix for the double-precision
+/// determinant (matrix.determinant.numeric's kernel), after one warm-up run.
+pub fn det_numeric(file: &Path, repeat: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let inputs: FloatInputs = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    for m in inputs.matrices {
+        let m = m.0;
+        let mut det = hessian_kernels::numeric::determinant(&m);
+        let mut seconds = Vec::with_capacity(repeat);
+        for _ in 0..repeat.max(1) {
+            let t = Instant::now();
+            det = hessian_kernels::numeric::determinant(&m);
+            seconds.push(t.elapsed().as_secs_f64());
+        }
+        println!("{}", json!({"n": m.rows(), "seconds": seconds, "det": det}));
+    }
+    Ok(())
+}
+
 fn text(q: &Q) -> String {
     Rational(q.clone()).to_string()
 }

@@ -61,7 +61,7 @@ enum Command {
     /// for benches/compare.py: prints one JSON line per matrix.
     #[command(hide = true)]
     Bench {
-        #[arg(value_parser = ["det"])]
+        #[arg(value_parser = ["det", "det-numeric"])]
         kernel: String,
         file: PathBuf,
         #[arg(long, default_value_t = 1)]
@@ -158,7 +158,7 @@ fn main() -> ExitCode {
             let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
             answer(call::run(catalog, args, &ctx))
         }
-        Command::Bench { file, repeat, .. } => match bench::det(&file, repeat) {
+        Command::Bench { kernel, file, repeat } => match if kernel == "det" { bench::det(&file, repeat) } else { bench::det_numeric(&file, repeat) } {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("hessian bench: {e}");
