@@ -355,11 +355,16 @@ pub struct Rref {
     pub pivots: Vec<usize>,
 }
 
-/// Gauss–Jordan elimination over Q.
+/// Reduced row echelon form by fraction-free Gauss–Jordan elimination on
+/// the row-scaled integer matrix (scaling rows keeps the RREF): every row
+/// other than the pivot row becomes (pivot·row − rowᵢ[c]·pivot row) / previous
+/// pivot, an exact division, so entries stay integers (minors of the input)
+/// and no gcd is taken until the final division of each row by its pivot.
 pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
-    let mut m = a.clone();
+    let (mut m, _) = clear_row_denominators(a);
     let (rows, cols) = (m.rows(), m.cols());
     let mut pivots = Vec::new();
+    let mut prev = BigInt::one();
     let mut r = 0;
     for c in 0..cols {
         if r == rows {
@@ -368,20 +373,22 @@ pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
         budget.check()?;
         let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else { continue };
         m.swap_rows(p, r);
-        let inv = m[(r, c)].recip();
-        for x in &mut m.row_mut(r)[c..] {
-            *x *= &inv;
-        }
-        let pivot_row: Vec<Q> = m.row(r).to_vec();
-        let update = |(i, row): (usize, &mut [Q])| {
-            if i == r || row[c].is_zero() {
+        let pivot_row: Vec<BigInt> = m.row(r).to_vec();
+        let piv = pivot_row[c].clone();
+        let update = |(i, row): (usize, &mut [BigInt])| {
+            if i == r {
                 return;
             }
-            let f = row[c].clone();
-            for (x, p) in row[c..].iter_mut().zip(&pivot_row[c..]) {
-                if !p.is_zero() {
-                    *x -= &f * p;
+            let f = std::mem::take(&mut row[c]);
+            if f.is_zero() && piv == prev {
+                return;
+            }
+            for j in 0..cols {
+                if j == c {
+                    continue;
                 }
+                let v = &row[j] * &piv - &f * &pivot_row[j];
+                row[j] = if prev.is_one() { v } else { v / &prev };
             }
         };
         if rows >= PAR_ROWS {
@@ -389,10 +396,20 @@ pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
         } else {
             m.rows_mut().enumerate().for_each(update);
         }
+        prev = piv;
         pivots.push(c);
         r += 1;
     }
-    Ok(Rref { matrix: m, pivots })
+    let mut out = Mat::from_fn(rows, cols, |_, _| Q::zero());
+    for (i, &p) in pivots.iter().enumerate() {
+        let d = m[(i, p)].clone();
+        for j in 0..cols {
+            if !m[(i, j)].is_zero() {
+                out[(i, j)] = Q::new(m[(i, j)].clone(), d.clone());
+            }
+        }
+    }
+    Ok(Rref { matrix: out, pivots })
 }
 
 /// A basis of the right nullspace {x : A·x = 0}, one vector per free column
@@ -493,10 +510,52 @@ pub fn trace(a: &Mat<Q>) -> Q {
     (0..a.rows().min(a.cols())).map(|i| a[(i, i)].clone()).sum()
 }
 
+/// From this order on the multi-modular characteristic polynomial is used.
+const MODULAR_CHARPOLY_FROM: usize = 8;
+
 /// Characteristic polynomial det(x·I − A), coefficients lowest degree first
-/// (monic, length n + 1): Hessenberg reduction by similarity, then the
-/// three-term recurrence on the leading principal blocks.
+/// (monic, length n + 1). Small orders: Hessenberg over Q. Larger: with D the
+/// lcm of all denominators, B = D·A is integral and cₖ(A) = cₖ(B)/Dⁿ⁻ᵏ; the
+/// coefficients of B's polynomial are found modulo word-size primes and
+/// combined by CRT under a proven bound: cₙ₋ₖ is ± a sum of C(n, k)
+/// principal k-minors, each at most ∏ max(1, ‖rowᵢ‖₂), so every |cⱼ| ≤
+/// 2ⁿ·∏ᵢ max(1, ‖rowᵢ(B)‖₂).
 pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    assert!(a.is_square(), "characteristic polynomial of a non-square matrix");
+    let n = a.rows();
+    if n < MODULAR_CHARPOLY_FROM {
+        return hessenberg_characteristic_polynomial(a, budget);
+    }
+    use crate::modular::{PRIME_BITS, charpoly_mod_p, crt_symmetric, primes, reduce};
+    let d = (0..n).flat_map(|i| a.row(i).iter()).fold(BigInt::one(), |l, q| if q.denom().is_one() { l } else { l.lcm(q.denom()) });
+    let b = a.map(|q| q.numer() * (&d / q.denom()));
+    let bits: f64 = n as f64
+        + (0..n).map(|i| row_norm_log2(b.row(i), 0).unwrap_or(0.0).max(0.0)).sum::<f64>()
+        + 2.0;
+    let count = (bits / f64::from(PRIME_BITS - 1)).ceil() as usize;
+    let small: Option<Vec<i64>> = (0..n).flat_map(|i| b.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+    let residues: Vec<(Vec<u64>, u64)> = primes(count)
+        .into_par_iter()
+        .map(|p| {
+            let m: Vec<u64> = match &small {
+                Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
+                None => (0..n).flat_map(|i| b.row(i).iter()).map(|x| reduce(x, p)).collect(),
+            };
+            charpoly_mod_p(m, n, p, budget).map(|c| (c, p))
+        })
+        .collect::<Result<_, Stop>>()?;
+    let mut scale = BigInt::one(); // Dⁿ⁻ᵏ, built from k = n down
+    let mut out = vec![Q::zero(); n + 1];
+    for k in (0..=n).rev() {
+        let coefficient = crt_symmetric(&residues.iter().map(|(c, p)| (c[k], *p)).collect::<Vec<_>>());
+        out[k] = Q::new(coefficient, scale.clone());
+        scale *= &d;
+    }
+    Ok(out)
+}
+
+/// Hessenberg reduction over Q and the leading-block recurrence.
+fn hessenberg_characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
     assert!(a.is_square(), "characteristic polynomial of a non-square matrix");
     let n = a.rows();
     let mut h = a.clone();

@@ -150,6 +150,63 @@ pub fn det_mod_p(mut a: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<u
     Ok(det)
 }
 
+/// det(x·I − A) modulo p, coefficients lowest degree first: Hessenberg
+/// reduction by similarity, then the leading-block recurrence (the same
+/// algorithm as the rational kernel, in word arithmetic).
+pub fn charpoly_mod_p(mut h: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<Vec<u64>, Stop> {
+    for m in 1..n.saturating_sub(1) {
+        budget.check()?;
+        let Some(i) = (m..n).find(|&i| h[i * n + m - 1] != 0) else { continue };
+        if i != m {
+            for c in 0..n {
+                h.swap(i * n + c, m * n + c);
+            }
+            for r in 0..n {
+                h.swap(r * n + i, r * n + m);
+            }
+        }
+        let inv = inv_mod(h[m * n + m - 1], p);
+        for j in m + 1..n {
+            let x = h[j * n + m - 1];
+            if x == 0 {
+                continue;
+            }
+            let u = mul_mod(x, inv, p);
+            let us = Shoup::new(u, p);
+            for c in 0..n {
+                h[j * n + c] = sub_mod(h[j * n + c], us.mul(h[m * n + c], p), p);
+            }
+            for r in 0..n {
+                h[r * n + m] = add_mod(h[r * n + m], us.mul(h[r * n + j], p), p);
+            }
+        }
+    }
+    let mut polys: Vec<Vec<u64>> = vec![vec![1]];
+    for m in 1..=n {
+        budget.check()?;
+        let d = h[(m - 1) * n + m - 1];
+        let prev = &polys[m - 1];
+        let mut next = vec![0u64; m + 1];
+        for (k, &c) in prev.iter().enumerate() {
+            next[k + 1] = add_mod(next[k + 1], c, p);
+            next[k] = sub_mod(next[k], mul_mod(d, c, p), p);
+        }
+        let mut t = 1u64;
+        for i in (0..m - 1).rev() {
+            t = mul_mod(t, h[(i + 1) * n + i], p);
+            if t == 0 {
+                break;
+            }
+            let f = mul_mod(t, h[i * n + m - 1], p);
+            for (k, &c) in polys[i].iter().enumerate() {
+                next[k] = sub_mod(next[k], mul_mod(f, c, p), p);
+            }
+        }
+        polys.push(next);
+    }
+    Ok(polys.pop().unwrap_or_else(|| vec![1]))
+}
+
 /// Combines residues `r_i mod p_i` into the unique integer in the symmetric
 /// range (−P/2, P/2], P = ∏ p_i.
 pub fn crt_symmetric(residues: &[(u64, u64)]) -> BigInt {

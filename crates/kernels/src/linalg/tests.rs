@@ -299,3 +299,18 @@ fn fraction_determinant_agrees_with_the_cleared_integer_determinant() {
     assert_eq!(fraction_multimodular_determinant(&a, &b).unwrap(), None);
     assert_eq!(determinant(&a, &b).unwrap(), Q::new(bareiss_determinant(clear_row_denominators(&a).0, &b).unwrap(), clear_row_denominators(&a).1));
 }
+
+#[test]
+fn modular_characteristic_polynomial_agrees_with_hessenberg_over_q() {
+    let mut rng = StdRng::seed_from_u64(14);
+    let b = Budget::unlimited();
+    for (n, integral) in [(8, true), (9, false), (12, false), (16, true)] {
+        let mut a = random_mat(&mut rng, n, n, 30, integral);
+        if n == 12 {
+            for j in 0..n {
+                a[(2, j)] = Q::zero(); // a zero row: a zero root and zero sub-diagonals
+            }
+        }
+        assert_eq!(characteristic_polynomial(&a, &b).unwrap(), hessenberg_characteristic_polynomial(&a, &b).unwrap(), "n={n}");
+    }
+}
