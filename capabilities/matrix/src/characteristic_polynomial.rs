@@ -28,7 +28,8 @@ impl Operation for CharacteristicPolynomial {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Characteristic polynomial of a rational matrix";
     const SUMMARY: &'static str = "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";
-    const DESCRIPTION: &'static str = "Computes det(x·I − A) exactly (Hessenberg reduction over the rationals). \
+    const DESCRIPTION: &'static str = "Computes det(x·I − A) exactly (Hessenberg reduction, modulo word-size primes \
+        with Chinese remaindering under a proven coefficient bound from order 8). \
         The polynomial is monic of degree n; its constant term is (−1)ⁿ·det(A) and its x^(n−1) coefficient is \
         −trace(A). Coefficients are listed lowest degree first. Order at most 100.";
     const KEYWORDS: &'static [&'static str] =
