@@ -257,24 +257,40 @@ fn log2(x: &BigInt) -> f64 {
 /// twice the Hadamard bound, combined by CRT: exact, with no probabilistic
 /// step. Primes run in parallel.
 pub fn multimodular_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
-    use crate::modular::{PRIME_BITS, crt_symmetric, det_mod_p, primes, reduce};
+    use crate::modular::{PRIME_BITS, crt_symmetric, det_mod_p, primes};
     let n = m.rows();
     let Some(bits) = hadamard_log2(m) else { return Ok(BigInt::zero()) };
     // Each prime exceeds 2^(PRIME_BITS−1); one extra bit covers the sign.
     let count = ((bits + 1.0) / f64::from(PRIME_BITS - 1)).ceil() as usize;
     let primes = primes(count);
-    let small: Option<Vec<i64>> = (0..n).flat_map(|i| m.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+    let reducer = Reducer::new(m);
     let residues: Vec<(u64, u64)> = primes
         .par_iter()
-        .map(|&p| {
-            let a: Vec<u64> = match &small {
-                Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
-                None => (0..n).flat_map(|i| m.row(i).iter()).map(|x| reduce(x, p)).collect(),
-            };
-            det_mod_p(a, n, p, budget).map(|d| (d, p))
-        })
+        .map(|&p| det_mod_p(reducer.modulo(p), n, p, budget).map(|d| (d, p)))
         .collect::<Result<_, Stop>>()?;
     Ok(crt_symmetric(&residues))
+}
+
+/// An integer matrix prepared for reduction modulo many primes: entries
+/// that all fit a word are reduced without big-number division.
+struct Reducer<'a> {
+    m: &'a Mat<BigInt>,
+    small: Option<Vec<i64>>,
+}
+
+impl<'a> Reducer<'a> {
+    fn new(m: &'a Mat<BigInt>) -> Self {
+        let small = (0..m.rows()).flat_map(|i| m.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+        Self { m, small }
+    }
+
+    /// The row-major residues modulo p.
+    fn modulo(&self, p: u64) -> Vec<u64> {
+        match &self.small {
+            Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
+            None => (0..self.m.rows()).flat_map(|i| self.m.row(i).iter()).map(|x| crate::modular::reduce(x, p)).collect(),
+        }
+    }
 }
 
 /// Fraction-free (Bareiss) determinant of a square integer matrix: every
@@ -526,23 +542,17 @@ pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, 
     if n < MODULAR_CHARPOLY_FROM {
         return hessenberg_characteristic_polynomial(a, budget);
     }
-    use crate::modular::{PRIME_BITS, charpoly_mod_p, crt_symmetric, primes, reduce};
+    use crate::modular::{PRIME_BITS, charpoly_mod_p, crt_symmetric, primes};
     let d = (0..n).flat_map(|i| a.row(i).iter()).fold(BigInt::one(), |l, q| if q.denom().is_one() { l } else { l.lcm(q.denom()) });
     let b = a.map(|q| q.numer() * (&d / q.denom()));
     let bits: f64 = n as f64
         + (0..n).map(|i| row_norm_log2(b.row(i), 0).unwrap_or(0.0).max(0.0)).sum::<f64>()
         + 2.0;
     let count = (bits / f64::from(PRIME_BITS - 1)).ceil() as usize;
-    let small: Option<Vec<i64>> = (0..n).flat_map(|i| b.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+    let reducer = Reducer::new(&b);
     let residues: Vec<(Vec<u64>, u64)> = primes(count)
         .into_par_iter()
-        .map(|p| {
-            let m: Vec<u64> = match &small {
-                Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
-                None => (0..n).flat_map(|i| b.row(i).iter()).map(|x| reduce(x, p)).collect(),
-            };
-            charpoly_mod_p(m, n, p, budget).map(|c| (c, p))
-        })
+        .map(|p| charpoly_mod_p(reducer.modulo(p), n, p, budget).map(|c| (c, p)))
         .collect::<Result<_, Stop>>()?;
     let mut scale = BigInt::one(); // Dⁿ⁻ᵏ, built from k = n down
     let mut out = vec![Q::zero(); n + 1];
