@@ -250,6 +250,14 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
     let r = run(json!({"operation_id": "matrix.multiply.compute", "input": {"left": [[1, 2]], "right": [[1, 2]]}})).unwrap_err();
     assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("input.right")));
 
+    // A result past the output cap: a Kronecker product of 500 entries of
+    // 9,000 digits each is ~4.5 MB of JSON.
+    let big = "9".repeat(9_000);
+    let left: Vec<Vec<String>> = vec![vec![big.clone(); 25]; 20];
+    let r = run(json!({"operation_id": "matrix.kronecker_product.compute", "input": {"left": left, "right": [["1"]]}})).unwrap_err();
+    assert_eq!(r.code, Code::LimitExceeded, "{r:?}");
+    assert!(r.message.contains("bytes of JSON"));
+
     let huge = "7".repeat(20_000);
     let r = run(json!({"operation_id": "integer.gcd.compute", "input": {"integers": [huge]}})).unwrap_err();
     assert_eq!((r.code, r.path.as_deref()), (Code::LimitExceeded, Some("input.integers[0]")));

@@ -29,6 +29,28 @@ pub struct RunArgs {
     pub contract: Option<String>,
 }
 
+/// Largest output a call returns, in bytes of JSON: results beyond it
+/// (a 200×200 exact inverse can be tens of megabytes) are refused with
+/// `limit_exceeded` instead of flooding the client.
+pub const MAX_OUTPUT_BYTES: usize = 4 << 20;
+
+/// The length of `v` as compact JSON, without building the string.
+fn json_len(v: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    let _ = serde_json::to_writer(&mut c, v);
+    c.0
+}
+
 /// Keys agents send instead of `input`.
 const INPUT_ALIASES: &[&str] = &["payload", "arguments", "params", "parameters", "args", "inputs", "data"];
 const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
@@ -68,6 +90,16 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
         return Err(r);
     }
     let output = entry.op.run_json(&Value::Object(args.input), ctx)?;
+    let bytes = json_len(&output);
+    if bytes > MAX_OUTPUT_BYTES {
+        return Err(Refusal::new(
+            Code::LimitExceeded,
+            format!(
+                "the result is {bytes} bytes of JSON, more than the {MAX_OUTPUT_BYTES} a call may return; ask for a \
+                 smaller instance or a smaller quantity (a determinant or rank instead of a full inverse)"
+            ),
+        ));
+    }
     Ok(json!({
         "operation_id": args.operation_id,
         "version": entry.op.version(),
