@@ -302,6 +302,11 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("floating point determinant", "matrix.determinant.numeric"),
         ("solve Ax=b numerically", "matrix.linear_system.numeric_solve"),
         ("determinant", "matrix.determinant.compute"),
+        ("least common multiple", "integer.lcm.compute"),
+        ("modular inverse of 3 mod 11", "integer.modular_inverse.compute"),
+        ("modular exponentiation", "integer.modular_power.compute"),
+        ("system of congruences", "integer.chinese_remainder.solve"),
+        ("crt", "integer.chinese_remainder.solve"),
     ] {
         let got = f(json!({"query": query, "limit": 3})).unwrap();
         let ids: Vec<&str> = got["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap()).collect();

@@ -9,6 +9,10 @@ hessian_contract::operations! {
     prime => Prime,
     prime_factorization => PrimeFactorization,
     euler_totient => EulerTotient,
+    lcm => Lcm,
+    modular_inverse => ModularInverse,
+    modular_power => ModularPower,
+    chinese_remainder => ChineseRemainder,
 }
 
 use hessian_contract::MathError;

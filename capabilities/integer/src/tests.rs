@@ -116,3 +116,67 @@ fn totient_counts_coprimes_and_is_multiplicative() {
         assert_eq!(phi(m as u128 * n as u128), phi(m as u128) * phi(n as u128));
     }
 }
+
+#[test]
+fn lcm_is_the_least_common_multiple() {
+    let mut rng = StdRng::seed_from_u64(35);
+    for _ in 0..300 {
+        let xs: Vec<i64> = (0..rng.gen_range(1..4)).map(|_| rng.gen_range(-30..30)).collect();
+        let l = int(&run("integer.lcm.compute", json!({"integers": xs})).unwrap());
+        let brute = if xs.contains(&0) { 0 } else { (1..).find(|m: &i64| xs.iter().all(|x| m % x == 0)).unwrap() };
+        assert_eq!(l, BigInt::from(brute), "{xs:?}");
+    }
+}
+
+#[test]
+fn modular_inverse_and_power_match_brute_force() {
+    for m in 1i64..40 {
+        for a in -45i64..45 {
+            let brute = (0..m).find(|x| (a * x).rem_euclid(m) == 1 % m);
+            match run("integer.modular_inverse.compute", json!({"a": a, "modulus": m})) {
+                Ok(x) => assert_eq!(Some(int(&x)), brute.map(BigInt::from), "{a}⁻¹ mod {m}"),
+                Err(e) => assert!(e.code == Code::DomainError && brute.is_none(), "{a}⁻¹ mod {m}: {e:?}"),
+            }
+            for e in [-3i64, 0, 1, 2, 7] {
+                let got = run("integer.modular_power.compute", json!({"base": a, "exponent": e, "modulus": m}));
+                let base = if e < 0 { brute } else { Some(a.rem_euclid(m)) };
+                match (got, base) {
+                    (Ok(v), Some(b)) => {
+                        let want = (0..e.abs()).fold(1 % m, |acc, _| (acc * b).rem_euclid(m));
+                        assert_eq!(int(&v), BigInt::from(want), "{a}^{e} mod {m}");
+                    }
+                    (Err(err), None) => assert_eq!(err.code, Code::DomainError),
+                    (got, base) => panic!("{a}^{e} mod {m}: {got:?} vs base {base:?}"),
+                }
+            }
+        }
+    }
+    // Fermat on a large prime: a^(p−1) ≡ 1.
+    let p = "170141183460469231731687303715884105727";
+    let out = run("integer.modular_power.compute", json!({"base": 3, "exponent": "170141183460469231731687303715884105726", "modulus": p})).unwrap();
+    assert_eq!(out, json!("1"));
+}
+
+#[test]
+fn chinese_remainder_matches_a_search_over_one_period() {
+    let mut rng = StdRng::seed_from_u64(36);
+    for _ in 0..400 {
+        let k = rng.gen_range(1..4);
+        let ms: Vec<i64> = (0..k).map(|_| rng.gen_range(1..13)).collect();
+        let rs: Vec<i64> = (0..k).map(|_| rng.gen_range(-20..20)).collect();
+        let l = ms.iter().fold(1i64, |l, m| num_integer::Integer::lcm(&l, m));
+        let brute = (0..l).find(|x| rs.iter().zip(&ms).all(|(r, m)| (x - r).rem_euclid(*m) == 0));
+        let out = run("integer.chinese_remainder.solve", json!({"residues": rs, "moduli": ms})).unwrap();
+        match brute {
+            Some(x) => assert_eq!(out, json!({"status": "solution", "solution": x.to_string(), "modulus": l.to_string()})),
+            None => {
+                assert_eq!(out["status"], "none");
+                let (i, j) = (out["conflict"][0].as_u64().unwrap() as usize, out["conflict"][1].as_u64().unwrap() as usize);
+                let g = num_integer::Integer::gcd(&ms[i], &ms[j]);
+                assert_ne!((rs[i] - rs[j]).rem_euclid(g), 0, "the named pair really conflicts");
+            }
+        }
+    }
+    let e = run("integer.chinese_remainder.solve", json!({"residues": [1, 2], "moduli": [3]})).unwrap_err();
+    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.moduli")));
+}

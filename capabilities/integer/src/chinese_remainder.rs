@@ -1,0 +1,77 @@
+use hessian_contract::wire::{Int, List};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, integer};
+use num_integer::Integer;
+use num_traits::One;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct ChineseRemainder;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The residues rᵢ (1 to 100).
+    pub residues: List<Int, 100>,
+    /// The moduli mᵢ ≥ 1, one per residue; they need not be coprime.
+    pub moduli: List<Int, 100>,
+}
+
+/// All x with x ≡ rᵢ (mod mᵢ) for every i.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Output {
+    /// Exactly the integers ≡ `solution` modulo `modulus` (= lcm of the moduli);
+    /// `solution` is the least non-negative one.
+    Solution { solution: Int, modulus: Int },
+    /// The congruences contradict each other: `conflict` names two of them (0-based).
+    None { conflict: [usize; 2] },
+}
+
+impl Operation for ChineseRemainder {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "integer.chinese_remainder.solve";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Chinese remainder theorem for general moduli";
+    const SUMMARY: &'static str = "Solve x ≡ rᵢ (mod mᵢ) for any moduli, coprime or not, or show there is no solution.";
+    const DESCRIPTION: &'static str = "Combines simultaneous congruences x ≡ rᵢ (mod mᵢ). The moduli need not be \
+        pairwise coprime: the answer is a residue modulo lcm(mᵢ) (status `solution`), or status `none` with two \
+        congruences that conflict (they disagree modulo the gcd of their moduli).";
+    const KEYWORDS: &'static [&'static str] = &["crt", "chinese remainder theorem", "simultaneous congruences", "system of congruences"];
+    const EXAMPLE: &'static str = r#"{"residues": [2, 3, 2], "moduli": [3, 5, 7]}"#;
+    const EXPECTED: &'static str = r#"{"status": "solution", "solution": "23", "modulus": "105"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let (rs, ms) = (input.residues.0, input.moduli.0);
+        if rs.len() != ms.len() {
+            return Err(MathError::Input {
+                path: "moduli".into(),
+                message: format!("{} moduli for {} residues; give one modulus per residue", ms.len(), rs.len()),
+            });
+        }
+        if let Some(i) = ms.iter().position(|m| m.0 < BigInt::one()) {
+            return Err(MathError::Input { path: format!("moduli[{i}]"), message: "every modulus must be at least 1".into() });
+        }
+        let (mut x, mut m) = (BigInt::from(0), BigInt::one());
+        for (i, (r, mi)) in rs.iter().zip(&ms).enumerate() {
+            ctx.budget.check()?;
+            let (g, p, _) = integer::extended_gcd(&m, &mi.0);
+            let diff = &r.0 - &x;
+            if !diff.is_multiple_of(&g) {
+                // Some earlier congruence conflicts with this one: find it.
+                let j = (0..i)
+                    .find(|&j| !(&r.0 - &rs[j].0).is_multiple_of(&ms[j].0.gcd(&mi.0)))
+                    .unwrap_or(0);
+                return Ok(Output::None { conflict: [j, i] });
+            }
+            // x + m·t ≡ r (mod mᵢ)  ⇔  t ≡ (diff/g)·p (mod mᵢ/g)
+            let step = &mi.0 / &g;
+            let t = ((&diff / &g) * p).mod_floor(&step);
+            x += &m * t;
+            m *= &step;
+            x = x.mod_floor(&m);
+        }
+        Ok(Output::Solution { solution: Int(x), modulus: Int(m) })
+    }
+}

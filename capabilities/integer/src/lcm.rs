@@ -1,0 +1,45 @@
+use hessian_contract::wire::{Int, List};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Lcm;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The integers (1 to 1000 of them, any sign).
+    pub integers: List<Int, 1000>,
+}
+
+impl Operation for Lcm {
+    type Input = Input;
+    /// The least common multiple, non-negative; 0 when any input is 0.
+    type Output = Int;
+    const ID: &'static str = "integer.lcm.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Least common multiple of integers";
+    const SUMMARY: &'static str = "lcm of a list of integers, exact for any size.";
+    const DESCRIPTION: &'static str = "Returns the least common multiple of 1 to 1000 integers of any sign: the \
+        smallest non-negative integer every input divides. It is 0 when any input is 0.";
+    const KEYWORDS: &'static [&'static str] = &["lcm", "least common multiple", "lowest common multiple", "common denominator"];
+    const EXAMPLE: &'static str = r#"{"integers": [4, 6, "-10"]}"#;
+    const EXPECTED: &'static str = r#""60""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        let mut l = BigInt::one();
+        for (k, x) in input.integers.0.iter().enumerate() {
+            if k % 64 == 0 {
+                ctx.budget.check()?;
+            }
+            if x.0.is_zero() {
+                return Ok(Int(BigInt::zero()));
+            }
+            l = l.lcm(&x.0);
+        }
+        Ok(Int(l.abs()))
+    }
+}

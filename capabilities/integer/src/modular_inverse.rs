@@ -1,0 +1,49 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, integer};
+use num_integer::Integer;
+use num_traits::One;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct ModularInverse;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The integer a to invert.
+    pub a: Int,
+    /// The modulus m ≥ 1.
+    pub modulus: Int,
+}
+
+impl Operation for ModularInverse {
+    type Input = Input;
+    /// x in 0..m with a·x ≡ 1 (mod m).
+    type Output = Int;
+    const ID: &'static str = "integer.modular_inverse.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Modular inverse of an integer";
+    const SUMMARY: &'static str = "x with a·x ≡ 1 (mod m); exists exactly when gcd(a, m) = 1.";
+    const DESCRIPTION: &'static str = "Returns the inverse of a modulo m ≥ 1 as the representative in 0..m, by the \
+        extended Euclidean algorithm. When gcd(a, m) ≠ 1 there is none and the call is refused with \
+        domain_error naming the gcd. Modulo 1 every integer's inverse is 0.";
+    const KEYWORDS: &'static [&'static str] = &["modular inverse", "mod inverse", "inverse mod", "modinv", "multiplicative inverse"];
+    const EXAMPLE: &'static str = r#"{"a": 3, "modulus": 11}"#;
+    const EXPECTED: &'static str = r#""4""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        let m = input.modulus.0;
+        if m < BigInt::one() {
+            return Err(MathError::Domain("`modulus` must be at least 1".into()));
+        }
+        let (g, x, _) = integer::extended_gcd(&input.a.0, &m);
+        if !g.is_one() && !m.is_one() {
+            return Err(MathError::Domain(format!(
+                "gcd(a, m) = {}, so a has no inverse modulo m",
+                hessian_contract::error::bounded(&g.to_string(), 40)
+            )));
+        }
+        Ok(Int(x.mod_floor(&m)))
+    }
+}

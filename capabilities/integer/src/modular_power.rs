@@ -1,0 +1,60 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, integer};
+use num_integer::Integer;
+use num_traits::{One, Signed};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct ModularPower;
+
+/// Beyond this, one multiplication modulo m costs more than a call should.
+const MAX_MODULUS_DIGITS: usize = 2000;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The base b.
+    pub base: Int,
+    /// The exponent e; a negative e uses the inverse of b modulo m.
+    pub exponent: Int,
+    /// The modulus m ≥ 1 (at most 2000 digits).
+    pub modulus: Int,
+}
+
+impl Operation for ModularPower {
+    type Input = Input;
+    /// b^e mod m in 0..m.
+    type Output = Int;
+    const ID: &'static str = "integer.modular_power.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Modular exponentiation b^e mod m";
+    const SUMMARY: &'static str = "b^e mod m by square-and-multiply, for huge exponents; negative e via the inverse.";
+    const DESCRIPTION: &'static str = "Computes b^e mod m (result in 0..m) by square-and-multiply, so exponents of \
+        thousands of digits are fine. A negative exponent needs gcd(b, m) = 1 (domain_error otherwise). \
+        The modulus has at most 2000 digits.";
+    const KEYWORDS: &'static [&'static str] = &["modular exponentiation", "powmod", "modpow", "power mod", "pow(b, e, m)"];
+    const EXAMPLE: &'static str = r#"{"base": 2, "exponent": 100, "modulus": 1000000007}"#;
+    const EXPECTED: &'static str = r#""976371285""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        let m = input.modulus.0;
+        if m < BigInt::one() {
+            return Err(MathError::Domain("`modulus` must be at least 1".into()));
+        }
+        let digits = m.to_string().len();
+        if digits > MAX_MODULUS_DIGITS {
+            return Err(MathError::Limit(format!("`modulus` has {digits} digits; at most {MAX_MODULUS_DIGITS}")));
+        }
+        let mut base = input.base.0.mod_floor(&m);
+        let e = input.exponent.0;
+        if e.is_negative() {
+            let (g, x, _) = integer::extended_gcd(&base, &m);
+            if !g.is_one() && !m.is_one() {
+                return Err(MathError::Domain("a negative exponent needs gcd(base, modulus) = 1".into()));
+            }
+            base = x.mod_floor(&m);
+        }
+        Ok(Int(base.modpow(&e.abs(), &m)))
+    }
+}
