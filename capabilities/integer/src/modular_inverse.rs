@@ -37,13 +37,11 @@ impl Operation for ModularInverse {
         if m < BigInt::one() {
             return Err(MathError::Domain("`modulus` must be at least 1".into()));
         }
-        let (g, x, _) = integer::extended_gcd(&input.a.0, &m);
-        if !g.is_one() && !m.is_one() {
-            return Err(MathError::Domain(format!(
+        integer::mod_inverse(&input.a.0, &m).map(Int).ok_or_else(|| {
+            MathError::Domain(format!(
                 "gcd(a, m) = {}, so a has no inverse modulo m",
-                hessian_contract::error::bounded(&g.to_string(), 40)
-            )));
-        }
-        Ok(Int(x.mod_floor(&m)))
+                hessian_contract::error::bounded(&input.a.0.gcd(&m).to_string(), 40)
+            ))
+        })
     }
 }

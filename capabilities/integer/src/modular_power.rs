@@ -49,11 +49,8 @@ impl Operation for ModularPower {
         let mut base = input.base.0.mod_floor(&m);
         let e = input.exponent.0;
         if e.is_negative() {
-            let (g, x, _) = integer::extended_gcd(&base, &m);
-            if !g.is_one() && !m.is_one() {
-                return Err(MathError::Domain("a negative exponent needs gcd(base, modulus) = 1".into()));
-            }
-            base = x.mod_floor(&m);
+            base = integer::mod_inverse(&base, &m)
+                .ok_or_else(|| MathError::Domain("a negative exponent needs gcd(base, modulus) = 1".into()))?;
         }
         Ok(Int(base.modpow(&e.abs(), &m)))
     }

@@ -33,6 +33,13 @@ pub fn extended_gcd(a: &BigInt, b: &BigInt) -> (BigInt, BigInt, BigInt) {
     }
 }
 
+/// The inverse of a modulo m ≥ 1 in 0..m, or `None` when gcd(a, m) ≠ 1
+/// (modulo 1 everything is invertible, with inverse 0).
+pub fn mod_inverse(a: &BigInt, m: &BigInt) -> Option<BigInt> {
+    let (g, x, _) = extended_gcd(a, m);
+    (g.is_one() || m.is_one()).then(|| x.mod_floor(m))
+}
+
 /// What a primality test established.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Primality {
