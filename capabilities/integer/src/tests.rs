@@ -180,3 +180,187 @@ fn chinese_remainder_matches_a_search_over_one_period() {
     let e = run("integer.chinese_remainder.solve", json!({"residues": [1, 2], "moduli": [3]})).unwrap_err();
     assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.moduli")));
 }
+
+fn factor_brute(mut n: u64) -> Vec<(u64, u32)> {
+    let mut out = Vec::new();
+    let mut d = 2;
+    while d * d <= n {
+        let mut e = 0;
+        while n % d == 0 {
+            n /= d;
+            e += 1;
+        }
+        if e > 0 {
+            out.push((d, e));
+        }
+        d += 1;
+    }
+    if n > 1 {
+        out.push((n, 1));
+    }
+    out
+}
+
+#[test]
+fn multiplicative_functions_agree_with_trial_division() {
+    for n in 1u64..600 {
+        let f = factor_brute(n);
+        let mu = if f.iter().any(|(_, e)| *e > 1) { 0 } else if f.len() % 2 == 0 { 1 } else { -1 };
+        assert_eq!(run("integer.mobius.compute", json!({"n": n})).unwrap(), json!(mu), "μ({n})");
+        let omega: u32 = f.iter().map(|(_, e)| e).sum();
+        assert_eq!(run("integer.liouville.compute", json!({"n": n})).unwrap(), json!(if omega % 2 == 0 { 1 } else { -1 }));
+        let rad: u64 = f.iter().map(|(p, _)| p).product();
+        assert_eq!(int(&run("integer.radical.compute", json!({"n": n})).unwrap()), BigInt::from(rad));
+        assert_eq!(run("integer.squarefree.decide", json!({"n": n})).unwrap(), json!(rad == n));
+        let ds: Vec<u64> = (1..=n).filter(|d| n % d == 0).collect();
+        let listed: Vec<BigInt> = run("integer.divisors.enumerate", json!({"n": n})).unwrap().as_array().unwrap().iter().map(int).collect();
+        assert_eq!(listed, ds.iter().map(|d| BigInt::from(*d)).collect::<Vec<_>>());
+        assert_eq!(int(&run("integer.divisor_count.compute", json!({"n": n})).unwrap()), BigInt::from(ds.len()));
+        let s3: u64 = ds.iter().map(|d| d * d * d).sum();
+        assert_eq!(int(&run("integer.divisor_sigma.compute", json!({"n": n, "k": 3})).unwrap()), BigInt::from(s3));
+    }
+}
+
+#[test]
+fn roots_and_perfect_powers_invert_powers() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..200 {
+        let base = BigInt::from(rng.gen_range(2u64..1_000_000));
+        let k = rng.gen_range(2u32..9);
+        let n = num_traits::pow(base.clone(), k as usize);
+        let out = run("integer.root.compute", json!({"n": n.to_string(), "k": k})).unwrap();
+        assert_eq!((int(&out["root"]), out["exact"].clone()), (base.clone(), json!(true)));
+        let below = run("integer.root.compute", json!({"n": (&n - 1u32).to_string(), "k": k})).unwrap();
+        assert_eq!(int(&below["root"]), &base - 1u32);
+        let pp = run("integer.perfect_power.decide", json!({"n": n.to_string()})).unwrap();
+        // base may itself be a power, so the reported exponent is a multiple of k.
+        let e = pp["exponent"].as_u64().unwrap() as usize;
+        assert_eq!(e % k as usize, 0);
+        assert_eq!(num_traits::pow(int(&pp["base"]), e), n);
+    }
+    let odd = run("integer.root.compute", json!({"n": -125, "k": 3})).unwrap();
+    assert_eq!(odd["root"], json!("-5"));
+    assert_eq!(run("integer.root.compute", json!({"n": -16, "k": 2})).unwrap_err().code, Code::DomainError);
+}
+
+#[test]
+fn symbols_follow_eulers_criterion_and_their_definitions() {
+    for p in [3u64, 5, 7, 11, 101, 257] {
+        for a in -50i64..50 {
+            let euler = BigInt::from(a).modpow(&BigInt::from((p - 1) / 2), &BigInt::from(p));
+            let expected = if euler == BigInt::from(0) { 0 } else if euler == BigInt::from(1) { 1 } else { -1 };
+            assert_eq!(run("integer.legendre_symbol.compute", json!({"a": a, "p": p})).unwrap(), json!(expected));
+        }
+    }
+    // Jacobi is multiplicative in n; Kronecker agrees with Jacobi on odd positive n.
+    for n in (1u64..200).step_by(2) {
+        for a in -30i64..30 {
+            let product: i64 = factor_brute(n).iter().map(|(p, e)| {
+                let l = run("integer.legendre_symbol.compute", json!({"a": a, "p": p})).unwrap().as_i64().unwrap();
+                l.pow(*e)
+            }).product();
+            let j = run("integer.jacobi_symbol.compute", json!({"a": a, "n": n})).unwrap();
+            assert_eq!(j, json!(product), "({a}/{n})");
+            assert_eq!(run("integer.kronecker_symbol.compute", json!({"a": a, "n": n})).unwrap(), j);
+        }
+    }
+    // (a/2) by a mod 8 and (a/−1) by the sign of a.
+    for a in -40i64..40 {
+        let k2 = match a.rem_euclid(8) { 1 | 7 => 1, 3 | 5 => -1, _ => 0 };
+        assert_eq!(run("integer.kronecker_symbol.compute", json!({"a": a, "n": 2})).unwrap(), json!(k2));
+        assert_eq!(run("integer.kronecker_symbol.compute", json!({"a": a, "n": -1})).unwrap(), json!(if a < 0 { -1 } else { 1 }));
+    }
+}
+
+#[test]
+fn orders_roots_and_logs_satisfy_their_definitions() {
+    for m in 2u64..300 {
+        let f = factor_brute(m);
+        let units: Vec<u64> = (1..m).filter(|a| a.gcd(&m) == 1).collect();
+        for &a in units.iter().take(6) {
+            let ord = (1..=m).find(|k| BigInt::from(a).modpow(&BigInt::from(*k), &BigInt::from(m)) == BigInt::from(1)).unwrap();
+            let got = int(&run("integer.multiplicative_order.compute", json!({"a": a, "modulus": m})).unwrap());
+            assert_eq!(got, BigInt::from(ord));
+            for x in [0u64, 3, 11] {
+                let h = BigInt::from(a).modpow(&BigInt::from(x), &BigInt::from(m));
+                let out = run("integer.discrete_log.solve", json!({"base": a, "target": h.to_string(), "modulus": m})).unwrap();
+                assert_eq!(int(&out["exponent"]), BigInt::from(x % ord));
+            }
+        }
+        let cyclic = m <= 4 || (f.len() == 1 && f[0].0 != 2) || (f.len() == 2 && f[0] == (2, 1));
+        let r = run("integer.primitive_root.find", json!({"modulus": m}));
+        assert_eq!(r.is_ok(), cyclic, "{m}");
+        if let Ok(g) = r {
+            let g = int(&g);
+            let ord = (1..=m).find(|k| g.modpow(&BigInt::from(*k), &BigInt::from(m)) == BigInt::from(1)).unwrap();
+            assert_eq!(ord, units.len() as u64);
+        }
+    }
+}
+
+#[test]
+fn quadratic_problems_check_against_brute_force() {
+    for n in 1u64..400 {
+        for a in [0u64, 1, 2, 4, 7, 9, 16] {
+            let roots: Vec<BigInt> = run("integer.square_root_mod.solve", json!({"a": a, "modulus": n})).unwrap().as_array().unwrap().iter().map(int).collect();
+            let brute: Vec<BigInt> = (0..n).filter(|x| (x * x) % n == a % n).map(BigInt::from).collect();
+            assert_eq!(roots, brute, "√{a} mod {n}");
+        }
+    }
+    for d in 2u64..200 {
+        let r = (d as f64).sqrt() as u64;
+        if r * r == d {
+            continue;
+        }
+        let sol = run("integer.pell_equation.solve", json!({"d": d})).unwrap();
+        let (x, y) = (int(&sol["solution"]["x"]), int(&sol["solution"]["y"]));
+        assert_eq!(&x * &x - BigInt::from(d) * &y * &y, BigInt::from(1), "D = {d}");
+        // Least: no smaller y solves it (checked where y is small enough to scan).
+        if y < BigInt::from(5000) {
+            let y0 = y.to_string().parse::<u64>().unwrap();
+            assert!((1..y0).all(|t| { let v = d * t * t + 1; let s = (v as f64).sqrt() as u64; (s.saturating_sub(1)..=s + 1).all(|s| s * s != v) }));
+        }
+        let neg = run("integer.pell_equation.solve", json!({"d": d, "rhs": "-1"})).unwrap();
+        if !neg["solution"].is_null() {
+            let (x, y) = (int(&neg["solution"]["x"]), int(&neg["solution"]["y"]));
+            assert_eq!(&x * &x - BigInt::from(d) * &y * &y, BigInt::from(-1));
+        } else {
+            // No solution with small y either.
+            assert!((1..3000u64).all(|t| { let v = d * t * t - 1; let s = (v as f64).sqrt() as u64; (s.saturating_sub(1)..=s + 1).all(|s| s * s != v) }));
+        }
+    }
+}
+
+#[test]
+fn digits_valuations_and_prime_counts() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..100 {
+        let n: i64 = rng.gen_range(-1_000_000_000..1_000_000_000);
+        let b: u64 = rng.gen_range(2..70);
+        let out = run("integer.base_conversion.compute", json!({"n": n, "base": b})).unwrap();
+        let back = run("integer.from_base.compute", json!({"digits": out["digits"], "base": b, "negative": n < 0})).unwrap();
+        assert_eq!(int(&back), BigInt::from(n));
+        let sum: u64 = out["digits"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap()).sum();
+        assert_eq!(int(&run("integer.digit_sum.compute", json!({"n": n, "base": b})).unwrap()), BigInt::from(sum));
+    }
+    for n in 0u64..60 {
+        for k in 0..=n {
+            let c: BigInt = (0..k).fold(BigInt::from(1), |acc, i| acc * (n - i) / (i + 1));
+            for p in [2u64, 3, 7] {
+                let mut v = 0;
+                let mut c2 = c.clone();
+                while (&c2 % p) == BigInt::from(0) { c2 /= p; v += 1; }
+                assert_eq!(int(&run("integer.binomial_valuation.compute", json!({"n": n, "k": k, "p": p})).unwrap()), BigInt::from(v));
+            }
+        }
+    }
+    let sieve: Vec<u64> = (2..20_000).filter(|n| is_prime_brute(*n)).collect();
+    for x in [0u64, 2, 100, 7919, 19_999] {
+        let count = sieve.iter().filter(|p| **p <= x).count();
+        assert_eq!(int(&run("integer.prime_count.compute", json!({"x": x})).unwrap()), BigInt::from(count));
+    }
+    let listed: Vec<BigInt> = run("integer.primes.enumerate", json!({"low": 1000, "high": 2000})).unwrap().as_array().unwrap().iter().map(int).collect();
+    assert_eq!(listed, sieve.iter().filter(|p| (1000..=2000).contains(*p)).map(|p| BigInt::from(*p)).collect::<Vec<_>>());
+    assert_eq!(int(&run("integer.nth_prime.compute", json!({"n": 1000})).unwrap()), BigInt::from(sieve[999]));
+    assert_eq!(run("integer.primes.enumerate", json!({"low": 0, "high": 100_000_000})).unwrap_err().code, Code::LimitExceeded);
+}

@@ -99,6 +99,8 @@ struct Doc {
     weights: HashMap<String, f64>,
     /// A floating-point (`….numeric`) operation.
     numeric: bool,
+    /// A yes/no (`….decide`) operation.
+    decides: bool,
 }
 
 /// Query words that ask for floating point; without one, exact operations
@@ -106,6 +108,10 @@ struct Doc {
 const WANTS_FLOAT: &[&str] = &["numeric", "numerical", "numerically", "float", "floating", "approximate", "double", "decimal"];
 /// Score factor of a numeric operation when the query did not ask for one.
 const NUMERIC_PENALTY: f64 = 0.6;
+/// Query words that ask a yes/no question ("is 97 prime", "whether …").
+const ASKS_DECISION: &[&str] = &["is", "are", "does", "do", "whether", "test", "check", "decide", "can"];
+/// Score factor of a `….decide` operation when the query asks a yes/no question.
+const DECISION_BOOST: f64 = 1.3;
 
 pub struct SearchIndex {
     docs: Vec<Doc>,
@@ -134,7 +140,7 @@ impl SearchIndex {
             for word in weights.keys() {
                 *df.entry(word.clone()).or_insert(0) += 1;
             }
-            docs.push(Doc { weights, numeric: op.id().contains("numeric") });
+            docs.push(Doc { weights, numeric: op.id().contains("numeric"), decides: op.id().ends_with(".decide") });
         }
         Self { docs, df }
     }
@@ -143,6 +149,7 @@ impl SearchIndex {
     pub fn search(&self, query: &str) -> Vec<usize> {
         let terms = query_terms(query);
         let wants_float = terms.iter().any(|t| WANTS_FLOAT.contains(&t.as_str()));
+        let asks_decision = words(query).any(|w| ASKS_DECISION.contains(&w.as_str()));
         let n = self.docs.len() as f64;
         let mut scored: Vec<(f64, usize)> = Vec::new();
         for (i, doc) in self.docs.iter().enumerate() {
@@ -167,6 +174,9 @@ impl SearchIndex {
                 score *= 1.0 + matched as f64 / terms.len() as f64;
                 if doc.numeric && !wants_float {
                     score *= NUMERIC_PENALTY;
+                }
+                if doc.decides && asks_decision {
+                    score *= DECISION_BOOST;
                 }
                 scored.push((score, i));
             }

@@ -11,6 +11,7 @@ pub mod linalg;
 pub mod mat;
 pub mod modular;
 pub mod normal_form;
+pub mod number_theory;
 pub mod numeric;
 
 pub use budget::{Budget, Stop};

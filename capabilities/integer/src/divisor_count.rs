@@ -1,0 +1,34 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::number_theory;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct DivisorCount;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The positive integer n (at most 100 digits).
+    pub n: Int,
+}
+
+impl Operation for DivisorCount {
+    type Input = Input;
+    /// d(n) = τ(n) = σ_0(n), the number of positive divisors.
+    type Output = Int;
+    const ID: &'static str = "integer.divisor_count.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Number of divisors d(n)";
+    const SUMMARY: &'static str = "How many positive divisors n has: τ(n) = ∏(e + 1).";
+    const DESCRIPTION: &'static str = "Computes the divisor-counting function d(n) = τ(n) = σ_0(n) = ∏(e_i + 1) \
+        from the prime factorization n = ∏ p_i^e_i. n ≥ 1 with at most 100 digits.";
+    const KEYWORDS: &'static [&'static str] = &["number of divisors", "tau", "divisor count", "d(n)", "sigma0", "numdiv"];
+    const EXAMPLE: &'static str = r#"{"n": 720}"#;
+    const EXPECTED: &'static str = r#""30""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        let n = crate::positive(&input.n, "n", 100)?;
+        Ok(Int(number_theory::sigma(&crate::factored(&n, ctx)?, 0).into()))
+    }
+}

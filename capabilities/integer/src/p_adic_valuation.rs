@@ -1,0 +1,49 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use num_integer::Integer;
+use num_traits::Zero;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct PAdicValuation;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The non-zero integer n.
+    pub n: Int,
+    /// The prime p (at most 100 digits).
+    pub p: Int,
+}
+
+impl Operation for PAdicValuation {
+    type Input = Input;
+    /// v_p(n), the exponent of p in n.
+    type Output = u64;
+    const ID: &'static str = "integer.p_adic_valuation.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "p-adic valuation v_p(n)";
+    const SUMMARY: &'static str = "The exponent of the prime p in n: largest v with p^v dividing n.";
+    const DESCRIPTION: &'static str = "Computes v_p(n), the largest v with p^v | n, for a non-zero integer n and a \
+        prime p. v_p(0) is infinite and refused with domain_error.";
+    const KEYWORDS: &'static [&'static str] = &["p-adic valuation", "multiplicity of prime", "padic order", "valuation", "how many times p divides"];
+    const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;
+    const EXPECTED: &'static str = "3";
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<u64, MathError> {
+        let p = crate::prime(&input.p, "p", 100)?.into();
+        let mut n = input.n.0;
+        if n.is_zero() {
+            return Err(MathError::Domain("v_p(0) is infinite; `n` must be non-zero".into()));
+        }
+        let mut v = 0;
+        loop {
+            let (q, r) = n.div_rem(&p);
+            if !r.is_zero() {
+                return Ok(v);
+            }
+            n = q;
+            v += 1;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, number_theory};
+use num_traits::Signed;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct PerfectPower;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The integer n (at most 10,000 digits).
+    pub n: Int,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// True when n = m^k for some integers m and k ≥ 2.
+    pub perfect_power: bool,
+    /// The m of the largest such k (n itself when there is none).
+    pub base: Int,
+    /// The largest k with n = m^k (1 when n is not a perfect power).
+    pub exponent: u32,
+}
+
+impl Operation for PerfectPower {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "integer.perfect_power.decide";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Is n a perfect power m^k (k ≥ 2)?";
+    const SUMMARY: &'static str = "Perfect power test with the largest exponent k and base m such that n = m^k.";
+    const DESCRIPTION: &'static str = "Decides whether n = m^k with k ≥ 2 and returns the largest such k with its m. \
+        For 0, 1 and −1 every k works, so no largest exists: they are reported with exponent 1 and \
+        perfect_power false. Negative n admit only odd k: −8 = (−2)^3. At most 10,000 digits.";
+    const KEYWORDS: &'static [&'static str] = &["perfect power", "is square", "perfect square", "perfect cube", "ispower"];
+    const EXAMPLE: &'static str = r#"{"n": 7776}"#;
+    const EXPECTED: &'static str = r#"{"perfect_power": true, "base": "6", "exponent": 5}"#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
+        let n = input.n.0;
+        let mag = n.magnitude();
+        if mag <= &1u32.into() {
+            return Ok(Output { perfect_power: false, base: Int(n), exponent: 1 });
+        }
+        let (mut m, mut k) = number_theory::perfect_power(mag);
+        if n.is_negative() {
+            // Only the odd part of k survives a negative base.
+            while k % 2 == 0 {
+                m = m.pow(2);
+                k /= 2;
+            }
+            let base = -BigInt::from(m);
+            return Ok(Output { perfect_power: k > 1, base: Int(base), exponent: k });
+        }
+        Ok(Output { perfect_power: k > 1, base: Int(BigInt::from(m)), exponent: k })
+    }
+}

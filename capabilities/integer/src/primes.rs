@@ -1,0 +1,44 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{BigInt, number_theory};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Primes;
+
+/// The sieve's range width; also bounds the output to ~10^6 primes' worth of JSON.
+const MAX_WIDTH: i64 = 10_000_000;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// Lower end (inclusive), 0 ≤ low ≤ 10^15.
+    pub low: Bounded<0, 1_000_000_000_000_000>,
+    /// Upper end (inclusive), high − low ≤ 10^7.
+    pub high: Bounded<0, 1_000_000_000_000_000>,
+}
+
+impl Operation for Primes {
+    type Input = Input;
+    /// The primes p with low ≤ p ≤ high, ascending.
+    type Output = Vec<Int>;
+    const ID: &'static str = "integer.primes.enumerate";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "List the primes in an interval";
+    const SUMMARY: &'static str = "All primes between low and high inclusive, by a segmented sieve.";
+    const DESCRIPTION: &'static str = "Enumerates the primes in [low, high] with a segmented sieve of \
+        Eratosthenes. high ≤ 10^15 and high − low ≤ 10^7 (limit_exceeded beyond); the result may \
+        still be refused if its JSON exceeds the output cap.";
+    const KEYWORDS: &'static [&'static str] = &["list primes", "primes between", "sieve", "primerange", "prime range"];
+    const EXAMPLE: &'static str = r#"{"low": 90, "high": 130}"#;
+    const EXPECTED: &'static str = r#"["97", "101", "103", "107", "109", "113", "127"]"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<Int>, MathError> {
+        let (lo, hi) = (input.low.0, input.high.0);
+        if hi - lo > MAX_WIDTH {
+            return Err(MathError::Limit(format!("high − low = {}; at most {MAX_WIDTH}", hi - lo)));
+        }
+        let ps = number_theory::primes_in_range(lo as u64, hi as u64, &ctx.budget)?;
+        Ok(ps.into_iter().map(|p| Int(BigInt::from(p))).collect())
+    }
+}
