@@ -276,6 +276,13 @@ impl JsonSchema for Rational {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounded<const MIN: i64, const MAX: i64>(pub i64);
 
+/// Zero, or the bound nearest zero when zero is outside `MIN..=MAX`.
+impl<const MIN: i64, const MAX: i64> Default for Bounded<MIN, MAX> {
+    fn default() -> Self {
+        Bounded(0i64.clamp(MIN, MAX))
+    }
+}
+
 impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Bounded<MIN, MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = IntVisitor.visit_any(d)?;

@@ -13,6 +13,7 @@ pub mod modular;
 pub mod normal_form;
 pub mod number_theory;
 pub mod numeric;
+pub mod rational;
 
 pub use budget::{Budget, Stop};
 pub use mat::Mat;

@@ -17,7 +17,16 @@ pub use tools::HessianServer;
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
-        let ops = hessian_matrix::operations().into_iter().chain(hessian_integer::operations());
+        let ops = [
+            hessian_matrix::operations(),
+            hessian_integer::operations(),
+            hessian_rational::operations(),
+            hessian_combinatorics::operations(),
+            hessian_sequence::operations(),
+            hessian_finite_field::operations(),
+        ]
+        .into_iter()
+        .flatten();
         Catalog::new(ops).unwrap_or_else(|e| panic!("the operation lists are inconsistent: {e}"))
     })
 }

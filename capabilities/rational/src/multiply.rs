@@ -1,0 +1,32 @@
+use hessian_contract::wire::{List, Rational};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::Q;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Multiply;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The rationals to multiply (1 to 10,000).
+    pub factors: List<Rational, 10_000>,
+}
+
+impl Operation for Multiply {
+    type Input = Input;
+    /// The exact product, reduced.
+    type Output = Rational;
+    const ID: &'static str = "rational.multiply.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Product of rationals";
+    const SUMMARY: &'static str = "Exact product of a list of fractions, reduced to lowest terms.";
+    const DESCRIPTION: &'static str = "Multiplies the given rationals exactly and returns the reduced product.";
+    const KEYWORDS: &'static [&'static str] = &["multiply fractions", "product", "times", "multiplication"];
+    const EXAMPLE: &'static str = r#"{"factors": ["2/3", "9/4", "-5"]}"#;
+    const EXPECTED: &'static str = r#""-15/2""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
+        Ok(Rational(input.factors.0.into_iter().map(|r| r.0).product::<Q>()))
+    }
+}

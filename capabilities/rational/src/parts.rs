@@ -1,0 +1,60 @@
+use hessian_contract::wire::{Int, Rational};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct Parts;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    pub q: Rational,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Numerator of q in lowest terms (carries the sign).
+    pub numerator: Int,
+    /// Denominator of q in lowest terms (positive).
+    pub denominator: Int,
+    /// ⌊q⌋.
+    pub floor: Int,
+    /// q − ⌊q⌋ in [0, 1).
+    pub fractional_part: Rational,
+    /// The mixed number: integer part truncated toward zero and the proper remainder with q's sign.
+    pub mixed: Mixed,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Mixed {
+    pub whole: Int,
+    pub proper: Rational,
+}
+
+impl Operation for Parts {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "rational.parts.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Numerator, denominator, integer and fractional parts of a rational";
+    const SUMMARY: &'static str = "Lowest terms p/q, floor, fractional part and mixed-number form of a fraction.";
+    const DESCRIPTION: &'static str = "Reduces q to lowest terms and reports numerator, denominator, ⌊q⌋, the \
+        fractional part q − ⌊q⌋ ∈ [0, 1), and the mixed number whole + proper with whole truncated toward \
+        zero (−7/2 = −3 + −1/2).";
+    const KEYWORDS: &'static [&'static str] = &["simplify fraction", "lowest terms", "reduce fraction", "numerator", "denominator", "mixed number", "fractional part"];
+    const EXAMPLE: &'static str = r#"{"q": "-14/4"}"#;
+    const EXPECTED: &'static str = r#"{"numerator": "-7", "denominator": "2", "floor": "-4", "fractional_part": "1/2", "mixed": {"whole": "-3", "proper": "-1/2"}}"#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
+        let q = input.q.0;
+        let floor = q.floor();
+        let whole = q.trunc();
+        Ok(Output {
+            numerator: Int(q.numer().clone()),
+            denominator: Int(q.denom().clone()),
+            floor: Int(floor.to_integer()),
+            fractional_part: Rational(&q - &floor),
+            mixed: Mixed { whole: Int(whole.to_integer()), proper: Rational(&q - &whole) },
+        })
+    }
+}

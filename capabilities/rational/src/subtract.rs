@@ -1,0 +1,33 @@
+use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Subtract;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The minuend a.
+    pub a: Rational,
+    /// The subtrahend b.
+    pub b: Rational,
+}
+
+impl Operation for Subtract {
+    type Input = Input;
+    /// a − b, reduced.
+    type Output = Rational;
+    const ID: &'static str = "rational.subtract.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Difference of two rationals a − b";
+    const SUMMARY: &'static str = "Exact difference a − b of two fractions.";
+    const DESCRIPTION: &'static str = "Computes a − b exactly for rationals a and b and returns it reduced.";
+    const KEYWORDS: &'static [&'static str] = &["subtract fractions", "difference", "minus", "subtraction"];
+    const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "5/6"}"#;
+    const EXPECTED: &'static str = r#""-1/12""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
+        Ok(Rational(input.a.0 - input.b.0))
+    }
+}

@@ -1,0 +1,2 @@
+//! placeholder
+hessian_contract::operations! {}

@@ -1,0 +1,231 @@
+//! Rationals as numbers: continued fractions, best approximations, Egyptian
+//! fractions, positional expansions with their period, Farey sequences.
+
+use crate::Q;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+
+/// The continued fraction [a0; a1, …, ak] of q (a0 = ⌊q⌋, then ai ≥ 1, and
+/// ak ≥ 2 unless q is an integer): the canonical, shorter of the two forms.
+pub fn continued_fraction(q: &Q) -> Vec<BigInt> {
+    let (mut p, mut d) = (q.numer().clone(), q.denom().clone());
+    let mut out = Vec::new();
+    while !d.is_zero() {
+        let (a, r) = p.div_mod_floor(&d);
+        out.push(a);
+        p = std::mem::replace(&mut d, r);
+    }
+    out
+}
+
+/// The convergents p_i/q_i of [a0; a1, …].
+pub fn convergents(terms: &[BigInt]) -> Vec<Q> {
+    let (mut p, mut p0, mut q, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+    terms
+        .iter()
+        .map(|a| {
+            (p, p0) = (a * &p + &p0, p.clone());
+            (q, q0) = (a * &q + &q0, q.clone());
+            Q::new(p.clone(), q.clone())
+        })
+        .collect()
+}
+
+/// The rational closest to x among those with denominator ≤ n (n ≥ 1); on a
+/// tie, the one with the smaller denominator.
+pub fn best_approximation(x: &Q, n: &BigInt) -> Q {
+    let terms = continued_fraction(x);
+    let (mut p, mut p0, mut q, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+    for a in &terms {
+        let q_next = a * &q + &q0;
+        if &q_next > n {
+            // Largest semiconvergent (p0 + t·p)/(q0 + t·q) within the bound.
+            let t = (n - &q0) / &q;
+            let semi = Q::new(&p0 + &t * &p, &q0 + &t * &q);
+            let conv = Q::new(p, q);
+            return if (x - &semi).abs() < (x - &conv).abs() { semi } else { conv };
+        }
+        (p, p0) = (a * &p + &p0, p);
+        (q, q0) = (q_next, q);
+    }
+    x.clone()
+}
+
+/// Greedy (Fibonacci–Sylvester) Egyptian fraction of 0 < q ≤ 1: distinct
+/// denominators, each the least with 1/d ≤ the remainder; `None` when more
+/// than `max_terms` terms or a denominator beyond `max_bits` bits would be needed.
+pub fn egyptian_greedy(q: &Q, max_terms: usize, max_bits: u64) -> Option<Vec<BigInt>> {
+    let mut r = q.clone();
+    let mut out = Vec::new();
+    while !r.is_zero() {
+        if out.len() >= max_terms {
+            return None;
+        }
+        let d = Integer::div_ceil(r.denom(), r.numer());
+        if d.bits() > max_bits {
+            return None;
+        }
+        r -= Q::new(BigInt::one(), d.clone());
+        out.push(d);
+    }
+    Some(out)
+}
+
+/// The positional expansion of |q| in base b: integer digits, the digits
+/// before the period and the repeating digits (empty when it terminates).
+pub struct Expansion {
+    pub integer: BigInt,
+    pub pre_period: Vec<u32>,
+    pub period: Vec<u32>,
+}
+
+/// Expands |q| in base b (2..=36); `None` when pre-period plus period
+/// exceed `max_digits`.
+pub fn expansion(q: &Q, base: u32, max_digits: usize) -> Option<Expansion> {
+    let (n, d) = (q.numer().abs(), q.denom().clone());
+    let (integer, mut r) = n.div_rem(&d);
+    // Pre-period length: the least s with d | d'·b^s, d' the part of d coprime to b.
+    let g_base = BigInt::from(base);
+    let mut t = d.clone();
+    let mut coprime = d.clone();
+    while !coprime.gcd(&g_base).is_one() {
+        let g = coprime.gcd(&g_base);
+        coprime /= g;
+    }
+    t /= &coprime;
+    let mut pre_len = 0usize;
+    while !t.is_one() {
+        let g = t.gcd(&g_base);
+        t /= g;
+        pre_len += 1;
+        if pre_len > max_digits {
+            return None;
+        }
+    }
+    let digit = |r: &mut BigInt| -> u32 {
+        let (q, rem) = (&*r * base).div_rem(&d);
+        *r = rem;
+        q.to_u32_digits().1.first().copied().unwrap_or(0)
+    };
+    let pre_period: Vec<u32> = (0..pre_len).map(|_| digit(&mut r)).collect();
+    let mut period = Vec::new();
+    if !r.is_zero() {
+        let start = r.clone();
+        loop {
+            period.push(digit(&mut r));
+            if r == start {
+                break;
+            }
+            if pre_len + period.len() >= max_digits {
+                return None;
+            }
+        }
+    }
+    Some(Expansion { integer, pre_period, period })
+}
+
+/// The Farey sequence F_n: reduced fractions in [0, 1] with denominator ≤ n,
+/// ascending (by the next-term recurrence).
+pub fn farey(n: u64) -> Vec<(u64, u64)> {
+    let (mut a, mut b, mut c, mut d) = (0u64, 1u64, 1u64, n);
+    let mut out = vec![(a, b)];
+    while c <= n {
+        let k = (n + b) / d;
+        (a, b, c, d) = (c, d, k * c - a, k * d - b);
+        out.push((a, b));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> Q {
+        Q::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn continued_fractions_round_trip_through_convergents() {
+        for n in -60i64..60 {
+            for d in 1i64..40 {
+                let x = q(n, d);
+                let cf = continued_fraction(&x);
+                assert_eq!(convergents(&cf).last(), Some(&x));
+                assert!(cf.len() == 1 || cf.last().is_some_and(|a| *a >= BigInt::from(2)));
+            }
+        }
+    }
+
+    #[test]
+    fn best_approximation_beats_every_fraction_within_the_bound() {
+        for (n, d) in [(314159i64, 100000i64), (-27183, 10000), (355, 113), (1, 3), (7, 2)] {
+            let x = q(n, d);
+            for bound in 1i64..60 {
+                let best = best_approximation(&x, &BigInt::from(bound));
+                assert!(*best.denom() <= BigInt::from(bound));
+                let err = (&x - &best).abs();
+                for den in 1..=bound {
+                    let num = (x.clone() * BigInt::from(den)).round().to_integer();
+                    for cand in [num.clone() - 1, num.clone(), num + 1] {
+                        let e = (&x - Q::new(cand.clone(), den.into())).abs();
+                        assert!(e >= err, "{x} with q ≤ {bound}: {cand}/{den} beats {best}");
+                        if e == err {
+                            assert!(*best.denom() <= BigInt::from(den));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn egyptian_fractions_sum_back_and_expansions_reconstruct() {
+        for n in 1i64..30 {
+            for d in n..40 {
+                let x = q(n, d);
+                let ds = egyptian_greedy(&x, 100, 10_000).unwrap();
+                let sum: Q = ds.iter().map(|d| Q::new(BigInt::one(), d.clone())).sum();
+                assert_eq!(sum, x);
+                assert!(ds.windows(2).all(|w| w[0] < w[1]));
+            }
+        }
+        for base in [2u32, 3, 10, 12, 16] {
+            for n in 0i64..50 {
+                for d in 1i64..50 {
+                    let x = q(n, d);
+                    let e = expansion(&x, base, 10_000).unwrap();
+                    // x = I + (P + R/(b^r − 1))/b^s for pre-period P (s digits) and period R (r digits).
+                    let b = BigInt::from(base);
+                    let val = |ds: &[u32]| ds.iter().fold(BigInt::zero(), |acc, d| acc * &b + d);
+                    let bs = num_traits::pow(b.clone(), e.pre_period.len());
+                    let mut frac = Q::from(val(&e.pre_period));
+                    if !e.period.is_empty() {
+                        frac += Q::new(val(&e.period), num_traits::pow(b.clone(), e.period.len()) - 1);
+                    }
+                    assert_eq!(Q::from(e.integer.clone()) + frac / Q::from(bs), x, "{x} base {base}");
+                    // Minimality: the pre-period cannot be shortened and the period is primitive.
+                    if !e.period.is_empty() && !e.pre_period.is_empty() {
+                        assert_ne!(e.pre_period.last(), e.period.last(), "{x} base {base}");
+                    }
+                    let r = e.period.len();
+                    assert!((1..r).all(|s| r % s != 0 || e.period[s..] != e.period[..r - s]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn farey_sequences_are_all_reduced_fractions_in_order() {
+        for n in 1u64..30 {
+            let f = farey(n);
+            let mut brute: Vec<Q> = (1..=n as i64)
+                .flat_map(|d| (0..=d).map(move |k| q(k, d)))
+                .collect();
+            brute.sort();
+            brute.dedup();
+            assert_eq!(f.iter().map(|(a, b)| q(*a as i64, *b as i64)).collect::<Vec<_>>(), brute);
+        }
+    }
+}
