@@ -120,6 +120,7 @@ fn schema_cannot_express(message: &str) -> bool {
     message.contains("(all rows the same length)")
         || message.contains("a square matrix (as many rows as columns)")
         || message.contains("an integer without a decimal point")
+        || message.contains("a permutation of 1..")
 }
 
 #[test]

@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Bell;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// n ≥ 0, at most 1000.
+    pub n: Bounded<0, 1000>,
+}
+
+impl Operation for Bell {
+    type Input = Input;
+    /// B_n.
+    type Output = Int;
+    const ID: &'static str = "combinatorics.bell.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Bell number B_n (set partitions)";
+    const SUMMARY: &'static str = "The number of partitions of an n-element set into non-empty blocks.";
+    const DESCRIPTION: &'static str = "Computes the Bell number B_n (1, 1, 2, 5, 15, 52, …), the number of ways to partition an n-set, by the Bell triangle in O(n²) big-integer additions. n ≤ 1000.";
+    const KEYWORDS: &'static [&'static str] = &["bell number", "set partitions", "number of partitions of a set", "equivalence relations count"];
+    const EXAMPLE: &'static str = r#"{"n": 10}"#;
+    const EXPECTED: &'static str = r#""115975""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        Ok(Int(comb::bell(input.n.0 as usize, &ctx.budget)?.into()))
+    }
+}

@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Bounded, Rational};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Bernoulli;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// n ≥ 0.
+    pub n: Bounded<0, 1000>,
+}
+
+impl Operation for Bernoulli {
+    type Input = Input;
+    /// B_n.
+    type Output = Rational;
+    const ID: &'static str = "combinatorics.bernoulli.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Bernoulli number B_n (exact rational)";
+    const SUMMARY: &'static str = "B_n as an exact fraction (B_1 = −1/2), from the tangent numbers.";
+    const DESCRIPTION: &'static str = "Computes the Bernoulli number B_n exactly: B_0 = 1, B_1 = −1/2 (the convention of Σ_k C(n+1, k) B_k = 0), B_odd = 0 beyond 1, and B_2m = (−1)^(m−1)·2m·T_m/(4^m(4^m − 1)) from the tangent numbers T_m (integer arithmetic only). n ≤ 1000.";
+    const KEYWORDS: &'static [&'static str] = &["bernoulli number", "bernoulli numbers", "B_n", "zeta at negative integers"];
+    const EXAMPLE: &'static str = r#"{"n": 12}"#;
+    const EXPECTED: &'static str = r#""-691/2730""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
+        Ok(Rational(comb::bernoulli(input.n.0 as usize, &ctx.budget)?))
+    }
+}

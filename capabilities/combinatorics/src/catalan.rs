@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Catalan;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// n ≥ 0, at most 100,000.
+    pub n: Bounded<0, 100_000>,
+}
+
+impl Operation for Catalan {
+    type Input = Input;
+    /// C_n.
+    type Output = Int;
+    const ID: &'static str = "combinatorics.catalan.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Catalan number C_n";
+    const SUMMARY: &'static str = "C_n = C(2n, n)/(n + 1): binary trees, Dyck paths, triangulations, balanced parentheses.";
+    const DESCRIPTION: &'static str = "Computes the n-th Catalan number C_n = C(2n, n)/(n+1) (1, 1, 2, 5, 14, …), counting Dyck paths of length 2n, binary trees with n internal nodes, triangulations of an (n+2)-gon and balanced strings of n parenthesis pairs. n ≤ 100,000.";
+    const KEYWORDS: &'static [&'static str] = &["catalan number", "dyck paths", "balanced parentheses", "binary trees count", "triangulations"];
+    const EXAMPLE: &'static str = r#"{"n": 10}"#;
+    const EXPECTED: &'static str = r#""16796""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        Ok(Int(comb::catalan(input.n.0 as u64).into()))
+    }
+}

@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Derangements;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// n ≥ 0.
+    pub n: Bounded<0, 50_000>,
+}
+
+impl Operation for Derangements {
+    type Input = Input;
+    /// !n.
+    type Output = Int;
+    const ID: &'static str = "combinatorics.derangements.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Derangements !n (subfactorial)";
+    const SUMMARY: &'static str = "Permutations of n elements with no fixed point.";
+    const DESCRIPTION: &'static str = "Computes the subfactorial !n, the number of permutations of n elements with no fixed point, by !n = n·!(n−1) + (−1)^n. n ≤ 50,000.";
+    const KEYWORDS: &'static [&'static str] = &["derangements", "subfactorial", "permutations without fixed points", "hat check problem"];
+    const EXAMPLE: &'static str = r#"{"n": 10}"#;
+    const EXPECTED: &'static str = r#""1334961""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        Ok(Int(comb::derangements(input.n.0 as u64).into()))
+    }
+}

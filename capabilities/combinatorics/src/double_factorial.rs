@@ -1,0 +1,32 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct DoubleFactorial;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// n ≥ 0, at most 200,000.
+    pub n: Bounded<0, 200_000>,
+}
+
+impl Operation for DoubleFactorial {
+    type Input = Input;
+    /// n!!
+    type Output = Int;
+    const ID: &'static str = "combinatorics.double_factorial.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Double factorial n!!";
+    const SUMMARY: &'static str = "n!! = n·(n−2)·(n−4)⋯ down to 1 or 2.";
+    const DESCRIPTION: &'static str = "Computes the double factorial n!! = n(n−2)(n−4)⋯, ending at 1 for odd n and 2 for even n; 0!! = 1. n ≤ 200,000.";
+    const KEYWORDS: &'static [&'static str] = &["double factorial", "n!!", "semifactorial", "odd factorial"];
+    const EXAMPLE: &'static str = r#"{"n": 11}"#;
+    const EXPECTED: &'static str = r#""10395""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        Ok(Int(comb::double_factorial(input.n.0 as u64).into()))
+    }
+}

@@ -1,0 +1,34 @@
+use hessian_contract::wire::{Bounded, Int};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::combinatorics as comb;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Fibonacci;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The index n.
+    pub n: Bounded<-10_000_000, 10_000_000>,
+}
+
+impl Operation for Fibonacci {
+    type Input = Input;
+    /// F_n.
+    type Output = Int;
+    const ID: &'static str = "combinatorics.fibonacci.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Fibonacci number F_n";
+    const SUMMARY: &'static str = "F_n with F_0 = 0, F_1 = 1, by fast doubling; negative n via F_−n = (−1)^(n+1) F_n.";
+    const DESCRIPTION: &'static str = "Computes the Fibonacci number F_n (F_0 = 0, F_1 = 1) by fast doubling in O(M(F_n)) time; negative n uses F_(−n) = (−1)^(n+1) F_n. |n| ≤ 10,000,000 (about 2.1 million digits; the output cap may refuse the largest).";
+    const KEYWORDS: &'static [&'static str] = &["fibonacci", "fibonacci number", "fib(n)", "golden ratio sequence"];
+    const EXAMPLE: &'static str = r#"{"n": 100}"#;
+    const EXPECTED: &'static str = r#""354224848179261915075""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+        let n = input.n.0;
+        let f = hessian_kernels::BigInt::from(comb::fibonacci_pair(n.unsigned_abs()).0);
+        Ok(Int(if n < 0 && n % 2 == 0 { -f } else { f }))
+    }
+}
