@@ -15,6 +15,7 @@ pub mod normal_form;
 pub mod number_theory;
 pub mod numeric;
 pub mod rational;
+pub mod sequence;
 
 pub use budget::{Budget, Stop};
 pub use mat::Mat;

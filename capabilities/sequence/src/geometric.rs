@@ -1,0 +1,51 @@
+use crate::Terms;
+use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
+use num_traits::Zero;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct Geometric;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    pub terms: Terms,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// True when a_n = a_0·r^n for one rational r.
+    pub geometric: bool,
+    /// The common ratio r, or null when not geometric or when a_0 = 0 (r is then arbitrary).
+    pub ratio: Option<Rational>,
+}
+
+impl Operation for Geometric {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "sequence.geometric.decide";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Is a sequence geometric (constant ratio)?";
+    const SUMMARY: &'static str = "Whether a_n = a_0·r^n for a fixed ratio r, and that ratio.";
+    const DESCRIPTION: &'static str = "Decides whether the terms form a geometric progression a_n = a_0·r^n and \
+        returns r. Zeros are handled exactly: [0, 0, 0] is geometric with an arbitrary ratio (null), \
+        [2, 0, 0] is geometric with r = 0, and [0, 1] is not.";
+    const KEYWORDS: &'static [&'static str] = &["geometric progression", "geometric sequence", "common ratio", "is geometric"];
+    const EXAMPLE: &'static str = r#"{"terms": [3, -6, 12, -24]}"#;
+    const EXPECTED: &'static str = r#"{"geometric": true, "ratio": "-2"}"#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
+        let a = crate::values(input.terms);
+        if a[0].is_zero() {
+            let all_zero = a.iter().all(Zero::is_zero);
+            return Ok(Output { geometric: all_zero, ratio: None });
+        }
+        if a.len() == 1 {
+            return Ok(Output { geometric: true, ratio: None });
+        }
+        let r = &a[1] / &a[0];
+        let geometric = a.windows(2).all(|w| w[1] == &w[0] * &r);
+        Ok(Output { geometric, ratio: geometric.then_some(Rational(r)) })
+    }
+}

@@ -1,0 +1,34 @@
+use crate::Terms;
+use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::Q;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct PrefixSums;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    pub terms: Terms,
+}
+
+impl Operation for PrefixSums {
+    type Input = Input;
+    /// S_k = a_1 + … + a_k for each k.
+    type Output = Vec<Rational>;
+    const ID: &'static str = "sequence.prefix_sums.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Partial sums (prefix sums) of a sequence";
+    const SUMMARY: &'static str = "The running totals S_k = a_1 + … + a_k, exactly.";
+    const DESCRIPTION: &'static str = "Computes the partial sums of a sequence: the k-th output is the sum of the \
+        first k terms (cumulative sum). Inverse of first differences.";
+    const KEYWORDS: &'static [&'static str] = &["partial sums", "cumulative sum", "prefix sums", "running total", "cumsum"];
+    const EXAMPLE: &'static str = r#"{"terms": [1, 3, 5, 7, 9]}"#;
+    const EXPECTED: &'static str = r#"["1", "4", "9", "16", "25"]"#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
+        let mut acc = Q::default();
+        Ok(crate::values(input.terms).into_iter().map(|a| { acc += a; Rational(acc.clone()) }).collect())
+    }
+}

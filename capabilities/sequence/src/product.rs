@@ -1,0 +1,38 @@
+use crate::Terms;
+use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::Q;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Product;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The terms (1 to 100,000 rationals).
+    pub terms: Terms,
+}
+
+impl Operation for Product {
+    type Input = Input;
+    /// ∏ a_i, exactly.
+    type Output = Rational;
+    const ID: &'static str = "sequence.product.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Product of a finite sequence";
+    const SUMMARY: &'static str = "Exact product ∏ a_i of a list of integers or fractions.";
+    const DESCRIPTION: &'static str = "Multiplies up to 100,000 rational terms exactly, by a balanced product \
+        tree so that big results stay fast.";
+    const KEYWORDS: &'static [&'static str] = &["product of sequence", "multiply all", "pi product", "product of list"];
+    const EXAMPLE: &'static str = r#"{"terms": ["1/2", "2/3", "3/4", "4/5"]}"#;
+    const EXPECTED: &'static str = r#""1/5""#;
+
+    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
+        let mut v = crate::values(input.terms);
+        while v.len() > 1 {
+            v = v.chunks(2).map(|c| c.iter().product::<Q>()).collect();
+        }
+        Ok(Rational(v.pop().unwrap_or_default()))
+    }
+}

@@ -1,0 +1,287 @@
+//! Sequences: shortest linear recurrences (Berlekamp–Massey over Q and F_p),
+//! fast evaluation of recurrences, transforms.
+
+use crate::{Budget, Q, Stop};
+use num_traits::{One, Zero};
+
+/// The shortest linear recurrence a_n = c_1 a_{n−1} + … + c_L a_{n−L} that
+/// the whole sequence satisfies (for n ≥ L), by Berlekamp–Massey over Q.
+/// Returns c_1..c_L (trailing zeros possible when the recurrence starts late).
+pub fn berlekamp_massey(s: &[Q], budget: &Budget) -> Result<Vec<Q>, Stop> {
+    let mut c: Vec<Q> = vec![Q::one()];
+    let mut b: Vec<Q> = vec![Q::one()];
+    let (mut l, mut m) = (0usize, 1usize);
+    let mut last = Q::one();
+    for n in 0..s.len() {
+        budget.check()?;
+        let mut d = s[n].clone();
+        for i in 1..=l {
+            d += &c[i] * &s[n - i];
+        }
+        if d.is_zero() {
+            m += 1;
+            continue;
+        }
+        let coef = &d / &last;
+        let t = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, Q::zero());
+        }
+        for (i, bi) in b.iter().enumerate() {
+            c[i + m] -= &coef * bi;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = t;
+            last = d;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, Q::zero());
+    Ok(c[1..].iter().map(|x| -x).collect())
+}
+
+/// Berlekamp–Massey over F_p (p prime < 2^63); same contract as over Q.
+pub fn berlekamp_massey_mod(s: &[u64], p: u64, budget: &Budget) -> Result<Vec<u64>, Stop> {
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % p as u128) as u64;
+    let pow = |mut a: u64, mut e: u64| {
+        let mut r = 1 % p;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mul(r, a);
+            }
+            a = mul(a, a);
+            e >>= 1;
+        }
+        r
+    };
+    let mut c: Vec<u64> = vec![1];
+    let mut b: Vec<u64> = vec![1];
+    let (mut l, mut m) = (0usize, 1usize);
+    let mut last = 1u64;
+    for n in 0..s.len() {
+        if n % 256 == 0 {
+            budget.check()?;
+        }
+        let mut d = s[n] % p;
+        for i in 1..=l {
+            d = (d + mul(c[i], s[n - i] % p)) % p;
+        }
+        if d == 0 {
+            m += 1;
+            continue;
+        }
+        let coef = mul(d, pow(last, p - 2));
+        let t = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, 0);
+        }
+        for (i, &bi) in b.iter().enumerate() {
+            c[i + m] = (c[i + m] + p - mul(coef, bi)) % p;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = t;
+            last = d;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, 0);
+    Ok(c[1..].iter().map(|&x| (p - x) % p).collect())
+}
+
+/// a_n mod m for a_k = Σ c_i a_{k−i} with initial terms a_0..a_{d−1}, by
+/// Fiduccia's method: x^n modulo the characteristic polynomial, O(d² log n).
+/// m < 2^63; coefficients and initial terms already reduced modulo m.
+pub fn nth_term_mod(c: &[u64], initial: &[u64], n: u64, m: u64, budget: &Budget) -> Result<u64, Stop> {
+    let d = c.len();
+    if d == 0 {
+        return Ok(0);
+    }
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % m as u128) as u64;
+    // Product of two residues mod x^d − c_1 x^{d−1} − … − c_d.
+    let mulmod = |a: &[u64], b: &[u64]| -> Vec<u64> {
+        let mut prod = vec![0u64; 2 * d - 1];
+        for (i, &x) in a.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            for (j, &y) in b.iter().enumerate() {
+                prod[i + j] = (prod[i + j] + mul(x, y)) % m;
+            }
+        }
+        for k in (d..prod.len()).rev() {
+            let top = prod[k];
+            if top == 0 {
+                continue;
+            }
+            // x^k = Σ c_i x^{k−i}
+            for (i, &ci) in c.iter().enumerate() {
+                prod[k - 1 - i] = (prod[k - 1 - i] + mul(top, ci)) % m;
+            }
+        }
+        prod.truncate(d);
+        prod
+    };
+    let mut result = vec![0u64; d];
+    result[0] = 1 % m;
+    let mut base = vec![0u64; d];
+    if d == 1 {
+        base[0] = c[0] % m;
+    } else {
+        base[1] = 1 % m;
+    }
+    let mut e = n;
+    while e > 0 {
+        budget.check()?;
+        if e & 1 == 1 {
+            result = mulmod(&result, &base);
+        }
+        base = mulmod(&base, &base);
+        e >>= 1;
+    }
+    Ok(result.iter().zip(initial).fold(0u64, |acc, (&r, &a)| (acc + mul(r, a % m)) % m))
+}
+
+/// a_0..=a_n over Q by running the recurrence.
+pub fn terms(c: &[Q], initial: &[Q], n: usize, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    let d = c.len();
+    let mut a: Vec<Q> = initial.to_vec();
+    while a.len() <= n {
+        if a.len() % 64 == 0 {
+            budget.check()?;
+        }
+        let k = a.len();
+        let next = (0..d).fold(Q::zero(), |acc, i| acc + &c[i] * &a[k - 1 - i]);
+        a.push(next);
+    }
+    a.truncate(n + 1);
+    Ok(a)
+}
+
+/// The k-th forward differences Δ^k a.
+pub fn differences(a: &[Q], k: usize) -> Vec<Q> {
+    let mut v = a.to_vec();
+    for _ in 0..k {
+        v = v.windows(2).map(|w| &w[1] - &w[0]).collect();
+    }
+    v
+}
+
+/// Cauchy product of two sequences (polynomial multiplication).
+pub fn convolution(a: &[Q], b: &[Q]) -> Vec<Q> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![Q::zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// Möbius function μ(1..=n) by a linear sieve.
+pub fn mobius_table(n: usize) -> Vec<i8> {
+    let mut mu = vec![1i8; n + 1];
+    let mut composite = vec![false; n + 1];
+    let mut primes = Vec::new();
+    if n >= 1 {
+        mu[0] = 0;
+    }
+    for i in 2..=n {
+        if !composite[i] {
+            primes.push(i);
+            mu[i] = -1;
+        }
+        for &p in &primes {
+            if i * p > n {
+                break;
+            }
+            composite[i * p] = true;
+            if i % p == 0 {
+                mu[i * p] = 0;
+                break;
+            }
+            mu[i * p] = -mu[i];
+        }
+    }
+    mu
+}
+
+/// Dirichlet convolution (f ∗ g)(n) = Σ_{d | n} f(d) g(n/d) for n = 1..=len,
+/// with f, g indexed from 1.
+pub fn dirichlet_convolution(f: &[Q], g: &[Q]) -> Vec<Q> {
+    let n = f.len().min(g.len());
+    let mut out = vec![Q::zero(); n];
+    for d in 1..=n {
+        if f[d - 1].is_zero() {
+            continue;
+        }
+        for k in 1..=n / d {
+            out[d * k - 1] += &f[d - 1] * &g[k - 1];
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    fn q(x: i64) -> Q {
+        Q::from(BigInt::from(x))
+    }
+
+    #[test]
+    fn berlekamp_massey_recovers_known_recurrences() {
+        let b = Budget::unlimited();
+        // Fibonacci, a_n = 2a_{n−1} − a_{n−2} + 0 (arithmetic), tribonacci, and 3^n + n.
+        let cases: Vec<(Vec<i64>, Vec<i64>, Vec<i64>)> = vec![
+            (vec![1, 1], vec![0, 1], vec![]),
+            (vec![2, -1], vec![5, 8], vec![]),
+            (vec![1, 1, 1], vec![0, 0, 1], vec![]),
+            (vec![5, -7, 3], vec![1, 4, 11], vec![]),
+        ];
+        for (c, init, _) in cases {
+            let cq: Vec<Q> = c.iter().map(|x| q(*x)).collect();
+            let s = terms(&cq, &init.iter().map(|x| q(*x)).collect::<Vec<_>>(), 30, &b).unwrap();
+            assert_eq!(berlekamp_massey(&s, &b).unwrap(), cq);
+            let p = 1_000_000_007u64;
+            let sm: Vec<u64> = s.iter().map(|x| x.to_integer().mod_floor(&BigInt::from(p)).try_into().unwrap()).collect();
+            let cm: Vec<u64> = c.iter().map(|x| x.rem_euclid(p as i64) as u64).collect();
+            assert_eq!(berlekamp_massey_mod(&sm, p, &b).unwrap(), cm);
+            // Fiduccia agrees with iteration at every index.
+            let im: Vec<u64> = sm[..c.len()].to_vec();
+            for n in 0..31u64 {
+                assert_eq!(nth_term_mod(&cm, &im, n, p, &b).unwrap(), sm[n as usize], "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn transforms_match_their_definitions() {
+        let mu = mobius_table(200);
+        for n in 1..=200usize {
+            let f = crate::integer::factor(&num_bigint::BigUint::from(n), &Budget::unlimited()).primes;
+            let expect = if f.iter().any(|(_, e)| *e > 1) { 0 } else if f.len() % 2 == 0 { 1 } else { -1 };
+            assert_eq!(mu[n], expect);
+        }
+        // μ ∗ 1 = ε.
+        let ones: Vec<Q> = vec![q(1); 100];
+        let muq: Vec<Q> = mu[1..=100].iter().map(|m| q(*m as i64)).collect();
+        let eps = dirichlet_convolution(&muq, &ones);
+        assert!(eps.iter().enumerate().all(|(i, x)| *x == q(i64::from(i == 0))));
+    }
+
+    use num_integer::Integer;
+}
