@@ -13,7 +13,11 @@ fn catalog() -> &'static hessian_contract::Catalog {
 }
 
 fn run(args: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::run(catalog(), args.as_object().expect("arguments are an object").clone(), &Ctx::default())
+    call::run(
+        catalog(),
+        args.as_object().expect("arguments are an object").clone(),
+        &Ctx::default(),
+    )
 }
 
 fn repo_root() -> PathBuf {
@@ -48,8 +52,14 @@ fn the_catalog_holds_the_foundation_operations() {
 fn every_example_runs_to_its_expected_output_under_the_inspected_contract() {
     for e in catalog().entries() {
         let inspected = find::inspect(catalog(), e.op.id()).unwrap();
-        let envelope = run(inspected["example"].clone()).unwrap_or_else(|r| panic!("{}: {r:?}", e.op.id()));
-        assert_eq!(envelope["output"], inspected["expected_output"], "{}", e.op.id());
+        let envelope =
+            run(inspected["example"].clone()).unwrap_or_else(|r| panic!("{}: {r:?}", e.op.id()));
+        assert_eq!(
+            envelope["output"],
+            inspected["expected_output"],
+            "{}",
+            e.op.id()
+        );
         assert_eq!(envelope["contract"], inspected["contract"], "{}", e.op.id());
         assert_eq!(envelope["version"], json!(e.op.version()));
     }
@@ -129,20 +139,39 @@ fn input_schema_and_parser_agree_on_examples_and_mutations() {
     for e in catalog().entries() {
         let schema = validator(e);
         let example = e.op.example_input();
-        assert!(schema.is_valid(&example), "{}: the example violates its own schema", e.op.id());
-        e.op.check_input(&example).unwrap_or_else(|r| panic!("{}: example refused: {r:?}", e.op.id()));
+        assert!(
+            schema.is_valid(&example),
+            "{}: the example violates its own schema",
+            e.op.id()
+        );
+        e.op.check_input(&example)
+            .unwrap_or_else(|r| panic!("{}: example refused: {r:?}", e.op.id()));
         for m in mutations(&example) {
             let by_schema = schema.is_valid(&m);
             let by_parser = e.op.check_input(&m);
             match (&by_parser, by_schema) {
                 (Ok(()), true) => {}
-                (Ok(()), false) => panic!("{}: parser accepts what the schema refuses: {m}", e.op.id()),
+                (Ok(()), false) => {
+                    panic!("{}: parser accepts what the schema refuses: {m}", e.op.id())
+                }
                 (Err(r), false) => {
-                    assert!(matches!(r.code, Code::InvalidInput | Code::LimitExceeded), "{}: {r:?}", e.op.id());
-                    assert!(r.path.as_deref().is_some_and(|p| p.starts_with("input")), "{}: no path in {r:?}", e.op.id());
+                    assert!(
+                        matches!(r.code, Code::InvalidInput | Code::LimitExceeded),
+                        "{}: {r:?}",
+                        e.op.id()
+                    );
+                    assert!(
+                        r.path.as_deref().is_some_and(|p| p.starts_with("input")),
+                        "{}: no path in {r:?}",
+                        e.op.id()
+                    );
                 }
                 (Err(r), true) => assert!(
-                    schema_cannot_express(&format!("{} {}", r.message, r.expected.clone().unwrap_or_default())),
+                    schema_cannot_express(&format!(
+                        "{} {}",
+                        r.message,
+                        r.expected.clone().unwrap_or_default()
+                    )),
                     "{}: the schema accepts what the parser refuses, for a reason the schema could state: {m} → {r:?}",
                     e.op.id()
                 ),
@@ -165,9 +194,14 @@ fn committed_schemas_match_the_code() {
 #[test]
 fn each_schema_file_hashes_to_its_digest() {
     for e in catalog().entries() {
-        let path = repo_root().join("schemas").join(format!("{}.json", e.op.id()));
+        let path = repo_root()
+            .join("schemas")
+            .join(format!("{}.json", e.op.id()));
         let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-        assert_eq!(hessian_contract::canonical::sha256_digest(&bytes), e.contract().digest);
+        assert_eq!(
+            hessian_contract::canonical::sha256_digest(&bytes),
+            e.contract().digest
+        );
     }
 }
 
@@ -179,17 +213,40 @@ fn a_changed_contract_without_a_version_bump_is_refused() {
     schemas::check(catalog(), &dir).unwrap();
     // Pretend the published version 1 of the determinant had another digest.
     let path = dir.join(schemas::CATALOG_FILE);
-    let mut history: Map<String, Value> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let v = catalog().get("matrix.determinant.compute").unwrap().op.version().to_string();
+    let mut history: Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = catalog()
+        .get("matrix.determinant.compute")
+        .unwrap()
+        .op
+        .version()
+        .to_string();
     history["matrix.determinant.compute"][&v] = json!(format!("sha256:{}", "0".repeat(64)));
     std::fs::write(&path, serde_json::to_string_pretty(&history).unwrap()).unwrap();
     let problems = schemas::check(catalog(), &dir).unwrap_err();
-    assert!(problems.iter().any(|p| p.contains("matrix.determinant.compute") && p.contains("bump")), "{problems:?}");
-    assert!(schemas::write(catalog(), &dir).is_err(), "write must refuse too");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("matrix.determinant.compute") && p.contains("bump")),
+        "{problems:?}"
+    );
+    assert!(
+        schemas::write(catalog(), &dir).is_err(),
+        "write must refuse too"
+    );
     // An edited document file is drift as well.
-    std::fs::write(&path, serde_json::to_string_pretty(&Value::Object(Map::new())).unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&Value::Object(Map::new())).unwrap(),
+    )
+    .unwrap();
     std::fs::write(dir.join("matrix.rank.compute.json"), "{}").unwrap();
-    assert!(schemas::check(catalog(), &dir).unwrap_err().iter().any(|p| p.contains("matrix.rank.compute.json")));
+    assert!(
+        schemas::check(catalog(), &dir)
+            .unwrap_err()
+            .iter()
+            .any(|p| p.contains("matrix.rank.compute.json"))
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -201,12 +258,27 @@ fn wrong_wrappers(good: &Value) -> Vec<(&'static str, Value)> {
     beside.insert("operation_id".into(), id.clone());
     vec![
         ("fields beside operation_id", Value::Object(beside)),
-        ("input as a JSON string", json!({ "operation_id": id, "input": input.to_string() })),
-        ("payload instead of input", json!({ "operation_id": id, "payload": input })),
-        ("arguments instead of input", json!({ "operation_id": id, "arguments": input })),
-        ("params instead of input", json!({ "operation_id": id, "params": input })),
+        (
+            "input as a JSON string",
+            json!({ "operation_id": id, "input": input.to_string() }),
+        ),
+        (
+            "payload instead of input",
+            json!({ "operation_id": id, "payload": input }),
+        ),
+        (
+            "arguments instead of input",
+            json!({ "operation_id": id, "arguments": input }),
+        ),
+        (
+            "params instead of input",
+            json!({ "operation_id": id, "params": input }),
+        ),
         ("whole call nested in input", json!({ "input": good })),
-        ("whole call nested with its id outside too", json!({ "operation_id": id, "input": good })),
+        (
+            "whole call nested with its id outside too",
+            json!({ "operation_id": id, "input": good }),
+        ),
     ]
 }
 
@@ -220,7 +292,8 @@ fn wrong_wrappers_are_refused_with_a_fix_that_works() {
             assert_eq!(r.code, Code::WrongWrapper, "{what}: {r:?}");
             let fix = r.fix.as_ref().unwrap_or_else(|| panic!("{what}: no fix"));
             assert_eq!(fix["tool"], "math.run");
-            let envelope = run(fix["arguments"].clone()).unwrap_or_else(|r| panic!("{what}: fix refused: {r:?}"));
+            let envelope = run(fix["arguments"].clone())
+                .unwrap_or_else(|r| panic!("{what}: fix refused: {r:?}"));
             assert_eq!(envelope["output"], expected, "{what}");
         }
     }
@@ -231,25 +304,48 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
     let stale = format!("sha256:{}", "ab".repeat(32));
     let r = run(json!({"operation_id": "matrix.rank.compute", "input": {"matrix": [[1]]}, "contract": stale})).unwrap_err();
     assert_eq!(r.code, Code::ContractMismatch);
-    assert_eq!(r.contract.as_deref(), Some(catalog().get("matrix.rank.compute").unwrap().contract().digest.as_str()));
-    assert_eq!(r.fix, Some(json!({"tool": "math.find", "arguments": {"operation_id": "matrix.rank.compute"}})));
+    assert_eq!(
+        r.contract.as_deref(),
+        Some(
+            catalog()
+                .get("matrix.rank.compute")
+                .unwrap()
+                .contract()
+                .digest
+                .as_str()
+        )
+    );
+    assert_eq!(
+        r.fix,
+        Some(json!({"tool": "math.find", "arguments": {"operation_id": "matrix.rank.compute"}}))
+    );
 
     let r = run(json!({"operation_id": "integer.gcd.compute.", "input": {}})).unwrap_err();
     assert_eq!(r.code, Code::UnknownOperation);
     assert_eq!(r.candidates.as_ref().unwrap()[0], "integer.gcd.compute");
 
     let r = run(json!({"operation_id": "matrix.rank.compute", "input": {"matrix": [[1]]}, "extra": 1, "input2": 2})).unwrap_err();
-    assert_eq!(r.code, Code::WrongWrapper, "stray top-level fields are refused by name: {r:?}");
+    assert_eq!(
+        r.code,
+        Code::WrongWrapper,
+        "stray top-level fields are refused by name: {r:?}"
+    );
     assert!(r.message.contains("`extra`"));
 
     let r = run(json!({"input": {"matrix": [[1]]}})).unwrap_err();
-    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("operation_id")));
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::InvalidInput, Some("operation_id"))
+    );
 
     let r = run(json!({"operation_id": "matrix.inverse.compute", "input": {"matrix": [["1", "2"], ["2", "4"]]}})).unwrap_err();
     assert_eq!(r.code, Code::DomainError);
 
     let r = run(json!({"operation_id": "matrix.multiply.compute", "input": {"left": [[1, 2]], "right": [[1, 2]]}})).unwrap_err();
-    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("input.right")));
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::InvalidInput, Some("input.right"))
+    );
 
     // A result past the output cap: a Kronecker product of 500 entries of
     // 9,000 digits each is ~4.5 MB of JSON.
@@ -260,19 +356,32 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
     assert!(r.message.contains("bytes of JSON"));
 
     let huge = "7".repeat(20_000);
-    let r = run(json!({"operation_id": "integer.gcd.compute", "input": {"integers": [huge]}})).unwrap_err();
-    assert_eq!((r.code, r.path.as_deref()), (Code::LimitExceeded, Some("input.integers[0]")));
-    assert!(r.received.unwrap().chars().count() <= hessian_contract::error::MAX_ECHO_CHARS, "large values are not echoed");
+    let r = run(json!({"operation_id": "integer.gcd.compute", "input": {"integers": [huge]}}))
+        .unwrap_err();
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::LimitExceeded, Some("input.integers[0]"))
+    );
+    assert!(
+        r.received.unwrap().chars().count() <= hessian_contract::error::MAX_ECHO_CHARS,
+        "large values are not echoed"
+    );
 }
 
 #[test]
 fn find_has_three_exclusive_forms_and_a_byte_budget() {
     let f = |v: Value| find::find(catalog(), v.as_object().unwrap());
     let top = f(json!({"query": "det"})).unwrap();
-    assert_eq!(top["matches"][0]["operation_id"], "matrix.determinant.compute");
+    assert_eq!(
+        top["matches"][0]["operation_id"],
+        "matrix.determinant.compute"
+    );
     for (query, want) in [
         ("gcd of two integers", "integer.gcd.compute"),
-        ("reduced row echelon form", "matrix.normal_form.rref.compute"),
+        (
+            "reduced row echelon form",
+            "matrix.normal_form.rref.compute",
+        ),
         ("rref", "matrix.normal_form.rref.compute"),
         ("nullspace", "matrix.nullspace.compute"),
         ("kernel of a matrix", "matrix.nullspace.compute"),
@@ -281,36 +390,60 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("factorize 360", "integer.prime_factorization.compute"),
         ("is 97 prime", "integer.prime.decide"),
         ("bezout coefficients", "integer.extended_gcd.compute"),
-        ("solve linear equations", "matrix.rational_linear_system.solve"),
+        (
+            "solve linear equations",
+            "matrix.rational_linear_system.solve",
+        ),
         ("inverse of a matrix", "matrix.inverse.compute"),
         ("charpoly", "matrix.characteristic_polynomial.compute"),
         ("multiply two matrices", "matrix.multiply.compute"),
         ("classical adjoint", "matrix.adjugate.compute"),
-        ("tensor product of matrices", "matrix.kronecker_product.compute"),
+        (
+            "tensor product of matrices",
+            "matrix.kronecker_product.compute",
+        ),
         ("minimal polynomial", "matrix.minimal_polynomial.compute"),
         ("lu decomposition", "matrix.lu_decomposition.compute"),
         ("image of a matrix", "matrix.column_space.compute"),
         ("row space basis", "matrix.row_space.compute"),
         ("permanent", "matrix.permanent.compute"),
-        ("rank over GF(p)", "matrix.rank_mod_p.compute"),
+        (
+            "rank of an integer matrix mod p",
+            "matrix.rank_mod_p.compute",
+        ),
+        ("rank over GF(p)", "finite_field.matrix.rank.compute"),
         ("determinant modulo 7", "matrix.determinant_mod.compute"),
         ("inverse of a matrix mod 26", "matrix.inverse_mod.compute"),
         ("raise matrix to the 10th power", "matrix.power.compute"),
         ("inverse of a matrix", "matrix.inverse.compute"),
-        ("eigenvalues of a symmetric matrix", "matrix.eigenvalues.numeric"),
+        (
+            "eigenvalues of a symmetric matrix",
+            "matrix.eigenvalues.numeric",
+        ),
         ("svd singular values", "matrix.singular_values.numeric"),
         ("condition number", "matrix.condition_number.numeric"),
         ("floating point determinant", "matrix.determinant.numeric"),
-        ("solve Ax=b numerically", "matrix.linear_system.numeric_solve"),
+        (
+            "solve Ax=b numerically",
+            "matrix.linear_system.numeric_solve",
+        ),
         ("determinant", "matrix.determinant.compute"),
         ("least common multiple", "integer.lcm.compute"),
-        ("modular inverse of 3 mod 11", "integer.modular_inverse.compute"),
+        (
+            "modular inverse of 3 mod 11",
+            "integer.modular_inverse.compute",
+        ),
         ("modular exponentiation", "integer.modular_power.compute"),
         ("system of congruences", "integer.chinese_remainder.solve"),
         ("crt", "integer.chinese_remainder.solve"),
     ] {
         let got = f(json!({"query": query, "limit": 3})).unwrap();
-        let ids: Vec<&str> = got["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap()).collect();
+        let ids: Vec<&str> = got["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["operation_id"].as_str().unwrap())
+            .collect();
         assert_eq!(ids.first(), Some(&want), "{query}: {ids:?}");
     }
     // Browse pages with a stateless cursor until every operation was seen once.
@@ -322,24 +455,50 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
             args["cursor"] = json!(c);
         }
         let page = f(args).unwrap();
-        seen.extend(page["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap().to_string()));
+        seen.extend(
+            page["matches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["operation_id"].as_str().unwrap().to_string()),
+        );
         match page.get("next_cursor") {
             Some(c) => cursor = Some(c.as_str().unwrap().to_string()),
             None => break,
         }
     }
-    let all: Vec<String> = catalog().entries().iter().map(|e| e.op.id().to_string()).collect();
+    let all: Vec<String> = catalog()
+        .entries()
+        .iter()
+        .map(|e| e.op.id().to_string())
+        .collect();
     assert_eq!(seen, all);
     let integer_only = f(json!({"browse": true, "domain": "integer"})).unwrap();
-    assert!(integer_only["matches"].as_array().unwrap().iter().all(|m| m["operation_id"].as_str().unwrap().starts_with("integer.")));
+    assert!(
+        integer_only["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["operation_id"].as_str().unwrap().starts_with("integer."))
+    );
     for e in catalog().entries() {
         let inspected = f(json!({"operation_id": e.op.id()})).unwrap();
-        assert!(inspected.to_string().len() <= find::RESPONSE_BUDGET, "{} inspect exceeds the budget", e.op.id());
+        assert!(
+            inspected.to_string().len() <= find::RESPONSE_BUDGET,
+            "{} inspect exceeds the budget",
+            e.op.id()
+        );
     }
     let r = f(json!({"query": "det", "operation_id": "matrix.rank.compute"})).unwrap_err();
-    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("query")));
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::InvalidInput, Some("query"))
+    );
     let r = f(json!({"serch": "det"})).unwrap_err();
-    assert_eq!((r.code, r.path.as_deref()), (Code::InvalidInput, Some("serch")));
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::InvalidInput, Some("serch"))
+    );
     let r = f(json!({"query": "det", "limit": 500})).unwrap_err();
     assert_eq!(r.path.as_deref(), Some("limit"));
     assert_eq!(f(json!({})).unwrap_err().code, Code::InvalidInput);

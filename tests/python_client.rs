@@ -11,7 +11,9 @@ use std::process::Command;
 const MCP_VERSION: &str = "2.3.0";
 
 fn run(cmd: &mut Command) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
         out.status.success(),
         "{cmd:?} failed:\n{}\n{}",
@@ -30,7 +32,11 @@ fn client_python() -> PathBuf {
     let staging = venv.with_extension(format!("tmp{}", std::process::id()));
     let base = std::env::var("HESSIAN_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
     run(Command::new(&base).args(["-m", "venv"]).arg(&staging));
-    run(Command::new(staging.join("bin/pip")).args(["install", "--quiet", &format!("mcp=={MCP_VERSION}")]));
+    run(Command::new(staging.join("bin/pip")).args([
+        "install",
+        "--quiet",
+        &format!("mcp=={MCP_VERSION}"),
+    ]));
     // bin/python finds its packages through pyvenv.cfg beside it, so the
     // renamed venv works; a concurrent run that renamed first wins.
     if std::fs::rename(&staging, &venv).is_err() {
@@ -42,7 +48,8 @@ fn client_python() -> PathBuf {
 #[test]
 fn official_python_client_round_trips_every_operation_in_both_modes() {
     let python = client_python();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/mcp_client_flow.py");
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/mcp_client_flow.py");
     for mode in ["legacy", "modern"] {
         let out = Command::new(&python)
             .arg(&script)

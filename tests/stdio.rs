@@ -38,7 +38,12 @@ impl Server {
                 }
             }
         });
-        Self { child, stdin: Some(stdin), lines, next_id: 1 }
+        Self {
+            child,
+            stdin: Some(stdin),
+            lines,
+            next_id: 1,
+        }
     }
 
     fn send(&mut self, msg: Value) {
@@ -55,9 +60,16 @@ impl Server {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         let deadline = Instant::now() + WAIT;
         loop {
-            let line = self.lines.recv_timeout(deadline - Instant::now()).expect("a response in time");
-            let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried a non-JSON line {line:?}: {e}"));
-            assert_eq!(msg["jsonrpc"], "2.0", "stdout carried a non-JSON-RPC message: {line}");
+            let line = self
+                .lines
+                .recv_timeout(deadline - Instant::now())
+                .expect("a response in time");
+            let msg: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout carried a non-JSON line {line:?}: {e}"));
+            assert_eq!(
+                msg["jsonrpc"], "2.0",
+                "stdout carried a non-JSON-RPC message: {line}"
+            );
             if msg["id"] == json!(id) {
                 return msg;
             }
@@ -109,21 +121,41 @@ fn initialize_and_list_exactly_two_read_only_tools() {
     let info = s.initialize();
     assert_eq!(info["serverInfo"]["name"], "hessian");
     assert_eq!(info["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
-    assert!(info["instructions"].as_str().is_some_and(|i| i.contains("math.find")));
+    assert!(
+        info["instructions"]
+            .as_str()
+            .is_some_and(|i| i.contains("math.find"))
+    );
     let tools = s.request("tools/list", json!({}))["result"].clone();
-    eprintln!("cold start to a served tools/list: {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    eprintln!(
+        "cold start to a served tools/list: {:.1} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
     let tools = tools["tools"].as_array().unwrap().clone();
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["math.find", "math.run"]);
     for t in &tools {
         let a = &t["annotations"];
-        assert_eq!((a["readOnlyHint"].clone(), a["idempotentHint"].clone(), a["openWorldHint"].clone()), (json!(true), json!(true), json!(false)));
+        assert_eq!(
+            (
+                a["readOnlyHint"].clone(),
+                a["idempotentHint"].clone(),
+                a["openWorldHint"].clone()
+            ),
+            (json!(true), json!(true), json!(false))
+        );
         assert_eq!(t["inputSchema"]["type"], "object");
-        assert_eq!(t["inputSchema"]["additionalProperties"], false, "unknown arguments are refused by name");
+        assert_eq!(
+            t["inputSchema"]["additionalProperties"], false,
+            "unknown arguments are refused by name"
+        );
         assert_eq!(t["outputSchema"]["type"], "object");
         assert!(t["description"].as_str().unwrap().contains("example"));
     }
-    assert_eq!(tools[1]["inputSchema"]["required"], json!(["operation_id", "input"]));
+    assert_eq!(
+        tools[1]["inputSchema"]["required"],
+        json!(["operation_id", "input"])
+    );
 }
 
 #[test]
@@ -138,7 +170,13 @@ fn every_operation_runs_from_its_inspected_example_verbatim() {
             args["cursor"] = json!(c);
         }
         let page = s.ok("math.find", args);
-        ids.extend(page["matches"].as_array().unwrap().iter().map(|m| m["operation_id"].as_str().unwrap().to_string()));
+        ids.extend(
+            page["matches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["operation_id"].as_str().unwrap().to_string()),
+        );
         match page["next_cursor"].as_str() {
             Some(c) => cursor = Some(c.to_string()),
             None => break,
@@ -159,8 +197,14 @@ fn every_operation_runs_from_its_inspected_example_verbatim() {
 fn search_then_run_the_demo_determinant() {
     let mut s = Server::start(&[]);
     s.initialize();
-    let found = s.ok("math.find", json!({"query": "determinant of a rational matrix"}));
-    assert_eq!(found["matches"][0]["operation_id"], "matrix.determinant.compute");
+    let found = s.ok(
+        "math.find",
+        json!({"query": "determinant of a rational matrix"}),
+    );
+    assert_eq!(
+        found["matches"][0]["operation_id"],
+        "matrix.determinant.compute"
+    );
     let r = s.ok("math.run", json!({"operation_id": "matrix.determinant.compute", "input": {"matrix": [["1", "2"], ["3", "4"]]}}));
     assert_eq!(r["output"], "-2");
 }
@@ -169,7 +213,10 @@ fn search_then_run_the_demo_determinant() {
 fn stale_contracts_and_wrong_wrappers_get_one_working_next_step() {
     let mut s = Server::start(&[]);
     s.initialize();
-    let contract = s.ok("math.find", json!({"operation_id": "matrix.inverse.compute"}));
+    let contract = s.ok(
+        "math.find",
+        json!({"operation_id": "matrix.inverse.compute"}),
+    );
     let mut stale = contract["example"].clone();
     stale["contract"] = json!(format!("sha256:{}", "0".repeat(64)));
     let e = s.refused("math.run", stale);
@@ -205,26 +252,68 @@ fn refusals_are_precise_and_the_server_never_falls_over() {
     s.initialize();
     let det = "matrix.determinant.compute";
     let cases = [
-        (json!({"matrix": [[0.1, "2"], ["3", "4"]]}), "invalid_input", "input.matrix[0][0]"),
-        (json!({"matrix": [["1", "2"], ["3"]]}), "invalid_input", "input.matrix[1]"),
-        (json!({"matrix": [["1", "2", "3"], ["4", "5", "6"]]}), "invalid_input", "input.matrix"),
-        (json!({"matrix": [["1"]], "extra": true}), "invalid_input", "input.extra"),
-        (json!({"matrix": [["1".repeat(10_001)]]}), "limit_exceeded", "input.matrix[0][0]"),
+        (
+            json!({"matrix": [[0.1, "2"], ["3", "4"]]}),
+            "invalid_input",
+            "input.matrix[0][0]",
+        ),
+        (
+            json!({"matrix": [["1", "2"], ["3"]]}),
+            "invalid_input",
+            "input.matrix[1]",
+        ),
+        (
+            json!({"matrix": [["1", "2", "3"], ["4", "5", "6"]]}),
+            "invalid_input",
+            "input.matrix",
+        ),
+        (
+            json!({"matrix": [["1"]], "extra": true}),
+            "invalid_input",
+            "input.extra",
+        ),
+        (
+            json!({"matrix": [["1".repeat(10_001)]]}),
+            "limit_exceeded",
+            "input.matrix[0][0]",
+        ),
     ];
     for (input, code, path) in cases {
         let e = s.refused("math.run", json!({"operation_id": det, "input": input}));
-        assert_eq!((e["code"].as_str(), e["path"].as_str()), (Some(code), Some(path)), "{e}");
+        assert_eq!(
+            (e["code"].as_str(), e["path"].as_str()),
+            (Some(code), Some(path)),
+            "{e}"
+        );
         assert!(e.to_string().len() < 2048, "diagnostics stay small: {e}");
     }
-    let e = s.refused("math.run", json!({"operation_id": "matrix.determinant", "input": {}}));
+    let e = s.refused(
+        "math.run",
+        json!({"operation_id": "matrix.determinant", "input": {}}),
+    );
     assert_eq!(e["code"], "unknown_operation");
     assert_eq!(e["candidates"][0], det);
     let e = s.refused("math.find", json!({"query": "det", "bogus": 1}));
-    assert_eq!((e["code"].as_str(), e["path"].as_str()), (Some("invalid_input"), Some("bogus")));
+    assert_eq!(
+        (e["code"].as_str(), e["path"].as_str()),
+        (Some("invalid_input"), Some("bogus"))
+    );
     let r = s.request("tools/call", json!({"name": "math.solve", "arguments": {}}));
-    assert!(r["error"]["message"].as_str().unwrap().contains("math.find"), "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("math.find"),
+        "{r}"
+    );
     // Still serving after all of that.
-    assert_eq!(s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}))["output"], "6");
+    assert_eq!(
+        s.ok(
+            "math.run",
+            json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}})
+        )["output"],
+        "6"
+    );
 }
 
 #[test]
@@ -234,12 +323,21 @@ fn the_deadline_stops_long_work_with_a_typed_answer() {
     // (2^61 − 1)(2^89 − 1): Pollard rho would need ~10^9 steps.
     let n = "1427247692705959880439315947500961989719490561";
     let started = Instant::now();
-    let partial = s.ok("math.run", json!({"operation_id": "integer.prime_factorization.compute", "input": {"n": n}}));
+    let partial = s.ok(
+        "math.run",
+        json!({"operation_id": "integer.prime_factorization.compute", "input": {"n": n}}),
+    );
     assert_eq!(partial["output"]["complete"], false);
     assert_eq!(partial["output"]["unfactored"], json!([n]));
-    let e = s.refused("math.run", json!({"operation_id": "integer.euler_totient.compute", "input": {"n": n}}));
+    let e = s.refused(
+        "math.run",
+        json!({"operation_id": "integer.euler_totient.compute", "input": {"n": n}}),
+    );
     assert_eq!(e["code"], "deadline_exceeded");
-    assert!(started.elapsed() < Duration::from_secs(20), "both calls stopped at their deadline");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "both calls stopped at their deadline"
+    );
 }
 
 #[test]
@@ -253,7 +351,10 @@ fn the_catalog_resource_lists_every_operation() {
     let export: Value = serde_json::from_str(text).unwrap();
     let ops = export["operations"].as_array().unwrap();
     assert!(ops.len() >= 15);
-    assert!(ops.iter().all(|o| o["contract"].as_str().unwrap().starts_with("sha256:")));
+    assert!(
+        ops.iter()
+            .all(|o| o["contract"].as_str().unwrap().starts_with("sha256:"))
+    );
     let missing = s.request("resources/read", json!({"uri": "hessian://nothing"}));
     assert!(missing.get("error").is_some());
 }

@@ -18,7 +18,12 @@ fn int_matrix(n: usize, seed: u64) -> Mat<BigInt> {
 
 fn rational_matrix(n: usize, seed: u64) -> Mat<Q> {
     let mut rng = StdRng::seed_from_u64(seed);
-    Mat::from_fn(n, n, |_, _| Q::new(rng.gen_range(-100i64..=100).into(), rng.gen_range(1i64..=100).into()))
+    Mat::from_fn(n, n, |_, _| {
+        Q::new(
+            rng.gen_range(-100i64..=100).into(),
+            rng.gen_range(1i64..=100).into(),
+        )
+    })
 }
 
 fn float_matrix(n: usize, seed: u64) -> Mat<f64> {
@@ -48,9 +53,15 @@ fn exact(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     for n in [10, 50, 100] {
         let q = int_matrix(n, n as u64 + 1).map(|x| Q::from_integer(x.clone()));
-        g.bench_with_input(BenchmarkId::new("rank", n), &q, |b, m| b.iter(|| linalg::rank(black_box(m), &budget).unwrap()));
-        g.bench_with_input(BenchmarkId::new("rref", n), &q, |b, m| b.iter(|| linalg::rref(black_box(m), &budget).unwrap()));
-        g.bench_with_input(BenchmarkId::new("inverse", n), &q, |b, m| b.iter(|| linalg::inverse(black_box(m), &budget).unwrap()));
+        g.bench_with_input(BenchmarkId::new("rank", n), &q, |b, m| {
+            b.iter(|| linalg::rank(black_box(m), &budget).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("rref", n), &q, |b, m| {
+            b.iter(|| linalg::rref(black_box(m), &budget).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("inverse", n), &q, |b, m| {
+            b.iter(|| linalg::inverse(black_box(m), &budget).unwrap())
+        });
     }
     for n in [10, 50] {
         let q = int_matrix(n, n as u64 + 2).map(|x| Q::from_integer(x.clone()));
@@ -66,7 +77,9 @@ fn float(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     for n in [100, 500, 1000, 2000] {
         let m = float_matrix(n, n as u64);
-        g.bench_with_input(BenchmarkId::new("lu", n), &m, |b, m| b.iter(|| numeric::determinant(black_box(m))));
+        g.bench_with_input(BenchmarkId::new("lu", n), &m, |b, m| {
+            b.iter(|| numeric::determinant(black_box(m)))
+        });
     }
     g.finish();
 }

@@ -16,21 +16,34 @@ pub struct Permutation(pub Vec<usize>);
 
 impl<'de> Deserialize<'de> for Permutation {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let images: Vec<u64> = Vec::<Bounded<1, { MAX_LEN as i64 }>>::deserialize(d)?.into_iter().map(|b| b.0 as u64).collect();
+        let images: Vec<u64> = Vec::<Bounded<1, { MAX_LEN as i64 }>>::deserialize(d)?
+            .into_iter()
+            .map(|b| b.0 as u64)
+            .collect();
         let n = images.len();
         if n > MAX_LEN {
-            return Err(de::Error::custom(format!("{}a permutation of {n} elements; at most {MAX_LEN}", hessian_contract::wire::LIMIT_TAG)));
+            return Err(de::Error::custom(format!(
+                "{}a permutation of {n} elements; at most {MAX_LEN}",
+                hessian_contract::wire::LIMIT_TAG
+            )));
         }
         let mut seen = vec![false; n];
         for (i, &x) in images.iter().enumerate() {
             if x == 0 || x as usize > n {
-                return Err(de::Error::custom(format!("position {} holds {x}; a permutation of 1..{n} uses each of 1..{n} once", i + 1)));
+                return Err(de::Error::custom(format!(
+                    "position {} holds {x}; a permutation of 1..{n} uses each of 1..{n} once",
+                    i + 1
+                )));
             }
             if std::mem::replace(&mut seen[x as usize - 1], true) {
-                return Err(de::Error::custom(format!("{x} appears twice; a permutation of 1..{n} uses each value once")));
+                return Err(de::Error::custom(format!(
+                    "{x} appears twice; a permutation of 1..{n} uses each value once"
+                )));
             }
         }
-        Ok(Permutation(images.into_iter().map(|x| x as usize - 1).collect()))
+        Ok(Permutation(
+            images.into_iter().map(|x| x as usize - 1).collect(),
+        ))
     }
 }
 

@@ -1,5 +1,6 @@
 use hessian_contract::wire::Int;
 use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::group::{self, LogError, Units};
 use hessian_kernels::{BigInt, number_theory};
 use num_integer::Integer;
 use num_traits::One;
@@ -52,11 +53,11 @@ impl Operation for DiscreteLog {
         }
         let f = crate::factored(&m, ctx)?;
         let lf = number_theory::carmichael_factors(&f, &ctx.budget)?;
-        let order = number_theory::order_dividing(&g, &m, &number_theory::carmichael(&f), &lf);
+        let order = group::order(&Units(&m), &g, &number_theory::carmichael(&f), &lf);
         let of = number_theory::factor_completely(&order, &ctx.budget)?;
-        let x = number_theory::discrete_log(&g, &h, &m, &order, &of, &ctx.budget).map_err(|e| match e {
-            Some(stop) => MathError::Stopped(stop),
-            None => MathError::Limit("the order of `base` has a prime factor above 2^40; baby-step giant-step would not finish".into()),
+        let x = group::discrete_log(&Units(&m), &g, &h, &order, &of, &ctx.budget).map_err(|e| match e {
+            LogError::Stopped(stop) => MathError::Stopped(stop),
+            LogError::TooLarge => MathError::Limit("the order of `base` has a prime factor above 2^40; baby-step giant-step would not finish".into()),
         })?;
         Ok(Output { exponent: x.map(|x| Int(x.into())), order: Int(order.into()) })
     }

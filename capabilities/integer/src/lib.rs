@@ -65,9 +65,14 @@ fn within(n: &Int, field: &str, max_digits: usize) -> Result<(), MathError> {
 /// A positive integer of at most `max_digits` digits, or the refusal.
 fn positive(n: &Int, field: &str, max_digits: usize) -> Result<BigUint, MathError> {
     within(n, field, max_digits)?;
-    n.0.to_biguint().filter(|m| *m > BigUint::ZERO).ok_or_else(|| {
-        MathError::Domain(format!("`{field}` must be a positive integer (n ≥ 1), got {}", hessian_contract::error::bounded(&n.to_string(), 40)))
-    })
+    n.0.to_biguint()
+        .filter(|m| *m > BigUint::ZERO)
+        .ok_or_else(|| {
+            MathError::Domain(format!(
+                "`{field}` must be a positive integer (n ≥ 1), got {}",
+                hessian_contract::error::bounded(&n.to_string(), 40)
+            ))
+        })
 }
 
 /// The complete factorization of n, or deadline_exceeded/cancelled: these
@@ -80,7 +85,9 @@ fn factored(n: &BigUint, ctx: &Ctx) -> Result<Factors, MathError> {
 fn prime(p: &Int, field: &str, max_digits: usize) -> Result<BigUint, MathError> {
     let p = positive(p, field, max_digits)?;
     if !integer::is_prime(&p).is_prime() {
-        return Err(MathError::Domain(format!("`{field}` must be prime; {p} is not")));
+        return Err(MathError::Domain(format!(
+            "`{field}` must be prime; {p} is not"
+        )));
     }
     Ok(p)
 }

@@ -1,5 +1,6 @@
 use hessian_contract::wire::Int;
 use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::group::{self, Units};
 use hessian_kernels::{BigInt, number_theory};
 use num_integer::Integer;
 use num_traits::One;
@@ -28,7 +29,7 @@ impl Operation for MultiplicativeOrder {
     const DESCRIPTION: &'static str = "Computes ord_m(a), the least k ≥ 1 with a^k ≡ 1 (mod m), by dividing \
         Carmichael's λ(m) by each of its prime factors while the power stays 1. Needs gcd(a, m) = 1 \
         (domain_error otherwise) and the factorizations of m and of p − 1 for p | m; m has at most 60 digits.";
-    const KEYWORDS: &'static [&'static str] = &["multiplicative order", "order of element mod n", "znorder", "ord"];
+    const KEYWORDS: &'static [&'static str] = &["multiplicative order", "order of element mod n", "znorder", "ord", "smallest k with a^k = 1"];
     const EXAMPLE: &'static str = r#"{"a": 2, "modulus": 101}"#;
     const EXPECTED: &'static str = r#""100""#;
 
@@ -40,6 +41,6 @@ impl Operation for MultiplicativeOrder {
         }
         let f = crate::factored(&m, ctx)?;
         let lf = number_theory::carmichael_factors(&f, &ctx.budget)?;
-        Ok(Int(number_theory::order_dividing(&a, &m, &number_theory::carmichael(&f), &lf).into()))
+        Ok(Int(group::order(&Units(&m), &a, &number_theory::carmichael(&f), &lf).into()))
     }
 }

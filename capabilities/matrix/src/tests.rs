@@ -27,25 +27,49 @@ fn q(v: &Value) -> Q {
 }
 
 fn text(x: &Q) -> Value {
-    if x.denom().is_one() { json!(x.numer().to_string()) } else { json!(format!("{}/{}", x.numer(), x.denom())) }
+    if x.denom().is_one() {
+        json!(x.numer().to_string())
+    } else {
+        json!(format!("{}/{}", x.numer(), x.denom()))
+    }
 }
 
 type M = Vec<Vec<Q>>;
 
 fn to_json(m: &M) -> Value {
-    Value::Array(m.iter().map(|r| Value::Array(r.iter().map(text).collect())).collect())
+    Value::Array(
+        m.iter()
+            .map(|r| Value::Array(r.iter().map(text).collect()))
+            .collect(),
+    )
 }
 
 fn from_json(v: &Value) -> M {
-    v.as_array().unwrap().iter().map(|r| r.as_array().unwrap().iter().map(q).collect()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_array().unwrap().iter().map(q).collect())
+        .collect()
 }
 
 fn mul(a: &M, b: &M) -> M {
-    (0..a.len()).map(|i| (0..b[0].len()).map(|j| (0..b.len()).map(|k| &a[i][k] * &b[k][j]).sum()).collect()).collect()
+    (0..a.len())
+        .map(|i| {
+            (0..b[0].len())
+                .map(|j| (0..b.len()).map(|k| &a[i][k] * &b[k][j]).sum())
+                .collect()
+        })
+        .collect()
 }
 
 fn random(rng: &mut StdRng, r: usize, c: usize) -> M {
-    (0..r).map(|_| (0..c).map(|_| Q::new(rng.gen_range(-9..=9).into(), rng.gen_range(1..=4).into())).collect()).collect()
+    (0..r)
+        .map(|_| {
+            (0..c)
+                .map(|_| Q::new(rng.gen_range(-9..=9).into(), rng.gen_range(1..=4).into()))
+                .collect()
+        })
+        .collect()
 }
 
 #[test]
@@ -65,7 +89,11 @@ fn determinant_of_a_triangular_product_is_the_product_of_diagonals() {
             }
         }
         let expected: Q = (0..n).map(|i| &l[i][i] * &u[i][i]).product();
-        let det = q(&run("matrix.determinant.compute", json!({"matrix": to_json(&mul(&l, &u))})).unwrap());
+        let det = q(&run(
+            "matrix.determinant.compute",
+            json!({"matrix": to_json(&mul(&l, &u))}),
+        )
+        .unwrap());
         assert_eq!(det, expected, "n={n}");
     }
 }
@@ -75,31 +103,65 @@ fn inverse_times_matrix_is_identity_and_singular_is_a_domain_error() {
     let mut rng = StdRng::seed_from_u64(22);
     for n in [1, 3, 7] {
         let a = random(&mut rng, n, n);
-        let inv = from_json(&run("matrix.inverse.compute", json!({"matrix": to_json(&a)})).unwrap());
-        let id: M = (0..n).map(|i| (0..n).map(|j| if i == j { Q::one() } else { Q::zero() }).collect()).collect();
+        let inv =
+            from_json(&run("matrix.inverse.compute", json!({"matrix": to_json(&a)})).unwrap());
+        let id: M = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| if i == j { Q::one() } else { Q::zero() })
+                    .collect()
+            })
+            .collect();
         assert_eq!(mul(&a, &inv), id);
     }
-    let e = run("matrix.inverse.compute", json!({"matrix": [["1", "2"], ["1/2", "1"]]})).unwrap_err();
+    let e = run(
+        "matrix.inverse.compute",
+        json!({"matrix": [["1", "2"], ["1/2", "1"]]}),
+    )
+    .unwrap_err();
     assert_eq!(e.code, Code::DomainError);
 }
 
 #[test]
 fn linear_systems_report_every_kind_of_solution_set() {
     let a = json!([["1", "2", "3"], ["2", "4", "6"]]);
-    let fam = run("matrix.rational_linear_system.solve", json!({"matrix": a, "rhs": ["1", "2"]})).unwrap();
+    let fam = run(
+        "matrix.rational_linear_system.solve",
+        json!({"matrix": a, "rhs": ["1", "2"]}),
+    )
+    .unwrap();
     assert_eq!(fam["status"], "parametric");
     let am = from_json(&a);
-    let x: M = fam["particular"].as_array().unwrap().iter().map(|v| vec![q(v)]).collect();
-    assert_eq!(mul(&am, &x), vec![vec![Q::one()], vec![Q::from_integer(2.into())]]);
+    let x: M = fam["particular"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| vec![q(v)])
+        .collect();
+    assert_eq!(
+        mul(&am, &x),
+        vec![vec![Q::one()], vec![Q::from_integer(2.into())]]
+    );
     for v in fam["basis"].as_array().unwrap() {
         let col: M = v.as_array().unwrap().iter().map(|e| vec![q(e)]).collect();
         assert!(mul(&am, &col).iter().all(|r| r[0].is_zero()));
     }
     assert_eq!(fam["basis"].as_array().unwrap().len(), 2);
-    let none = run("matrix.rational_linear_system.solve", json!({"matrix": a, "rhs": ["1", "3"]})).unwrap();
+    let none = run(
+        "matrix.rational_linear_system.solve",
+        json!({"matrix": a, "rhs": ["1", "3"]}),
+    )
+    .unwrap();
     assert_eq!(none, json!({"status": "none"}));
-    let e = run("matrix.rational_linear_system.solve", json!({"matrix": a, "rhs": ["1"]})).unwrap_err();
-    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.rhs")));
+    let e = run(
+        "matrix.rational_linear_system.solve",
+        json!({"matrix": a, "rhs": ["1"]}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_deref()),
+        (Code::InvalidInput, Some("input.rhs"))
+    );
 }
 
 #[test]
@@ -108,7 +170,10 @@ fn rank_agrees_with_rref_pivots_and_nullspace_dimension() {
     for (r, c, k) in [(3, 5, 2), (6, 4, 4), (5, 5, 1), (8, 8, 6)] {
         let a = mul(&random(&mut rng, r, k), &random(&mut rng, k, c));
         let m = to_json(&a);
-        let rank = run("matrix.rank.compute", json!({"matrix": m})).unwrap().as_u64().unwrap() as usize;
+        let rank = run("matrix.rank.compute", json!({"matrix": m}))
+            .unwrap()
+            .as_u64()
+            .unwrap() as usize;
         let rref = run("matrix.normal_form.rref.compute", json!({"matrix": m})).unwrap();
         assert_eq!(rref["pivot_columns"].as_array().unwrap().len(), rank);
         let basis = run("matrix.nullspace.compute", json!({"matrix": m})).unwrap()["basis"].clone();
@@ -125,8 +190,17 @@ fn characteristic_polynomial_ends_in_trace_and_determinant() {
     let mut rng = StdRng::seed_from_u64(24);
     for n in [1, 2, 4, 7] {
         let m = to_json(&random(&mut rng, n, n));
-        let p = run("matrix.characteristic_polynomial.compute", json!({"matrix": m})).unwrap();
-        let c: Vec<Q> = p["coefficients"].as_array().unwrap().iter().map(q).collect();
+        let p = run(
+            "matrix.characteristic_polynomial.compute",
+            json!({"matrix": m}),
+        )
+        .unwrap();
+        let c: Vec<Q> = p["coefficients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(q)
+            .collect();
         assert_eq!(c.len(), n + 1);
         assert!(c[n].is_one());
         let det = q(&run("matrix.determinant.compute", json!({"matrix": m})).unwrap());
@@ -140,21 +214,43 @@ fn characteristic_polynomial_ends_in_trace_and_determinant() {
 fn transpose_reverses_products() {
     let mut rng = StdRng::seed_from_u64(25);
     let (a, b) = (random(&mut rng, 3, 4), random(&mut rng, 4, 2));
-    let ab = from_json(&run("matrix.multiply.compute", json!({"left": to_json(&a), "right": to_json(&b)})).unwrap());
+    let ab = from_json(
+        &run(
+            "matrix.multiply.compute",
+            json!({"left": to_json(&a), "right": to_json(&b)}),
+        )
+        .unwrap(),
+    );
     assert_eq!(ab, mul(&a, &b));
-    let t = |m: &M| from_json(&run("matrix.transpose.compute", json!({"matrix": to_json(m)})).unwrap());
+    let t =
+        |m: &M| from_json(&run("matrix.transpose.compute", json!({"matrix": to_json(m)})).unwrap());
     assert_eq!(t(&ab), mul(&t(&b), &t(&a)));
     assert_eq!(t(&t(&a)), a);
-    let e = run("matrix.multiply.compute", json!({"left": to_json(&a), "right": to_json(&a)})).unwrap_err();
-    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.right")));
+    let e = run(
+        "matrix.multiply.compute",
+        json!({"left": to_json(&a), "right": to_json(&a)}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_deref()),
+        (Code::InvalidInput, Some("input.right"))
+    );
 }
 
 fn ident(n: usize) -> M {
-    (0..n).map(|i| (0..n).map(|j| if i == j { Q::one() } else { Q::zero() }).collect()).collect()
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| if i == j { Q::one() } else { Q::zero() })
+                .collect()
+        })
+        .collect()
 }
 
 fn scale(m: &M, f: &Q) -> M {
-    m.iter().map(|r| r.iter().map(|x| x * f).collect()).collect()
+    m.iter()
+        .map(|r| r.iter().map(|x| x * f).collect())
+        .collect()
 }
 
 fn det_of(m: &M) -> Q {
@@ -166,14 +262,31 @@ fn adjugate_matches_cofactors_and_the_defining_identity() {
     let mut rng = StdRng::seed_from_u64(26);
     for (n, rank) in [(4, 4), (4, 3), (4, 2), (5, 5), (5, 4), (2, 1)] {
         let a = mul(&random(&mut rng, n, rank), &random(&mut rng, rank, n));
-        let adj = from_json(&run("matrix.adjugate.compute", json!({"matrix": to_json(&a)})).unwrap());
-        assert_eq!(mul(&a, &adj), scale(&ident(n), &det_of(&a)), "n={n} rank={rank}");
+        let adj =
+            from_json(&run("matrix.adjugate.compute", json!({"matrix": to_json(&a)})).unwrap());
+        assert_eq!(
+            mul(&a, &adj),
+            scale(&ident(n), &det_of(&a)),
+            "n={n} rank={rank}"
+        );
         // Cofactor definition: adj[j][i] = (−1)^(i+j)·det(A without row i and column j).
         for i in 0..n {
             for j in 0..n {
-                let minor: M = (0..n).filter(|&r| r != i).map(|r| (0..n).filter(|&c| c != j).map(|c| a[r][c].clone()).collect()).collect();
+                let minor: M = (0..n)
+                    .filter(|&r| r != i)
+                    .map(|r| {
+                        (0..n)
+                            .filter(|&c| c != j)
+                            .map(|c| a[r][c].clone())
+                            .collect()
+                    })
+                    .collect();
                 let cof = if n == 1 { Q::one() } else { det_of(&minor) };
-                assert_eq!(adj[j][i], if (i + j) % 2 == 0 { cof } else { -cof }, "n={n} rank={rank} ({i},{j})");
+                assert_eq!(
+                    adj[j][i],
+                    if (i + j) % 2 == 0 { cof } else { -cof },
+                    "n={n} rank={rank} ({i},{j})"
+                );
             }
         }
     }
@@ -182,8 +295,21 @@ fn adjugate_matches_cofactors_and_the_defining_identity() {
 #[test]
 fn kronecker_products_satisfy_the_mixed_product_rule() {
     let mut rng = StdRng::seed_from_u64(27);
-    let (a, b, c, d) = (random(&mut rng, 2, 3), random(&mut rng, 2, 2), random(&mut rng, 3, 2), random(&mut rng, 2, 1));
-    let k = |x: &M, y: &M| from_json(&run("matrix.kronecker_product.compute", json!({"left": to_json(x), "right": to_json(y)})).unwrap());
+    let (a, b, c, d) = (
+        random(&mut rng, 2, 3),
+        random(&mut rng, 2, 2),
+        random(&mut rng, 3, 2),
+        random(&mut rng, 2, 1),
+    );
+    let k = |x: &M, y: &M| {
+        from_json(
+            &run(
+                "matrix.kronecker_product.compute",
+                json!({"left": to_json(x), "right": to_json(y)}),
+            )
+            .unwrap(),
+        )
+    };
     assert_eq!(mul(&k(&a, &b), &k(&c, &d)), k(&mul(&a, &c), &mul(&b, &d)));
     let e = run("matrix.kronecker_product.compute", json!({"left": to_json(&random(&mut rng, 30, 30)), "right": to_json(&random(&mut rng, 30, 30))})).unwrap_err();
     assert_eq!(e.code, Code::LimitExceeded);
@@ -193,15 +319,34 @@ fn kronecker_products_satisfy_the_mixed_product_rule() {
 fn powers_add_exponents_and_negative_powers_invert() {
     let mut rng = StdRng::seed_from_u64(28);
     let a = random(&mut rng, 3, 3);
-    let p = |k: i64| from_json(&run("matrix.power.compute", json!({"matrix": to_json(&a), "exponent": k})).unwrap());
+    let p = |k: i64| {
+        from_json(
+            &run(
+                "matrix.power.compute",
+                json!({"matrix": to_json(&a), "exponent": k}),
+            )
+            .unwrap(),
+        )
+    };
     assert_eq!(p(0), ident(3));
     assert_eq!(p(1), a);
     assert_eq!(p(7), mul(&p(3), &p(4)));
     assert_eq!(mul(&p(-2), &p(2)), ident(3));
-    let e = run("matrix.power.compute", json!({"matrix": [["1", "2"], ["2", "4"]], "exponent": -1})).unwrap_err();
+    let e = run(
+        "matrix.power.compute",
+        json!({"matrix": [["1", "2"], ["2", "4"]], "exponent": -1}),
+    )
+    .unwrap_err();
     assert_eq!(e.code, Code::DomainError);
-    let e = run("matrix.power.compute", json!({"matrix": [["1"]], "exponent": 10001})).unwrap_err();
-    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.exponent")));
+    let e = run(
+        "matrix.power.compute",
+        json!({"matrix": [["1"]], "exponent": 10001}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_deref()),
+        (Code::InvalidInput, Some("input.exponent"))
+    );
 }
 
 #[test]
@@ -209,16 +354,40 @@ fn minimal_polynomials_of_similarity_transforms_with_known_eigenvalues() {
     let mut rng = StdRng::seed_from_u64(29);
     let i = |n: i64| Q::from_integer(n.into());
     let minpoly = |m: &M| -> Vec<Q> {
-        run("matrix.minimal_polynomial.compute", json!({"matrix": to_json(m)})).unwrap()["coefficients"]
-            .as_array().unwrap().iter().map(q).collect()
+        run(
+            "matrix.minimal_polynomial.compute",
+            json!({"matrix": to_json(m)}),
+        )
+        .unwrap()["coefficients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(q)
+            .collect()
     };
     // S·diag(2, 2, 3, 3, 3)·S⁻¹ has minimal polynomial (x − 2)(x − 3) = x² − 5x + 6.
     let s = random(&mut rng, 5, 5);
     let s_inv = from_json(&run("matrix.inverse.compute", json!({"matrix": to_json(&s)})).unwrap());
-    let d: M = (0..5).map(|r| (0..5).map(|c| if r == c { i(if r < 2 { 2 } else { 3 }) } else { Q::zero() }).collect()).collect();
+    let d: M = (0..5)
+        .map(|r| {
+            (0..5)
+                .map(|c| {
+                    if r == c {
+                        i(if r < 2 { 2 } else { 3 })
+                    } else {
+                        Q::zero()
+                    }
+                })
+                .collect()
+        })
+        .collect();
     assert_eq!(minpoly(&mul(&mul(&s, &d), &s_inv)), vec![i(6), i(-5), i(1)]);
     // A Jordan block J₃(2) needs (x − 2)³ = x³ − 6x² + 12x − 8.
-    let j: M = vec![vec![i(2), i(1), i(0)], vec![i(0), i(2), i(1)], vec![i(0), i(0), i(2)]];
+    let j: M = vec![
+        vec![i(2), i(1), i(0)],
+        vec![i(0), i(2), i(1)],
+        vec![i(0), i(0), i(2)],
+    ];
     assert_eq!(minpoly(&j), vec![i(-8), i(12), i(-6), i(1)]);
     // The zero matrix: x.
     assert_eq!(minpoly(&vec![vec![Q::zero(); 3]; 3]), vec![i(0), i(1)]);
@@ -230,9 +399,18 @@ fn lu_factors_multiply_back() {
     for (n, rank) in [(4, 4), (5, 3), (3, 1)] {
         let mut a = mul(&random(&mut rng, n, rank), &random(&mut rng, rank, n));
         a[0] = vec![Q::zero(); n]; // force a pivot swap
-        let f = run("matrix.lu_decomposition.compute", json!({"matrix": to_json(&a)})).unwrap();
+        let f = run(
+            "matrix.lu_decomposition.compute",
+            json!({"matrix": to_json(&a)}),
+        )
+        .unwrap();
         let (l, u) = (from_json(&f["lower"]), from_json(&f["upper"]));
-        let perm: Vec<usize> = f["permutation"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+        let perm: Vec<usize> = f["permutation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as usize)
+            .collect();
         let pa: M = perm.iter().map(|&r| a[r].clone()).collect();
         assert_eq!(mul(&l, &u), pa);
         for r in 0..n {
@@ -245,21 +423,40 @@ fn lu_factors_multiply_back() {
 #[test]
 fn row_and_column_spaces_span_what_they_claim() {
     let mut rng = StdRng::seed_from_u64(31);
-    let rank_of = |m: &M| run("matrix.rank.compute", json!({"matrix": to_json(m)})).unwrap().as_u64().unwrap() as usize;
+    let rank_of = |m: &M| {
+        run("matrix.rank.compute", json!({"matrix": to_json(m)}))
+            .unwrap()
+            .as_u64()
+            .unwrap() as usize
+    };
     for (r, c, k) in [(4, 6, 2), (5, 3, 3), (3, 3, 1)] {
         let a = mul(&random(&mut rng, r, k), &random(&mut rng, k, c));
         let rank = rank_of(&a);
-        let rows = from_json(&run("matrix.row_space.compute", json!({"matrix": to_json(&a)})).unwrap()["basis"]);
+        let rows = from_json(
+            &run("matrix.row_space.compute", json!({"matrix": to_json(&a)})).unwrap()["basis"],
+        );
         assert_eq!(rows.len(), rank);
         let mut stacked = rows.clone();
         stacked.extend(a.iter().cloned());
-        assert_eq!(rank_of(&stacked), rank, "every row of A lies in the row space");
-        let cols = run("matrix.column_space.compute", json!({"matrix": to_json(&a)})).unwrap();
+        assert_eq!(
+            rank_of(&stacked),
+            rank,
+            "every row of A lies in the row space"
+        );
+        let cols = run(
+            "matrix.column_space.compute",
+            json!({"matrix": to_json(&a)}),
+        )
+        .unwrap();
         let basis = from_json(&cols["basis"]);
         assert_eq!(basis.len(), rank);
         let mut with_columns = basis.clone();
         with_columns.extend((0..c).map(|j| a.iter().map(|row| row[j].clone()).collect()));
-        assert_eq!(rank_of(&with_columns), rank, "every column of A lies in the column space");
+        assert_eq!(
+            rank_of(&with_columns),
+            rank,
+            "every column of A lies in the column space"
+        );
     }
 }
 
@@ -286,7 +483,10 @@ fn permanent_matches_the_sum_over_permutations() {
         assert_eq!(got, brute(&a, 0, &mut vec![false; n]), "n={n}");
     }
     let ones = vec![vec![json!(1); 8]; 8];
-    assert_eq!(run("matrix.permanent.compute", json!({"matrix": ones})).unwrap(), json!("40320"));
+    assert_eq!(
+        run("matrix.permanent.compute", json!({"matrix": ones})).unwrap(),
+        json!("40320")
+    );
 }
 
 #[test]
@@ -295,30 +495,72 @@ fn modular_rank_determinant_and_inverse_agree_with_brute_force() {
     for p in [2i64, 3, 5] {
         for _ in 0..10 {
             let n = 3;
-            let a: Vec<Vec<i64>> = (0..n).map(|_| (0..n + 1).map(|_| rng.gen_range(-6..6)).collect()).collect();
+            let a: Vec<Vec<i64>> = (0..n)
+                .map(|_| (0..n + 1).map(|_| rng.gen_range(-6..6)).collect())
+                .collect();
             // rank = (n+1) − log_p |kernel|, the kernel counted by enumeration.
             let mut kernel = 0;
             for code in 0..p.pow(n as u32 + 1) {
                 let x: Vec<i64> = (0..=n).map(|k| code / p.pow(k as u32) % p).collect();
-                if a.iter().all(|row| row.iter().zip(&x).map(|(u, v)| u * v).sum::<i64>().rem_euclid(p) == 0) {
+                if a.iter().all(|row| {
+                    row.iter()
+                        .zip(&x)
+                        .map(|(u, v)| u * v)
+                        .sum::<i64>()
+                        .rem_euclid(p)
+                        == 0
+                }) {
                     kernel += 1;
                 }
             }
             let rank = (n + 1) - (kernel as f64).log(p as f64).round() as usize;
-            let got = run("matrix.rank_mod_p.compute", json!({"matrix": a, "prime": p})).unwrap();
+            let got = run(
+                "matrix.rank_mod_p.compute",
+                json!({"matrix": a, "prime": p}),
+            )
+            .unwrap();
             assert_eq!(got, json!(rank), "p={p} {a:?}");
         }
     }
-    assert_eq!(run("matrix.rank_mod_p.compute", json!({"matrix": [[1]], "prime": 4})).unwrap_err().code, Code::DomainError);
+    assert_eq!(
+        run(
+            "matrix.rank_mod_p.compute",
+            json!({"matrix": [[1]], "prime": 4})
+        )
+        .unwrap_err()
+        .code,
+        Code::DomainError
+    );
     for m in [2i64, 9, 10, 101] {
-        let a: Vec<Vec<i64>> = (0..3).map(|_| (0..3).map(|_| rng.gen_range(-20..20)).collect()).collect();
-        let d = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+        let a: Vec<Vec<i64>> = (0..3)
+            .map(|_| (0..3).map(|_| rng.gen_range(-20..20)).collect())
+            .collect();
+        let d = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
+            - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
             + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
-        let got = run("matrix.determinant_mod.compute", json!({"matrix": a, "modulus": m})).unwrap();
+        let got = run(
+            "matrix.determinant_mod.compute",
+            json!({"matrix": a, "modulus": m}),
+        )
+        .unwrap();
         assert_eq!(got, json!(d.rem_euclid(m).to_string()));
-        match run("matrix.inverse_mod.compute", json!({"matrix": a, "modulus": m})) {
+        match run(
+            "matrix.inverse_mod.compute",
+            json!({"matrix": a, "modulus": m}),
+        ) {
             Ok(inv) => {
-                let b: Vec<Vec<i64>> = inv.as_array().unwrap().iter().map(|r| r.as_array().unwrap().iter().map(|x| x.as_str().unwrap().parse().unwrap()).collect()).collect();
+                let b: Vec<Vec<i64>> = inv
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| {
+                        r.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x.as_str().unwrap().parse().unwrap())
+                            .collect()
+                    })
+                    .collect();
                 for i in 0..3 {
                     for j in 0..3 {
                         let s: i64 = (0..3).map(|k| a[i][k] * b[k][j]).sum();
@@ -328,14 +570,22 @@ fn modular_rank_determinant_and_inverse_agree_with_brute_force() {
             }
             Err(e) => {
                 assert_eq!(e.code, Code::DomainError);
-                assert_ne!(num_integer::Integer::gcd(&d, &m), 1, "refused although gcd(det, m) = 1");
+                assert_ne!(
+                    num_integer::Integer::gcd(&d, &m),
+                    1,
+                    "refused although gcd(det, m) = 1"
+                );
             }
         }
     }
 }
 
 fn f64s(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
 }
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -346,43 +596,84 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 fn numeric_determinant_and_solve_agree_with_the_exact_operations() {
     let mut rng = StdRng::seed_from_u64(34);
     for n in [1, 5, 20] {
-        let a: Vec<Vec<i64>> = (0..n).map(|_| (0..n).map(|_| rng.gen_range(-9..=9)).collect()).collect();
-        let exact: f64 = run("matrix.determinant.compute", json!({"matrix": a})).unwrap().as_str().unwrap().parse().unwrap();
-        let approx = run("matrix.determinant.numeric", json!({"matrix": a})).unwrap().as_f64().unwrap();
+        let a: Vec<Vec<i64>> = (0..n)
+            .map(|_| (0..n).map(|_| rng.gen_range(-9..=9)).collect())
+            .collect();
+        let exact: f64 = run("matrix.determinant.compute", json!({"matrix": a}))
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let approx = run("matrix.determinant.numeric", json!({"matrix": a}))
+            .unwrap()
+            .as_f64()
+            .unwrap();
         assert!(close(approx, exact, 1e-9), "n={n}: {approx} vs {exact}");
         let b: Vec<i64> = (0..n).map(|_| rng.gen_range(-9..=9)).collect();
-        let exact = run("matrix.rational_linear_system.solve", json!({"matrix": a, "rhs": b})).unwrap();
-        let approx = run("matrix.linear_system.numeric_solve", json!({"matrix": a, "rhs": b})).unwrap();
-        let exact: Vec<f64> = exact["solution"].as_array().unwrap().iter().map(|v| {
-            let s = v.as_str().unwrap();
-            match s.split_once('/') {
-                Some((p, q)) => p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap(),
-                None => s.parse().unwrap(),
-            }
-        }).collect();
+        let exact = run(
+            "matrix.rational_linear_system.solve",
+            json!({"matrix": a, "rhs": b}),
+        )
+        .unwrap();
+        let approx = run(
+            "matrix.linear_system.numeric_solve",
+            json!({"matrix": a, "rhs": b}),
+        )
+        .unwrap();
+        let exact: Vec<f64> = exact["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                let s = v.as_str().unwrap();
+                match s.split_once('/') {
+                    Some((p, q)) => p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap(),
+                    None => s.parse().unwrap(),
+                }
+            })
+            .collect();
         for (x, y) in f64s(&approx["solution"]).iter().zip(&exact) {
             assert!(close(*x, *y, 1e-8), "n={n}: {x} vs {y}");
         }
         assert!(approx["residual_max"].as_f64().unwrap() < 1e-9);
     }
-    let e = run("matrix.linear_system.numeric_solve", json!({"matrix": [[1.0, 2.0], [2.0, 4.0]], "rhs": [1.0, 1.0]})).unwrap_err();
+    let e = run(
+        "matrix.linear_system.numeric_solve",
+        json!({"matrix": [[1.0, 2.0], [2.0, 4.0]], "rhs": [1.0, 1.0]}),
+    )
+    .unwrap_err();
     assert_eq!(e.code, Code::DomainError);
 }
 
 #[test]
 fn numeric_eigenvalues_match_known_spectra_and_invariants() {
     let eig = |m: Value, sym: bool| -> Vec<(f64, f64)> {
-        run("matrix.eigenvalues.numeric", json!({"matrix": m, "symmetric": sym})).unwrap()["eigenvalues"]
-            .as_array().unwrap().iter().map(|z| (z["re"].as_f64().unwrap(), z["im"].as_f64().unwrap())).collect()
+        run(
+            "matrix.eigenvalues.numeric",
+            json!({"matrix": m, "symmetric": sym}),
+        )
+        .unwrap()["eigenvalues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|z| (z["re"].as_f64().unwrap(), z["im"].as_f64().unwrap()))
+            .collect()
     };
     // Companion matrix of (x − 1)(x − 2)(x − 3) = x³ − 6x² + 11x − 6.
-    let got = eig(json!([[0.0, 0.0, 6.0], [1.0, 0.0, -11.0], [0.0, 1.0, 6.0]]), false);
+    let got = eig(
+        json!([[0.0, 0.0, 6.0], [1.0, 0.0, -11.0], [0.0, 1.0, 6.0]]),
+        false,
+    );
     for (z, want) in got.iter().zip([1.0, 2.0, 3.0]) {
         assert!(close(z.0, want, 1e-9) && z.1.abs() < 1e-9, "{got:?}");
     }
     // A rotation by 90°: ±i.
     let got = eig(json!([[0.0, -1.0], [1.0, 0.0]]), false);
-    assert!(got[0].0.abs() < 1e-12 && close(got[0].1, -1.0, 1e-12) && close(got[1].1, 1.0, 1e-12), "{got:?}");
+    assert!(
+        got[0].0.abs() < 1e-12 && close(got[0].1, -1.0, 1e-12) && close(got[1].1, 1.0, 1e-12),
+        "{got:?}"
+    );
     // Symmetric: the eigenvalues sum to the trace and multiply to the determinant.
     let mut rng = StdRng::seed_from_u64(35);
     let n = 12;
@@ -396,29 +687,73 @@ fn numeric_eigenvalues_match_known_spectra_and_invariants() {
     }
     let got = eig(json!(a), true);
     let trace: i64 = (0..n).map(|i| a[i][i]).sum();
-    assert!(close(got.iter().map(|z| z.0).sum::<f64>(), trace as f64, 1e-9));
-    let det: f64 = run("matrix.determinant.compute", json!({"matrix": a})).unwrap().as_str().unwrap().parse().unwrap();
+    assert!(close(
+        got.iter().map(|z| z.0).sum::<f64>(),
+        trace as f64,
+        1e-9
+    ));
+    let det: f64 = run("matrix.determinant.compute", json!({"matrix": a}))
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(close(got.iter().map(|z| z.0).product::<f64>(), det, 1e-7));
     assert!(got.windows(2).all(|w| w[0].0 <= w[1].0));
-    let e = run("matrix.eigenvalues.numeric", json!({"matrix": [[1.0, 2.0], [3.0, 1.0]], "symmetric": true})).unwrap_err();
-    assert_eq!((e.code, e.path.as_deref()), (Code::InvalidInput, Some("input.matrix")));
+    let e = run(
+        "matrix.eigenvalues.numeric",
+        json!({"matrix": [[1.0, 2.0], [3.0, 1.0]], "symmetric": true}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.path.as_deref()),
+        (Code::InvalidInput, Some("input.matrix"))
+    );
 }
 
 #[test]
 fn singular_values_are_square_roots_of_the_gram_eigenvalues() {
     let mut rng = StdRng::seed_from_u64(36);
-    let a: Vec<Vec<f64>> = (0..6).map(|_| (0..4).map(|_| rng.gen_range(-3.0..3.0)).collect()).collect();
+    let a: Vec<Vec<f64>> = (0..6)
+        .map(|_| (0..4).map(|_| rng.gen_range(-3.0..3.0)).collect())
+        .collect();
     let s = f64s(&run("matrix.singular_values.numeric", json!({"matrix": a})).unwrap());
-    let gram: Vec<Vec<f64>> = (0..4).map(|i| (0..4).map(|j| (0..6).map(|k| a[k][i] * a[k][j]).sum()).collect()).collect();
-    let ev = run("matrix.eigenvalues.numeric", json!({"matrix": gram, "symmetric": true})).unwrap();
-    let mut roots: Vec<f64> = ev["eigenvalues"].as_array().unwrap().iter().map(|z| z["re"].as_f64().unwrap().max(0.0).sqrt()).collect();
+    let gram: Vec<Vec<f64>> = (0..4)
+        .map(|i| {
+            (0..4)
+                .map(|j| (0..6).map(|k| a[k][i] * a[k][j]).sum())
+                .collect()
+        })
+        .collect();
+    let ev = run(
+        "matrix.eigenvalues.numeric",
+        json!({"matrix": gram, "symmetric": true}),
+    )
+    .unwrap();
+    let mut roots: Vec<f64> = ev["eigenvalues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z["re"].as_f64().unwrap().max(0.0).sqrt())
+        .collect();
     roots.reverse();
     assert_eq!(s.len(), 4);
     for (x, y) in s.iter().zip(&roots) {
         assert!(close(*x, *y, 1e-9), "{s:?} vs {roots:?}");
     }
-    let cond = run("matrix.condition_number.numeric", json!({"matrix": [[3.0, 0.0], [0.0, 0.5]]})).unwrap();
+    let cond = run(
+        "matrix.condition_number.numeric",
+        json!({"matrix": [[3.0, 0.0], [0.0, 0.5]]}),
+    )
+    .unwrap();
     assert!(close(cond.as_f64().unwrap(), 6.0, 1e-12));
-    let singular = run("matrix.condition_number.numeric", json!({"matrix": [[1.0, 2.0], [2.0, 4.0]]})).unwrap();
-    assert!(singular.is_null() || singular.as_f64().unwrap() > 1e15, "{singular}");
+    let singular = run(
+        "matrix.condition_number.numeric",
+        json!({"matrix": [[1.0, 2.0], [2.0, 4.0]]}),
+    )
+    .unwrap();
+    assert!(
+        singular.is_null() || singular.as_f64().unwrap() > 1e15,
+        "{singular}"
+    );
 }

@@ -16,7 +16,8 @@ struct Inputs {
 
 fn matrices(file: &Path) -> Result<Vec<Mat<Q>>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let inputs: Inputs = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let inputs: Inputs =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     Ok(inputs.matrices.into_iter().map(|m| to_q(m.0)).collect())
 }
 
@@ -29,7 +30,8 @@ struct FloatInputs {
 /// determinant (matrix.determinant.numeric's kernel), after one warm-up run.
 pub fn det_numeric(file: &Path, repeat: usize) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let inputs: FloatInputs = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let inputs: FloatInputs =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     for m in inputs.matrices {
         let m = m.0;
         let mut det = hessian_kernels::numeric::determinant(&m);
@@ -65,7 +67,10 @@ pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
             det = linalg::determinant(&m, &Budget::unlimited()).map_err(|s| format!("{s:?}"))?;
             seconds.push(t.elapsed().as_secs_f64());
         }
-        println!("{}", json!({"n": m.rows(), "seconds": seconds, "det": text(&det)}));
+        println!(
+            "{}",
+            json!({"n": m.rows(), "seconds": seconds, "det": text(&det)})
+        );
     }
     Ok(())
 }

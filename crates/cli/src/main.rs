@@ -11,7 +11,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(Parser)]
-#[command(name = "hessian", version, about = "Exact, typed mathematics for AI agents, over MCP and from the shell.")]
+#[command(
+    name = "hessian",
+    version,
+    about = "Exact, typed mathematics for AI agents, over MCP and from the shell."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -97,7 +101,10 @@ fn answer(result: Result<Value, hessian_contract::Refusal>) -> ExitCode {
 }
 
 fn object(pairs: impl IntoIterator<Item = (&'static str, Option<Value>)>) -> Map<String, Value> {
-    pairs.into_iter().filter_map(|(k, v)| v.map(|v| (k.to_string(), v))).collect()
+    pairs
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -109,11 +116,18 @@ fn main() -> ExitCode {
                 .with_writer(std::io::stderr)
                 .with_ansi(false)
                 .with_env_filter(
-                    tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| "warn".into()),
                 )
                 .init();
-            let config = hessian_server::Config { deadline: Duration::from_millis(deadline_ms) };
-            let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+            let config = hessian_server::Config {
+                deadline: Duration::from_millis(deadline_ms),
+            };
+            let runtime = match tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+            {
                 Ok(rt) => rt,
                 Err(e) => {
                     eprintln!("hessian: cannot start the runtime: {e}");
@@ -128,11 +142,23 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Find { query, domain, limit } => answer(find::find(
+        Command::Find {
+            query,
+            domain,
+            limit,
+        } => answer(find::find(
             catalog,
-            &object([("query", Some(json!(query.join(" ")))), ("domain", domain.map(Value::from)), ("limit", limit.map(Value::from))]),
+            &object([
+                ("query", Some(json!(query.join(" ")))),
+                ("domain", domain.map(Value::from)),
+                ("limit", limit.map(Value::from)),
+            ]),
         )),
-        Command::Browse { domain, limit, cursor } => answer(find::find(
+        Command::Browse {
+            domain,
+            limit,
+            cursor,
+        } => answer(find::find(
             catalog,
             &object([
                 ("browse", Some(json!(true))),
@@ -142,7 +168,12 @@ fn main() -> ExitCode {
             ]),
         )),
         Command::Inspect { operation_id } => answer(find::inspect(catalog, &operation_id)),
-        Command::Run { operation_id, input, contract, deadline_ms } => {
+        Command::Run {
+            operation_id,
+            input,
+            contract,
+            deadline_ms,
+        } => {
             let input: Value = match serde_json::from_str(&input) {
                 Ok(v) => v,
                 Err(e) => {
@@ -158,7 +189,15 @@ fn main() -> ExitCode {
             let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
             answer(call::run(catalog, args, &ctx))
         }
-        Command::Bench { kernel, file, repeat } => match if kernel == "det" { bench::det(&file, repeat) } else { bench::det_numeric(&file, repeat) } {
+        Command::Bench {
+            kernel,
+            file,
+            repeat,
+        } => match if kernel == "det" {
+            bench::det(&file, repeat)
+        } else {
+            bench::det_numeric(&file, repeat)
+        } {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("hessian bench: {e}");
@@ -166,8 +205,17 @@ fn main() -> ExitCode {
             }
         },
         Command::Schemas { write, dir, .. } => {
-            let result = if write { schemas::write(catalog, &dir).map(|n| format!("wrote {n} files to {}", dir.display())) } else {
-                schemas::check(catalog, &dir).map(|()| format!("{} matches the code ({} operations)", dir.display(), catalog.len()))
+            let result = if write {
+                schemas::write(catalog, &dir)
+                    .map(|n| format!("wrote {n} files to {}", dir.display()))
+            } else {
+                schemas::check(catalog, &dir).map(|()| {
+                    format!(
+                        "{} matches the code ({} operations)",
+                        dir.display(),
+                        catalog.len()
+                    )
+                })
             };
             match result {
                 Ok(msg) => {

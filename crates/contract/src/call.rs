@@ -52,7 +52,15 @@ fn json_len(v: &Value) -> usize {
 }
 
 /// Keys agents send instead of `input`.
-const INPUT_ALIASES: &[&str] = &["payload", "arguments", "params", "parameters", "args", "inputs", "data"];
+const INPUT_ALIASES: &[&str] = &[
+    "payload",
+    "arguments",
+    "params",
+    "parameters",
+    "args",
+    "inputs",
+    "data",
+];
 const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
 
 /// Runs one call and returns the success envelope, or the refusal. Takes
@@ -119,18 +127,28 @@ pub fn output_of(catalog: &Catalog, id: &str, input: Value) -> Result<Value, Ref
 }
 
 pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
-    let candidates: Vec<String> = catalog.nearest(id, 3).into_iter().map(String::from).collect();
+    let candidates: Vec<String> = catalog
+        .nearest(id, 3)
+        .into_iter()
+        .map(String::from)
+        .collect();
     let query = id.replace(['.', '_', '-'], " ");
     let mut r = Refusal::new(
         Code::UnknownOperation,
         match candidates.first() {
-            Some(best) => format!("there is no operation {:?}; the nearest is {best}", crate::error::bounded(id, 80)),
+            Some(best) => format!(
+                "there is no operation {:?}; the nearest is {best}",
+                crate::error::bounded(id, 80)
+            ),
             None => format!("there is no operation {:?}", crate::error::bounded(id, 80)),
         },
     )
     .at("operation_id")
     .received(id.to_string())
-    .fix("math.find", json!({ "query": crate::error::bounded(query.trim(), 80) }));
+    .fix(
+        "math.find",
+        json!({ "query": crate::error::bounded(query.trim(), 80) }),
+    );
     r.candidates = Some(candidates);
     r
 }
@@ -168,7 +186,13 @@ fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> Refus
             Segment::Unknown => {}
         }
     }
-    let child = |path: &str, name: &str| if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
+    let child = |path: &str, name: &str| {
+        if path.is_empty() {
+            name.to_string()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
     let (code, what, expected, received);
     if let Some(name) = field_name(msg, "missing field `") {
         path = child(&path, name);
@@ -182,17 +206,30 @@ fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> Refus
         }
         code = Code::InvalidInput;
         what = format!("`{name}` is not a field here");
-        expected = msg.split_once(", expected ").map(|(_, e)| e.to_string()).or(Some("no fields".to_string()));
+        expected = msg
+            .split_once(", expected ")
+            .map(|(_, e)| e.to_string())
+            .or(Some("no fields".to_string()));
         received = Some(format!("the field `{name}`"));
     } else {
         let (head, tail) = match msg.split_once(", expected ") {
             Some((h, t)) => (h, Some(t.to_string())),
             None => (msg, None),
         };
-        code = if head.starts_with(LIMIT_TAG) { Code::LimitExceeded } else { Code::InvalidInput };
+        code = if head.starts_with(LIMIT_TAG) {
+            Code::LimitExceeded
+        } else {
+            Code::InvalidInput
+        };
         what = head.to_string();
         // serde names a JSON object "a map" and a struct by its Rust name.
-        expected = tail.map(|t| if t == "a map" || t.starts_with("struct ") { "a JSON object".to_string() } else { t });
+        expected = tail.map(|t| {
+            if t == "a map" || t.starts_with("struct ") {
+                "a JSON object".to_string()
+            } else {
+                t
+            }
+        });
         received = at.map(echo);
     }
     let shown = if path.is_empty() { "arguments" } else { &path };
@@ -210,7 +247,8 @@ fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> Refus
 }
 
 fn field_name<'a>(msg: &'a str, prefix: &str) -> Option<&'a str> {
-    msg.strip_prefix(prefix).and_then(|rest| rest.split('`').next())
+    msg.strip_prefix(prefix)
+        .and_then(|rest| rest.split('`').next())
 }
 
 /// Recognises the wrapper mistakes of DESIGN §6 and builds the corrected
@@ -218,9 +256,12 @@ fn field_name<'a>(msg: &'a str, prefix: &str) -> Option<&'a str> {
 pub fn wrong_wrapper(args: &Map<String, Value>) -> Option<Refusal> {
     let (fixed, what) = correct(args, 0)?;
     Some(
-        Refusal::new(Code::WrongWrapper, format!("{what}; resend the corrected call in `fix` (nothing was run)"))
-            .expected("{\"operation_id\": \"…\", \"input\": {…}, \"contract\"?: \"sha256:…\"}")
-            .fix("math.run", Value::Object(fixed)),
+        Refusal::new(
+            Code::WrongWrapper,
+            format!("{what}; resend the corrected call in `fix` (nothing was run)"),
+        )
+        .expected("{\"operation_id\": \"…\", \"input\": {…}, \"contract\"?: \"sha256:…\"}")
+        .fix("math.run", Value::Object(fixed)),
     )
 }
 
@@ -236,7 +277,10 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
         {
             let inner = inner.clone();
             let fixed = correct(&inner, depth + 1).map(|(f, _)| f).unwrap_or(inner);
-            return Some((fixed, format!("the whole math.run call was nested inside `{key}`")));
+            return Some((
+                fixed,
+                format!("the whole math.run call was nested inside `{key}`"),
+            ));
         }
     }
     let id = args.get("operation_id")?.as_str()?.to_string();
@@ -246,13 +290,17 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
     let mut what: Vec<String> = Vec::new();
     match args.get("input") {
         Some(Value::String(s)) => {
-            input = serde_json::from_str::<Value>(s).ok().and_then(|v| v.as_object().cloned())?;
+            input = serde_json::from_str::<Value>(s)
+                .ok()
+                .and_then(|v| v.as_object().cloned())?;
             what.push("`input` was sent as a JSON string instead of an object".into());
         }
         Some(Value::Object(m)) => input = m.clone(),
         Some(_) => return None,
         None => {
-            let alias = INPUT_ALIASES.iter().find(|k| args.get(**k).and_then(as_object).is_some());
+            let alias = INPUT_ALIASES
+                .iter()
+                .find(|k| args.get(**k).and_then(as_object).is_some());
             match alias {
                 Some(k) => {
                     input = args.get(*k).and_then(as_object)?;
@@ -262,8 +310,10 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
             }
         }
     }
-    let strays: Vec<&String> =
-        args.keys().filter(|k| !RUN_KEYS.contains(&k.as_str()) && !INPUT_ALIASES.contains(&k.as_str())).collect();
+    let strays: Vec<&String> = args
+        .keys()
+        .filter(|k| !RUN_KEYS.contains(&k.as_str()) && !INPUT_ALIASES.contains(&k.as_str()))
+        .collect();
     if !strays.is_empty() {
         if strays.iter().any(|k| input.contains_key(k.as_str())) {
             return None;
@@ -272,7 +322,10 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
             input.insert((*k).clone(), args[k.as_str()].clone());
         }
         let names: Vec<String> = strays.iter().map(|k| format!("`{k}`")).collect();
-        what.push(format!("input fields {} were placed beside `operation_id` instead of inside `input`", names.join(", ")));
+        what.push(format!(
+            "input fields {} were placed beside `operation_id` instead of inside `input`",
+            names.join(", ")
+        ));
     }
     if what.is_empty() {
         return None;
@@ -288,7 +341,9 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
 fn as_object(v: &Value) -> Option<Map<String, Value>> {
     match v {
         Value::Object(m) => Some(m.clone()),
-        Value::String(s) => serde_json::from_str::<Value>(s).ok().and_then(|v| v.as_object().cloned()),
+        Value::String(s) => serde_json::from_str::<Value>(s)
+            .ok()
+            .and_then(|v| v.as_object().cloned()),
         _ => None,
     }
 }

@@ -139,8 +139,22 @@ mod tests {
             Value::Object(m) => m.keys().cloned().collect(),
             _ => unreachable!(),
         };
-        assert_eq!(keys, ["\r", "1", "\u{80}", "\u{f6}", "\u{20ac}", "\u{1f600}", "\u{fb33}"]);
-        assert_eq!(to_canonical(&json!({"b": [1, {"d": null, "c": true}], "a": "x\ny\u{1}"})), r#"{"a":"x\ny\u0001","b":[1,{"c":true,"d":null}]}"#);
+        assert_eq!(
+            keys,
+            [
+                "\r",
+                "1",
+                "\u{80}",
+                "\u{f6}",
+                "\u{20ac}",
+                "\u{1f600}",
+                "\u{fb33}"
+            ]
+        );
+        assert_eq!(
+            to_canonical(&json!({"b": [1, {"d": null, "c": true}], "a": "x\ny\u{1}"})),
+            r#"{"a":"x\ny\u0001","b":[1,{"c":true,"d":null}]}"#
+        );
     }
 
     #[test]
@@ -165,6 +179,9 @@ mod tests {
     #[test]
     fn digest_is_sha256_of_the_canonical_bytes() {
         // sha256 of the empty string, a published test vector.
-        assert_eq!(sha256_digest(b""), "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+        assert_eq!(
+            sha256_digest(b""),
+            "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
     }
 }

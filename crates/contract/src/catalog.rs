@@ -9,8 +9,18 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Verbs an operation id may end in (DESIGN §4).
-pub const VERBS: &[&str] =
-    &["compute", "decide", "solve", "find", "enumerate", "count", "construct", "check", "evaluate", "isolate"];
+pub const VERBS: &[&str] = &[
+    "compute",
+    "decide",
+    "solve",
+    "find",
+    "enumerate",
+    "count",
+    "construct",
+    "check",
+    "evaluate",
+    "isolate",
+];
 
 /// An operation's published contract: the canonical document and its digest.
 #[derive(Debug, Clone)]
@@ -41,7 +51,11 @@ impl Entry {
             });
             let canonical = to_canonical(&document);
             let digest = sha256_digest(canonical.as_bytes());
-            Contract { document, canonical, digest }
+            Contract {
+                document,
+                canonical,
+                digest,
+            }
         })
     }
 
@@ -79,35 +93,59 @@ fn check_id(id: &str) -> Result<(), String> {
     let well_formed = segments.len() >= 3
         && segments.iter().all(|s| {
             !s.is_empty()
-                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                && s.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
                 && s.as_bytes()[0].is_ascii_lowercase()
         });
     if !well_formed {
-        return Err(format!("operation id {id:?} is not <family>.<object>[.<qualifier>].<verb> in lowercase snake segments"));
+        return Err(format!(
+            "operation id {id:?} is not <family>.<object>[.<qualifier>].<verb> in lowercase snake segments"
+        ));
     }
     // Float operations are named `….numeric` or `….numeric_<verb>` (DESIGN §3).
     let last = segments[segments.len() - 1];
-    let verb = if last == "numeric" { "compute" } else { last.strip_prefix("numeric_").unwrap_or(last) };
+    let verb = if last == "numeric" {
+        "compute"
+    } else {
+        last.strip_prefix("numeric_").unwrap_or(last)
+    };
     if !VERBS.contains(&verb) {
-        return Err(format!("operation id {id:?} ends in {last:?}, which is not one of the verbs {VERBS:?}"));
+        return Err(format!(
+            "operation id {id:?} ends in {last:?}, which is not one of the verbs {VERBS:?}"
+        ));
     }
     Ok(())
 }
 
 impl Catalog {
-    pub fn new(ops: impl IntoIterator<Item = &'static dyn DynOperation>) -> Result<Self, BuildError> {
+    pub fn new(
+        ops: impl IntoIterator<Item = &'static dyn DynOperation>,
+    ) -> Result<Self, BuildError> {
         let mut ops: Vec<&'static dyn DynOperation> = ops.into_iter().collect();
         ops.sort_by_key(|op| op.id());
         let mut by_id = HashMap::with_capacity(ops.len());
         for (i, op) in ops.iter().enumerate() {
             check_id(op.id()).map_err(BuildError)?;
             if by_id.insert(op.id(), i).is_some() {
-                return Err(BuildError(format!("operation id {:?} is declared twice", op.id())));
+                return Err(BuildError(format!(
+                    "operation id {:?} is declared twice",
+                    op.id()
+                )));
             }
         }
         let index = SearchIndex::build(&ops);
-        let entries = ops.into_iter().map(|op| Entry { op, contract: OnceLock::new() }).collect();
-        Ok(Self { entries, by_id, index })
+        let entries = ops
+            .into_iter()
+            .map(|op| Entry {
+                op,
+                contract: OnceLock::new(),
+            })
+            .collect();
+        Ok(Self {
+            entries,
+            by_id,
+            index,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -128,7 +166,11 @@ impl Catalog {
 
     /// Entry positions ranked for a query, best first, within `domain`.
     pub fn search(&self, query: &str, domain: Option<&str>) -> Vec<usize> {
-        self.index.search(query).into_iter().filter(|&i| in_domain(self.entries[i].op.id(), domain)).collect()
+        self.index
+            .search(query)
+            .into_iter()
+            .filter(|&i| in_domain(self.entries[i].op.id(), domain))
+            .collect()
     }
 
     /// The nearest ids to a mistyped one, best first: near spellings, then

@@ -40,9 +40,9 @@ pub struct FindArgs {
 fn limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     let v = Option::<u32>::deserialize(d)?;
     match v {
-        Some(n) if !(1..=MAX_LIMIT).contains(&n) => {
-            Err(serde::de::Error::custom(format!("the limit {n}, expected a limit from 1 to {MAX_LIMIT}")))
-        }
+        Some(n) if !(1..=MAX_LIMIT).contains(&n) => Err(serde::de::Error::custom(format!(
+            "the limit {n}, expected a limit from 1 to {MAX_LIMIT}"
+        ))),
         _ => Ok(v),
     }
 }
@@ -50,9 +50,12 @@ fn limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
 pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refusal> {
     let a: FindArgs = parse_at(&Value::Object(args.clone()), "")?;
     let conflict = |field: &str, form: &str| {
-        Refusal::new(Code::InvalidInput, format!("`{field}` cannot be combined with {form}; send exactly one form"))
-            .at(field)
-            .expected("one of {\"query\": …}, {\"browse\": true}, {\"operation_id\": …}")
+        Refusal::new(
+            Code::InvalidInput,
+            format!("`{field}` cannot be combined with {form}; send exactly one form"),
+        )
+        .at(field)
+        .expected("one of {\"query\": …}, {\"browse\": true}, {\"operation_id\": …}")
     };
     if let Some(id) = &a.operation_id {
         for (present, field) in [
@@ -70,17 +73,26 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
     }
     let offset = match &a.cursor {
         None => 0,
-        Some(c) => c.strip_prefix("o:").and_then(|n| n.parse::<usize>().ok()).ok_or_else(|| {
-            Refusal::new(Code::InvalidInput, "cursor: not a cursor this server issued").at("cursor").expected("the next_cursor of a previous answer")
-        })?,
+        Some(c) => c
+            .strip_prefix("o:")
+            .and_then(|n| n.parse::<usize>().ok())
+            .ok_or_else(|| {
+                Refusal::new(
+                    Code::InvalidInput,
+                    "cursor: not a cursor this server issued",
+                )
+                .at("cursor")
+                .expected("the next_cursor of a previous answer")
+            })?,
     };
     let domain = a.domain.as_deref();
     if a.browse == Some(true) {
         if a.query.is_some() {
             return Err(conflict("query", "`browse`"));
         }
-        let ids: Vec<usize> =
-            (0..catalog.len()).filter(|&i| in_domain(catalog.entries()[i].op.id(), domain)).collect();
+        let ids: Vec<usize> = (0..catalog.len())
+            .filter(|&i| in_domain(catalog.entries()[i].op.id(), domain))
+            .collect();
         return Ok(page(catalog, &ids, offset, a.limit.unwrap_or(20) as usize));
     }
     match &a.query {
@@ -122,8 +134,11 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
         out["next_cursor"] = json!(format!("o:{next}"));
     }
     if ids.is_empty() {
-        let mut domains: Vec<&str> =
-            catalog.entries().iter().filter_map(|e| e.op.id().split('.').next()).collect();
+        let mut domains: Vec<&str> = catalog
+            .entries()
+            .iter()
+            .filter_map(|e| e.op.id().split('.').next())
+            .collect();
         domains.dedup();
         out["hint"] = json!(format!(
             "nothing matched; try other words, or browse one of the domains: {}",
@@ -135,7 +150,9 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
 
 /// The full contract of one operation, with its copyable example.
 pub fn inspect(catalog: &Catalog, id: &str) -> Result<Value, Refusal> {
-    let e = catalog.get(id).ok_or_else(|| unknown_operation(catalog, id))?;
+    let e = catalog
+        .get(id)
+        .ok_or_else(|| unknown_operation(catalog, id))?;
     let c = e.contract();
     Ok(json!({
         "operation_id": e.op.id(),

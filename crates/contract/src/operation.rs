@@ -56,7 +56,10 @@ pub enum MathError {
     Limit(String),
     /// Fields that parse alone but not together (a right-hand side whose
     /// length differs from the row count); `path` is below `input`.
-    Input { path: String, message: String },
+    Input {
+        path: String,
+        message: String,
+    },
     Stopped(Stop),
 }
 
@@ -75,10 +78,13 @@ impl From<MathError> for Refusal {
                 let path = format!("input.{path}");
                 Refusal::new(Code::InvalidInput, format!("{path}: {message}")).at(path)
             }
-            MathError::Stopped(Stop::Deadline) => {
-                Refusal::new(Code::DeadlineExceeded, "the call ran past its deadline and was stopped")
+            MathError::Stopped(Stop::Deadline) => Refusal::new(
+                Code::DeadlineExceeded,
+                "the call ran past its deadline and was stopped",
+            ),
+            MathError::Stopped(Stop::Cancelled) => {
+                Refusal::new(Code::Cancelled, "the call was cancelled by the client")
             }
-            MathError::Stopped(Stop::Cancelled) => Refusal::new(Code::Cancelled, "the call was cancelled by the client"),
         }
     }
 }
@@ -108,7 +114,10 @@ fn schema_for<T: JsonSchema>(settings: SchemaSettings) -> Value {
         s.inline_subschemas = true;
         s.meta_schema = None;
     });
-    let mut v = settings.into_generator().into_root_schema_for::<T>().to_value();
+    let mut v = settings
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value();
     if let Some(map) = v.as_object_mut() {
         // The Rust type name says nothing to a caller.
         map.remove("title");
@@ -157,6 +166,7 @@ impl<T: Operation> DynOperation for T {
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
         let parsed: T::Input = crate::call::parse_input(input)?;
         let output = T::run(parsed, ctx)?;
-        serde_json::to_value(output).map_err(|e| Refusal::new(Code::DomainError, format!("output not serializable: {e}")))
+        serde_json::to_value(output)
+            .map_err(|e| Refusal::new(Code::DomainError, format!("output not serializable: {e}")))
     }
 }

@@ -16,7 +16,8 @@ type History = BTreeMap<String, BTreeMap<String, String>>;
 fn read_history(dir: &Path) -> Result<History, String> {
     let path = dir.join(CATALOG_FILE);
     match fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| format!("{}: not a catalog: {e}", path.display())),
+        Ok(text) => serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a catalog: {e}", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(History::new()),
         Err(e) => Err(format!("{}: {e}", path.display())),
     }
@@ -41,7 +42,11 @@ fn merged(catalog: &Catalog, mut history: History) -> Result<History, Vec<String
             }
         }
     }
-    if conflicts.is_empty() { Ok(history) } else { Err(conflicts) }
+    if conflicts.is_empty() {
+        Ok(history)
+    } else {
+        Err(conflicts)
+    }
 }
 
 fn catalog_text(history: &History) -> String {
@@ -53,8 +58,16 @@ fn catalog_text(history: &History) -> String {
 /// The files `dir` must hold, by file name.
 fn expected(catalog: &Catalog, dir: &Path) -> Result<BTreeMap<String, String>, Vec<String>> {
     let history = merged(catalog, read_history(dir).map_err(|e| vec![e])?)?;
-    let mut files: BTreeMap<String, String> =
-        catalog.entries().iter().map(|e| (format!("{}.json", e.op.id()), e.contract().canonical.clone())).collect();
+    let mut files: BTreeMap<String, String> = catalog
+        .entries()
+        .iter()
+        .map(|e| {
+            (
+                format!("{}.json", e.op.id()),
+                e.contract().canonical.clone(),
+            )
+        })
+        .collect();
     files.insert(CATALOG_FILE.into(), catalog_text(&history));
     Ok(files)
 }
@@ -66,7 +79,11 @@ pub fn write(catalog: &Catalog, dir: &Path) -> Result<usize, Vec<String>> {
     let io = |e: std::io::Error| vec![format!("{}: {e}", dir.display())];
     fs::create_dir_all(dir).map_err(io)?;
     for entry in fs::read_dir(dir).map_err(io)? {
-        let name = entry.map_err(io)?.file_name().to_string_lossy().into_owned();
+        let name = entry
+            .map_err(io)?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
         if name.ends_with(".json") && !files.contains_key(&name) {
             fs::remove_file(dir.join(&name)).map_err(io)?;
         }
@@ -84,7 +101,9 @@ pub fn check(catalog: &Catalog, dir: &Path) -> Result<(), Vec<String>> {
     for (name, text) in &files {
         match fs::read_to_string(dir.join(name)) {
             Ok(on_disk) if on_disk == *text => {}
-            Ok(_) => problems.push(format!("{name} differs from the code; run `hessian schemas --write`")),
+            Ok(_) => problems.push(format!(
+                "{name} differs from the code; run `hessian schemas --write`"
+            )),
             Err(_) => problems.push(format!("{name} is missing; run `hessian schemas --write`")),
         }
     }
@@ -92,11 +111,17 @@ pub fn check(catalog: &Catalog, dir: &Path) -> Result<(), Vec<String>> {
         for entry in rd.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name.ends_with(".json") && !files.contains_key(&name) {
-                problems.push(format!("{name} belongs to no operation; run `hessian schemas --write`"));
+                problems.push(format!(
+                    "{name} belongs to no operation; run `hessian schemas --write`"
+                ));
             }
         }
     }
-    if problems.is_empty() { Ok(()) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
 }
 
 /// The contract document recorded for `id` in `dir`, if any.

@@ -12,9 +12,47 @@ const W_SUMMARY: f64 = 1.0;
 
 /// Words that carry no meaning in a query.
 const STOP: &[&str] = &[
-    "a", "an", "the", "of", "for", "to", "in", "on", "with", "and", "or", "by", "is", "are", "what", "how", "find",
-    "compute", "calculate", "get", "me", "my", "please", "i", "want", "need", "from", "its", "it", "this", "that",
-    "do", "does", "give", "using", "use", "some", "two", "number", "numbers", "value",
+    "a",
+    "an",
+    "the",
+    "of",
+    "for",
+    "to",
+    "in",
+    "on",
+    "with",
+    "and",
+    "or",
+    "by",
+    "is",
+    "are",
+    "what",
+    "how",
+    "find",
+    "compute",
+    "calculate",
+    "get",
+    "me",
+    "my",
+    "please",
+    "i",
+    "want",
+    "need",
+    "from",
+    "its",
+    "it",
+    "this",
+    "that",
+    "do",
+    "does",
+    "give",
+    "using",
+    "use",
+    "some",
+    "two",
+    "number",
+    "numbers",
+    "value",
 ];
 
 /// Abbreviations and synonyms, expanded to the words the catalog uses.
@@ -55,8 +93,70 @@ const EXPAND: &[(&str, &str)] = &[
     ("dimension", "rank"),
 ];
 
+/// Interchangeable words: a query word matches through its best alternative
+/// and counts once, however many alternatives a document holds.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("mod", "mod modulo modular congruence"),
+    ("modulo", "mod modulo modular congruence"),
+    ("different", "distinct different"),
+    ("minus", "subtract minus difference"),
+    ("difference", "difference subtract"),
+    ("millionth", "nth"),
+    ("thousandth", "nth"),
+    ("hundredth", "nth"),
+];
+
+/// Words implied by notation in the raw query ("2^100", "3/4", "n!").
+fn notation_terms(query: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let bytes = query.as_bytes();
+    if query.contains('^') {
+        out.push("power");
+    }
+    // "5^x = 8": the unknown is the exponent.
+    if bytes
+        .windows(3)
+        .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic())
+    {
+        out.extend(["exponent", "logarithm"]);
+    }
+    if query.contains("!!") {
+        out.extend(["double", "factorial"]);
+    }
+    // "x = 2 mod 3 and x = 3 mod 5": several congruences at once.
+    if query.matches(" mod ").count() >= 2 {
+        out.extend(["simultaneous", "system"]);
+    }
+    let digit_around = |i: usize| {
+        i > 0
+            && i + 1 < bytes.len()
+            && bytes[i - 1].is_ascii_digit()
+            && bytes[i + 1].is_ascii_digit()
+    };
+    if bytes
+        .iter()
+        .enumerate()
+        .any(|(i, b)| *b == b'/' && digit_around(i))
+    {
+        out.push("fraction");
+    }
+    if bytes.iter().enumerate().any(|(i, b)| {
+        *b == b'!'
+            && i > 0
+            && bytes[i - 1].is_ascii_alphanumeric()
+            && bytes.get(i + 1) != Some(&b'!')
+    }) {
+        out.push("factorial");
+    }
+    out
+}
+
 /// Plurals that do not end in a plain `s`.
-const IRREGULAR: &[(&str, &str)] = &[("matrices", "matrix"), ("vertices", "vertex"), ("indices", "index")];
+const IRREGULAR: &[(&str, &str)] = &[
+    ("matrices", "matrix"),
+    ("vertices", "vertex"),
+    ("indices", "index"),
+];
 
 /// Singular form: irregular plurals, `-ies` → `-y`, then a trailing `s`.
 fn stem(w: &str) -> String {
@@ -67,31 +167,48 @@ fn stem(w: &str) -> String {
     if w.len() > 4 && w.ends_with("ies") {
         return format!("{}y", &w[..w.len() - 3]);
     }
-    if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+    if w.len() > 3
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && !w.ends_with("us")
+        && !w.ends_with("is")
+    {
         return w[..w.len() - 1].to_string();
     }
     w
 }
 
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(stem)
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(stem)
 }
 
-/// Query words after stop-word removal and abbreviation expansion.
-fn query_terms(query: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in words(query) {
+/// Query terms after stop-word removal and expansion: each group is one
+/// term, matched through its best alternative (abbreviations expand to
+/// several groups, synonyms to one group of alternatives).
+fn query_groups(query: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for w in words(query).chain(notation_terms(query).into_iter().map(String::from)) {
         if STOP.contains(&w.as_str()) {
             continue;
         }
-        match EXPAND.iter().find(|(k, _)| *k == w) {
-            Some((_, expansion)) => out.extend(words(expansion)),
-            None => out.push(w),
+        if let Some((_, expansion)) = EXPAND.iter().find(|(k, _)| *k == w) {
+            out.extend(words(expansion).map(|t| vec![t]));
+        } else if let Some((_, alternatives)) = SYNONYMS.iter().find(|(k, _)| *k == w) {
+            out.push(words(alternatives).collect());
+        } else {
+            out.push(vec![w]);
         }
     }
     let mut seen = HashSet::new();
-    out.retain(|w| seen.insert(w.clone()));
+    out.retain(|g| seen.insert(g.clone()));
     out
+}
+
+#[cfg(test)]
+fn query_terms(query: &str) -> Vec<String> {
+    query_groups(query).into_iter().flatten().collect()
 }
 
 struct Doc {
@@ -101,15 +218,31 @@ struct Doc {
     numeric: bool,
     /// A yes/no (`….decide`) operation.
     decides: bool,
+    /// Content words in the title: of two equal matches, the operation
+    /// whose title says less besides is the more likely one.
+    title_words: usize,
 }
 
 /// Query words that ask for floating point; without one, exact operations
 /// rank above their `….numeric` twins.
-const WANTS_FLOAT: &[&str] = &["numeric", "numerical", "numerically", "float", "floating", "approximate", "double", "decimal"];
+const WANTS_FLOAT: &[&str] = &[
+    "numeric",
+    "numerical",
+    "numerically",
+    "float",
+    "floating",
+    "approximate",
+    "double",
+    "decimal",
+];
 /// Score factor of a numeric operation when the query did not ask for one.
 const NUMERIC_PENALTY: f64 = 0.6;
+/// Per content word of the title (see `Doc::title_words`).
+const TITLE_LENGTH_PENALTY: f64 = 0.03;
 /// Query words that ask a yes/no question ("is 97 prime", "whether …").
-const ASKS_DECISION: &[&str] = &["is", "are", "does", "do", "whether", "test", "check", "decide", "can"];
+const ASKS_DECISION: &[&str] = &[
+    "is", "are", "does", "do", "whether", "test", "check", "decide", "can",
+];
 /// Score factor of a `….decide` operation when the query asks a yes/no question.
 const DECISION_BOOST: f64 = 1.3;
 
@@ -140,44 +273,70 @@ impl SearchIndex {
             for word in weights.keys() {
                 *df.entry(word.clone()).or_insert(0) += 1;
             }
-            docs.push(Doc { weights, numeric: op.id().contains("numeric"), decides: op.id().ends_with(".decide") });
+            let title_words = words(op.title())
+                .filter(|w| !STOP.contains(&w.as_str()))
+                .collect::<HashSet<_>>()
+                .len();
+            docs.push(Doc {
+                weights,
+                numeric: op.id().contains("numeric"),
+                decides: op.id().ends_with(".decide"),
+                title_words,
+            });
         }
         Self { docs, df }
     }
 
+    /// One query term's contribution to a document: field weight × idf, half
+    /// for a prefix match ("factori" of "factorization"), 0 when absent.
+    fn term_score(&self, doc: &Doc, t: &str, n: f64) -> f64 {
+        let idf = (1.0 + n / (1.0 + *self.df.get(t).unwrap_or(&0) as f64)).ln();
+        if let Some(w) = doc.weights.get(t) {
+            return w * idf;
+        }
+        if t.len() < 4 {
+            return 0.0;
+        }
+        doc.weights
+            .iter()
+            .filter(|(k, _)| k.starts_with(t))
+            .map(|(_, w)| 0.5 * w * idf)
+            .fold(0.0, f64::max)
+    }
+
     /// Positions of matching operations, best first; ties by position (id order).
     pub fn search(&self, query: &str) -> Vec<usize> {
-        let terms = query_terms(query);
-        let wants_float = terms.iter().any(|t| WANTS_FLOAT.contains(&t.as_str()));
+        let groups = query_groups(query);
+        let wants_float = groups
+            .iter()
+            .flatten()
+            .any(|t| WANTS_FLOAT.contains(&t.as_str()));
         let asks_decision = words(query).any(|w| ASKS_DECISION.contains(&w.as_str()));
         let n = self.docs.len() as f64;
         let mut scored: Vec<(f64, usize)> = Vec::new();
         for (i, doc) in self.docs.iter().enumerate() {
             let mut score = 0.0;
             let mut matched = 0;
-            for t in &terms {
-                let idf = (1.0 + n / (1.0 + *self.df.get(t).unwrap_or(&0) as f64)).ln();
-                if let Some(w) = doc.weights.get(t) {
-                    score += w * idf;
+            for group in &groups {
+                let best = group
+                    .iter()
+                    .map(|t| self.term_score(doc, t, n))
+                    .fold(0.0, f64::max);
+                if best > 0.0 {
+                    score += best;
                     matched += 1;
-                } else if t.len() >= 4 {
-                    // A prefix ("factori" of "factorization") counts for half.
-                    if let Some(w) = doc.weights.iter().filter(|(k, _)| k.starts_with(t.as_str())).map(|(_, w)| *w).reduce(f64::max)
-                    {
-                        score += 0.5 * w * idf;
-                        matched += 1;
-                    }
                 }
             }
             if matched > 0 {
                 // Covering more of the query beats repeating one strong word.
-                score *= 1.0 + matched as f64 / terms.len() as f64;
+                score *= 1.0 + matched as f64 / groups.len() as f64;
                 if doc.numeric && !wants_float {
                     score *= NUMERIC_PENALTY;
                 }
                 if doc.decides && asks_decision {
                     score *= DECISION_BOOST;
                 }
+                score /= 1.0 + TITLE_LENGTH_PENALTY * doc.title_words as f64;
                 scored.push((score, i));
             }
         }
@@ -193,7 +352,10 @@ mod tests {
     #[test]
     fn queries_expand_abbreviations_and_drop_filler() {
         assert_eq!(query_terms("det of a matrix"), ["determinant", "matrix"]);
-        assert_eq!(query_terms("Compute the GCD"), ["greatest", "common", "divisor", "gcd"]);
+        assert_eq!(
+            query_terms("Compute the GCD"),
+            ["greatest", "common", "divisor", "gcd"]
+        );
         assert_eq!(query_terms("inverse of matrices"), ["inverse", "matrix"]);
         assert_eq!(stem("basis"), "basis");
         assert_eq!(stem("polynomials"), "polynomial");

@@ -58,7 +58,11 @@ impl fmt::Display for Int {
 
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.denom().is_one() { self.0.numer().fmt(f) } else { write!(f, "{}/{}", self.0.numer(), self.0.denom()) }
+        if self.0.denom().is_one() {
+            self.0.numer().fmt(f)
+        } else {
+            write!(f, "{}/{}", self.0.numer(), self.0.denom())
+        }
     }
 }
 
@@ -113,7 +117,9 @@ fn parse_rational_str(s: &str) -> Result<Q, &'static str> {
         if q.is_empty() || !q.bytes().all(|b| b.is_ascii_digit()) {
             return Err("the denominator is not a positive decimal integer");
         }
-        let q: BigInt = q.parse().map_err(|_| "the denominator is not a decimal integer")?;
+        let q: BigInt = q
+            .parse()
+            .map_err(|_| "the denominator is not a decimal integer")?;
         if q.is_zero() {
             return Err("the denominator is zero");
         }
@@ -124,13 +130,18 @@ fn parse_rational_str(s: &str) -> Result<Q, &'static str> {
             return Err("the decimal has no digits after the point");
         }
         let negative = whole.starts_with('-');
-        let w = parse_int_str(whole).ok_or("the part before the decimal point is not an integer")?;
-        let f: BigInt = frac.parse().map_err(|_| "the fraction digits are not decimal")?;
+        let w =
+            parse_int_str(whole).ok_or("the part before the decimal point is not an integer")?;
+        let f: BigInt = frac
+            .parse()
+            .map_err(|_| "the fraction digits are not decimal")?;
         let scale = num_traits::pow(BigInt::from(10), frac.len());
         let magnitude = w.abs() * &scale + f;
         return Ok(Q::new(if negative { -magnitude } else { magnitude }, scale));
     }
-    parse_int_str(s).map(Q::from_integer).ok_or("it is not a number")
+    parse_int_str(s)
+        .map(Q::from_integer)
+        .ok_or("it is not a number")
 }
 
 struct IntVisitor;
@@ -143,19 +154,31 @@ impl<'de> Visitor<'de> for IntVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
-        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 { Err(unsafe_integer(v)) } else { Ok(Int(v.into())) }
+        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
+            Err(unsafe_integer(v))
+        } else {
+            Ok(Int(v.into()))
+        }
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
-        if v > MAX_SAFE_INTEGER as u64 { Err(unsafe_integer(v)) } else { Ok(Int(v.into())) }
+        if v > MAX_SAFE_INTEGER as u64 {
+            Err(unsafe_integer(v))
+        } else {
+            Ok(Int(v.into()))
+        }
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
         let text = float_text(v);
         if v.fract() == 0.0 && v.abs() <= MAX_SAFE_INTEGER as f64 {
-            Err(E::custom(format!("the JSON float {text}, expected an integer without a decimal point: {v:.0} or \"{v:.0}\"")))
+            Err(E::custom(format!(
+                "the JSON float {text}, expected an integer without a decimal point: {v:.0} or \"{v:.0}\""
+            )))
         } else {
-            Err(E::custom(format!("the JSON float {text}, expected an exact integer as a JSON integer or a decimal string")))
+            Err(E::custom(format!(
+                "the JSON float {text}, expected an exact integer as a JSON integer or a decimal string"
+            )))
         }
     }
 
@@ -163,7 +186,9 @@ impl<'de> Visitor<'de> for IntVisitor {
         if s.len() > MAX_NUMBER_CHARS {
             return Err(too_long(s.len()));
         }
-        parse_int_str(s).map(Int).ok_or_else(|| E::invalid_value(de::Unexpected::Str(&crate::error::bounded(s, 40)), &self))
+        parse_int_str(s).map(Int).ok_or_else(|| {
+            E::invalid_value(de::Unexpected::Str(&crate::error::bounded(s, 40)), &self)
+        })
     }
 }
 
@@ -179,28 +204,40 @@ impl<'de> Visitor<'de> for RationalVisitor {
     type Value = Rational;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"")
+        f.write_str(
+            "a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"",
+        )
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Rational, E> {
-        IntVisitor.visit_i64(v).map(|i| Rational(Q::from_integer(i.0)))
+        IntVisitor
+            .visit_i64(v)
+            .map(|i| Rational(Q::from_integer(i.0)))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Rational, E> {
-        IntVisitor.visit_u64(v).map(|i| Rational(Q::from_integer(i.0)))
+        IntVisitor
+            .visit_u64(v)
+            .map(|i| Rational(Q::from_integer(i.0)))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Rational, E> {
         if v.fract() == 0.0 && v.abs() <= MAX_SAFE_INTEGER as f64 {
-            return IntVisitor.visit_f64(v).map(|i: Int| Rational(Q::from_integer(i.0)));
+            return IntVisitor
+                .visit_f64(v)
+                .map(|i: Int| Rational(Q::from_integer(i.0)));
         }
         let text = float_text(v);
-        let exact = parse_rational_str(&format!("{v}")).ok().map(|q| Rational(q).to_string());
+        let exact = parse_rational_str(&format!("{v}"))
+            .ok()
+            .map(|q| Rational(q).to_string());
         Err(E::custom(match exact {
             Some(fraction) if text.len() <= 40 => format!(
                 "the JSON float {text} (floats are inexact), expected the exact value as a string: \"{fraction}\" or \"{text}\""
             ),
-            _ => format!("the JSON float {text} (floats are inexact), expected the exact value as a string such as \"1/10\" or \"0.1\""),
+            _ => format!(
+                "the JSON float {text} (floats are inexact), expected the exact value as a string such as \"1/10\" or \"0.1\""
+            ),
         }))
     }
 
@@ -288,7 +325,9 @@ impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Bounded<MIN, MAX>
         let v = IntVisitor.visit_any(d)?;
         match num_traits::ToPrimitive::to_i64(&v.0) {
             Some(x) if (MIN..=MAX).contains(&x) => Ok(Bounded(x)),
-            _ => Err(de::Error::custom(format!("the integer {v}, expected an integer from {MIN} to {MAX}"))),
+            _ => Err(de::Error::custom(format!(
+                "the integer {v}, expected an integer from {MIN} to {MAX}"
+            ))),
         }
     }
 }
@@ -347,12 +386,16 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for ListVisitor<T,
         let mut out = Vec::new();
         while let Some(item) = seq.next_element()? {
             if out.len() == MAX {
-                return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX} items, expected at most {MAX} items")));
+                return Err(de::Error::custom(format!(
+                    "{LIMIT_TAG}more than {MAX} items, expected at most {MAX} items"
+                )));
             }
             out.push(item);
         }
         if out.is_empty() {
-            return Err(de::Error::custom("an empty array, expected at least one item"));
+            return Err(de::Error::custom(
+                "an empty array, expected at least one item",
+            ));
         }
         Ok(out)
     }
@@ -360,7 +403,8 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for ListVisitor<T,
 
 impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for List<T, MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_seq(ListVisitor::<T, MAX>(PhantomData)).map(List)
+        d.deserialize_seq(ListVisitor::<T, MAX>(PhantomData))
+            .map(List)
     }
 }
 
@@ -416,7 +460,9 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<T, MAX
         let mut row = Vec::with_capacity(self.width.unwrap_or(0));
         while let Some(x) = seq.next_element()? {
             if row.len() == MAX {
-                return Err(de::Error::custom(format!("{LIMIT_TAG}a row of more than {MAX} entries, expected at most {MAX} columns")));
+                return Err(de::Error::custom(format!(
+                    "{LIMIT_TAG}a row of more than {MAX} entries, expected at most {MAX} columns"
+                )));
             }
             row.push(x);
         }
@@ -426,7 +472,9 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<T, MAX
                 self.index,
                 row.len()
             ))),
-            None if row.is_empty() => Err(de::Error::custom("an empty row, expected at least one entry per row")),
+            None if row.is_empty() => Err(de::Error::custom(
+                "an empty row, expected at least one entry per row",
+            )),
             _ => Ok(row),
         }
     }
@@ -438,29 +486,45 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for MatrixVisitor<
     type Value = Mat<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a matrix: a non-empty array of rows, each an array of the same length, at most {MAX}×{MAX}")
+        write!(
+            f,
+            "a matrix: a non-empty array of rows, each an array of the same length, at most {MAX}×{MAX}"
+        )
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Mat<T>, A::Error> {
         let mut rows: Vec<Vec<T>> = Vec::new();
         loop {
-            let seed = RowSeed::<T, MAX> { width: rows.first().map(Vec::len), index: rows.len(), marker: PhantomData };
-            let Some(row) = seq.next_element_seed(seed)? else { break };
+            let seed = RowSeed::<T, MAX> {
+                width: rows.first().map(Vec::len),
+                index: rows.len(),
+                marker: PhantomData,
+            };
+            let Some(row) = seq.next_element_seed(seed)? else {
+                break;
+            };
             if rows.len() == MAX {
-                return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX} rows, expected at most {MAX} rows")));
+                return Err(de::Error::custom(format!(
+                    "{LIMIT_TAG}more than {MAX} rows, expected at most {MAX} rows"
+                )));
             }
             rows.push(row);
         }
         if rows.is_empty() {
-            return Err(de::Error::custom("an empty matrix, expected at least one row"));
+            return Err(de::Error::custom(
+                "an empty matrix, expected at least one row",
+            ));
         }
-        Mat::from_rows(rows).ok_or_else(|| de::Error::custom("rows of different lengths, expected rows of equal length"))
+        Mat::from_rows(rows).ok_or_else(|| {
+            de::Error::custom("rows of different lengths, expected rows of equal length")
+        })
     }
 }
 
 impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for Matrix<T, MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_seq(MatrixVisitor::<T, MAX>(PhantomData)).map(Matrix)
+        d.deserialize_seq(MatrixVisitor::<T, MAX>(PhantomData))
+            .map(Matrix)
     }
 }
 
@@ -484,9 +548,13 @@ fn matrix_schema<T: JsonSchema>(g: &mut SchemaGenerator, max: usize, square: boo
         return json_schema!({ "type": "array", "items": { "type": "array", "items": entry } });
     }
     let description = if square {
-        format!("A square matrix: an array of rows, each row an array with as many entries as there are rows; at most {max}×{max}.")
+        format!(
+            "A square matrix: an array of rows, each row an array with as many entries as there are rows; at most {max}×{max}."
+        )
     } else {
-        format!("A matrix: an array of rows, all rows the same length; at least 1×1, at most {max}×{max}.")
+        format!(
+            "A matrix: an array of rows, all rows the same length; at least 1×1, at most {max}×{max}."
+        )
     };
     json_schema!({
         "description": description,
@@ -528,7 +596,10 @@ pub type Rows<T> = Vec<Vec<T>>;
 
 /// Converts a kernel matrix of rationals to output rows.
 pub fn rows_of(m: Mat<Q>) -> Rows<Rational> {
-    m.into_rows().into_iter().map(|r| r.into_iter().map(Rational).collect()).collect()
+    m.into_rows()
+        .into_iter()
+        .map(|r| r.into_iter().map(Rational).collect())
+        .collect()
 }
 
 /// Converts a kernel vector of rationals to an output list.

@@ -26,7 +26,10 @@ impl Budget {
     }
 
     pub fn with_timeout(timeout: Duration) -> Self {
-        Self { deadline: Instant::now().checked_add(timeout), cancelled: Arc::default() }
+        Self {
+            deadline: Instant::now().checked_add(timeout),
+            cancelled: Arc::default(),
+        }
     }
 
     /// The flag a transport sets when the caller cancels the request.
@@ -59,7 +62,10 @@ mod tests {
     #[test]
     fn deadline_and_cancel_are_reported_distinctly() {
         assert_eq!(Budget::unlimited().check(), Ok(()));
-        assert_eq!(Budget::with_timeout(Duration::ZERO).check(), Err(Stop::Deadline));
+        assert_eq!(
+            Budget::with_timeout(Duration::ZERO).check(),
+            Err(Stop::Deadline)
+        );
         let b = Budget::with_timeout(Duration::from_secs(60));
         let other = b.clone();
         other.cancel();

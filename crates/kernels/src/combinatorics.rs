@@ -37,7 +37,11 @@ pub fn double_factorial(n: u64) -> BigUint {
         let mid = lo + 2 * (count / 2);
         rec(lo, mid - 2) * rec(mid, hi)
     }
-    if n == 0 { BigUint::one() } else { rec(2 - n % 2, n) }
+    if n == 0 {
+        BigUint::one()
+    } else {
+        rec(2 - n % 2, n)
+    }
 }
 
 /// C(n, k) for n ≥ 0: n(n−1)…(n−k+1)/k! with the symmetric smaller k.
@@ -112,7 +116,11 @@ pub fn stirling_second(n: u64, k: u64, budget: &Budget) -> Result<BigUint, Stop>
     for j in 0..=k {
         budget.check()?;
         let term = &c * BigInt::from(BigUint::from(k - j).pow(n as u32));
-        if j % 2 == 0 { sum += term } else { sum -= term }
+        if j % 2 == 0 {
+            sum += term
+        } else {
+            sum -= term
+        }
         c = c * (k - j) / (j + 1);
     }
     Ok((sum / BigInt::from(factorial(k))).magnitude().clone())
@@ -192,7 +200,11 @@ pub fn fibonacci_pair(n: u64) -> (BigUint, BigUint) {
     // F_2k = F_k(2F_{k+1} − F_k), F_2k+1 = F_k² + F_{k+1}²
     let c = &a * ((&b << 1) - &a);
     let d = &a * &a + &b * &b;
-    if n % 2 == 0 { (c, d) } else { (d.clone(), c + d) }
+    if n % 2 == 0 {
+        (c, d)
+    } else {
+        (d.clone(), c + d)
+    }
 }
 
 /// The Lucas number L_n = 2F_{n+1} − F_n.

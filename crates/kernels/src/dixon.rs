@@ -30,7 +30,9 @@ impl LuModP {
             if k % 16 == 0 {
                 budget.check()?;
             }
-            let Some(piv) = (k..n).find(|&i| lu[i * n + k] != 0) else { return Ok(None) };
+            let Some(piv) = (k..n).find(|&i| lu[i * n + k] != 0) else {
+                return Ok(None);
+            };
             if piv != k {
                 for j in 0..n {
                     lu.swap(piv * n + j, k * n + j);
@@ -53,7 +55,13 @@ impl LuModP {
                 }
             }
         }
-        Ok(Some(Self { n, p, lu, perm, inv_diag }))
+        Ok(Some(Self {
+            n,
+            p,
+            lu,
+            perm,
+            inv_diag,
+        }))
     }
 
     /// x with A·x ≡ r (mod p). Products of two residues fit in 62 bits, so
@@ -63,12 +71,20 @@ impl LuModP {
         let mut y: Vec<u64> = self.perm.iter().map(|&i| r[i]).collect();
         for i in 1..n {
             let row = &self.lu[i * n..i * n + i];
-            let dot: u128 = row.iter().zip(&y[..i]).map(|(&l, &v)| (l * v) as u128).sum();
+            let dot: u128 = row
+                .iter()
+                .zip(&y[..i])
+                .map(|(&l, &v)| (l * v) as u128)
+                .sum();
             y[i] = sub_mod(y[i], (dot % p as u128) as u64, p);
         }
         for i in (0..n).rev() {
             let row = &self.lu[i * n + i + 1..(i + 1) * n];
-            let dot: u128 = row.iter().zip(&y[i + 1..]).map(|(&u, &v)| (u * v) as u128).sum();
+            let dot: u128 = row
+                .iter()
+                .zip(&y[i + 1..])
+                .map(|(&u, &v)| (u * v) as u128)
+                .sum();
             let t = sub_mod(y[i], (dot % p as u128) as u64, p);
             y[i] = mul_mod(t, self.inv_diag[i], p);
         }
@@ -86,7 +102,13 @@ pub const MAX_ENTRY: i64 = 1 << 31;
 ///
 /// `log2_bound` must bound log2 of every |det| of A with one column replaced
 /// by b, and of det A (Hadamard's bound on the rows of [A | b] does).
-pub fn solve(a: &[i64], b: &[i64], n: usize, log2_bound: f64, budget: &Budget) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
+pub fn solve(
+    a: &[i64],
+    b: &[i64],
+    n: usize,
+    log2_bound: f64,
+    budget: &Budget,
+) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
     debug_assert!(a.iter().chain(b).all(|x| x.abs() < MAX_ENTRY));
     let mut lu = None;
     for p in half_word_primes(3) {
@@ -116,9 +138,15 @@ pub fn solve(a: &[i64], b: &[i64], n: usize, log2_bound: f64, budget: &Budget) -
         for (i, ri) in r.iter_mut().enumerate() {
             let row = &a[i * n..(i + 1) * n];
             let ax: i128 = if narrow {
-                row.iter().zip(&x).map(|(&aij, &xj)| aij * xj as i64).sum::<i64>() as i128
+                row.iter()
+                    .zip(&x)
+                    .map(|(&aij, &xj)| aij * xj as i64)
+                    .sum::<i64>() as i128
             } else {
-                row.iter().zip(&x).map(|(&aij, &xj)| aij as i128 * xj as i128).sum()
+                row.iter()
+                    .zip(&x)
+                    .map(|(&aij, &xj)| aij as i128 * xj as i128)
+                    .sum()
             };
             *ri = ((*ri as i128 - ax) / p as i128) as i64;
         }
@@ -142,7 +170,9 @@ pub fn solve(a: &[i64], b: &[i64], n: usize, log2_bound: f64, budget: &Budget) -
     let mut nums = Vec::with_capacity(n);
     for v in &xs {
         let scaled = (v * &den) % &modulus;
-        let Some((num, d)) = reconstruct(&scaled, &modulus, &bound) else { return Ok(None) };
+        let Some((num, d)) = reconstruct(&scaled, &modulus, &bound) else {
+            return Ok(None);
+        };
         if !d.is_one() {
             den *= &d;
             for prev in nums.iter_mut() {
@@ -172,7 +202,11 @@ fn reconstruct(v: &BigUint, m: &BigUint, bound: &BigUint) -> Option<(BigInt, Big
     if t1.is_zero() || t1.abs() > bound_i {
         return None;
     }
-    let (num, den) = if t1.sign() == Sign::Minus { (-r1, -t1) } else { (r1, t1) };
+    let (num, den) = if t1.sign() == Sign::Minus {
+        (-r1, -t1)
+    } else {
+        (r1, t1)
+    };
     Some((num, den.to_biguint()?))
 }
 
@@ -191,12 +225,18 @@ mod tests {
             let rhs: Vec<i64> = (0..n).map(|_| rng.gen_range(-5..=5)).collect();
             let log2 = (0..n)
                 .map(|i| {
-                    let s: f64 = a[i * n..(i + 1) * n].iter().chain([&rhs[i]]).map(|&x| (x * x) as f64).sum();
+                    let s: f64 = a[i * n..(i + 1) * n]
+                        .iter()
+                        .chain([&rhs[i]])
+                        .map(|&x| (x * x) as f64)
+                        .sum();
                     s.log2() / 2.0
                 })
                 .sum::<f64>()
                 + 1.0;
-            let (num, den) = solve(&a, &rhs, n, log2, &b).unwrap().expect("random matrices are non-singular");
+            let (num, den) = solve(&a, &rhs, n, log2, &b)
+                .unwrap()
+                .expect("random matrices are non-singular");
             for i in 0..n {
                 let lhs: BigInt = (0..n).map(|j| BigInt::from(a[i * n + j]) * &num[j]).sum();
                 assert_eq!(lhs, &den * rhs[i], "n={n} row {i}");
@@ -207,6 +247,10 @@ mod tests {
     #[test]
     fn singular_systems_are_reported() {
         let a = [1, 2, 2, 4];
-        assert!(solve(&a, &[1, 1], 2, 10.0, &Budget::unlimited()).unwrap().is_none());
+        assert!(
+            solve(&a, &[1, 1], 2, 10.0, &Budget::unlimited())
+                .unwrap()
+                .is_none()
+        );
     }
 }

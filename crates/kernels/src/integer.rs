@@ -57,12 +57,17 @@ impl Primality {
     }
 }
 
-const SMALL_PRIMES: [u64; 25] =
-    [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97];
+const SMALL_PRIMES: [u64; 25] = [
+    2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
+];
 
 pub fn is_prime(n: &BigUint) -> Primality {
     if let Some(small) = n.to_u64() {
-        return if is_prime_u64(small) { Primality::Prime } else { Primality::Composite };
+        return if is_prime_u64(small) {
+            Primality::Prime
+        } else {
+            Primality::Composite
+        };
     }
     for &p in &SMALL_PRIMES {
         if (n % p).is_zero() {
@@ -141,7 +146,10 @@ fn strong_probable_prime(n: &BigUint, a: &BigUint) -> bool {
 
 /// Jacobi symbol (a/n) for odd positive n.
 pub fn jacobi(a: &BigInt, n: &BigUint) -> i32 {
-    let mut a = a.mod_floor(&BigInt::from(n.clone())).to_biguint().unwrap_or_default();
+    let mut a = a
+        .mod_floor(&BigInt::from(n.clone()))
+        .to_biguint()
+        .unwrap_or_default();
     let mut n = n.clone();
     let mut result = 1;
     while !a.is_zero() {
@@ -175,7 +183,11 @@ fn strong_lucas_probable_prime(n: &BigUint) -> bool {
             0 if d.magnitude() != n => return false,
             _ => {}
         }
-        d = if d.sign() == Sign::Minus { -d + 2 } else { -d - 2 };
+        d = if d.sign() == Sign::Minus {
+            -d + 2
+        } else {
+            -d - 2
+        };
     }
     let q: BigInt = (BigInt::one() - &d) / 4;
     let m = |x: BigInt| x.mod_floor(&nn);
@@ -281,7 +293,12 @@ pub fn factor(n: &BigUint, budget: &Budget) -> Factorization {
         }
     }
     unfactored.sort();
-    Factorization { primes, probable, unfactored, stopped }
+    Factorization {
+        primes,
+        probable,
+        unfactored,
+        stopped,
+    }
 }
 
 /// The primes below 1000, for trial division.
@@ -388,7 +405,9 @@ fn rho_big(n: &BigUint, budget: &Budget) -> Result<BigUint, Stop> {
 
 /// Euler's φ from a complete factorization: ∏ p^(e−1)·(p − 1).
 pub fn totient_from(primes: &[(BigUint, u32)]) -> BigUint {
-    primes.iter().fold(BigUint::one(), |acc, (p, e)| acc * p.pow(e - 1) * (p - 1u32))
+    primes.iter().fold(BigUint::one(), |acc, (p, e)| {
+        acc * p.pow(e - 1) * (p - 1u32)
+    })
 }
 
 #[cfg(test)]

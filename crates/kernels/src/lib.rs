@@ -7,6 +7,8 @@
 pub mod budget;
 pub mod combinatorics;
 pub mod dixon;
+pub mod finite_field;
+pub mod group;
 pub mod integer;
 pub mod linalg;
 pub mod mat;

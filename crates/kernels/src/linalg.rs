@@ -24,11 +24,22 @@ pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
     let mut scale = BigInt::one();
     let mut rows = Vec::with_capacity(a.rows());
     for i in 0..a.rows() {
-        let l = a.row(i).iter().fold(BigInt::one(), |l, q| if q.denom().is_one() { l } else { l.lcm(q.denom()) });
+        let l = a.row(i).iter().fold(BigInt::one(), |l, q| {
+            if q.denom().is_one() {
+                l
+            } else {
+                l.lcm(q.denom())
+            }
+        });
         if l.is_one() {
             rows.push(a.row(i).iter().map(|q| q.numer().clone()).collect());
         } else {
-            rows.push(a.row(i).iter().map(|q| q.numer() * (&l / q.denom())).collect::<Vec<_>>());
+            rows.push(
+                a.row(i)
+                    .iter()
+                    .map(|q| q.numer() * (&l / q.denom()))
+                    .collect::<Vec<_>>(),
+            );
         }
         scale *= l;
     }
@@ -45,7 +56,11 @@ pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
     // integers of hundreds of bits; then reducing the fractions per prime
     // is far cheaper than reducing the cleared integers.
     let wide = m.rows() >= MODULAR_DET_FROM
-        && (0..m.rows()).any(|i| m.row(i).iter().any(|x| x.bits() >= crate::dixon::MAX_ENTRY.ilog2() as u64));
+        && (0..m.rows()).any(|i| {
+            m.row(i)
+                .iter()
+                .any(|x| x.bits() >= crate::dixon::MAX_ENTRY.ilog2() as u64)
+        });
     if wide && let Some(det) = fraction_multimodular_determinant(a, budget)? {
         return Ok(Q::new(det, scale));
     }
@@ -58,7 +73,9 @@ pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
 /// `Ok(None)` when a numerator or denominator exceeds a word, or a
 /// denominator is divisible by one of the primes.
 fn fraction_multimodular_determinant(a: &Mat<Q>, budget: &Budget) -> Result<Option<BigInt>, Stop> {
-    use crate::modular::{PRIME_BITS, Shoup, crt_symmetric, det_mod_p, inv_mod, mul_mod, primes, reduce};
+    use crate::modular::{
+        PRIME_BITS, Shoup, crt_symmetric, det_mod_p, inv_mod, mul_mod, primes, reduce,
+    };
     use num_traits::ToPrimitive;
     let n = a.rows();
     let mut numers = Vec::with_capacity(n * n);
@@ -71,7 +88,9 @@ fn fraction_multimodular_determinant(a: &Mat<Q>, budget: &Budget) -> Result<Opti
         let mut norm2 = 0.0;
         let mut l = BigInt::one();
         for q in a.row(i) {
-            let (Some(num), Some(den)) = (q.numer().to_i64(), q.denom().to_u64()) else { return Ok(None) };
+            let (Some(num), Some(den)) = (q.numer().to_i64(), q.denom().to_u64()) else {
+                return Ok(None);
+            };
             numers.push(num);
             den_index.push(*seen.entry(den).or_insert_with(|| {
                 dens.push(den);
@@ -158,10 +177,15 @@ pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<Bi
         .map(|x| num_traits::ToPrimitive::to_i64(x).filter(|v| v.abs() < MAX_ENTRY))
         .collect();
     let Some(a) = entries else { return Ok(None) };
-    let Some(h) = hadamard_log2(m) else { return Ok(Some(BigInt::zero())) };
+    let Some(h) = hadamard_log2(m) else {
+        return Ok(Some(BigInt::zero()));
+    };
     // A fixed, deterministic right-hand side with small entries.
     let b: Vec<i64> = (0..n as i64).map(|i| (i * 7 + 3) % 11 - 5).collect();
-    let Some(augmented) = (0..n).map(|i| row_norm_log2(m.row(i), b[i])).sum::<Option<f64>>() else {
+    let Some(augmented) = (0..n)
+        .map(|i| row_norm_log2(m.row(i), b[i]))
+        .sum::<Option<f64>>()
+    else {
         return Ok(Some(BigInt::zero()));
     };
     let augmented = augmented + 1.0;
@@ -189,7 +213,9 @@ pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<Bi
             Ok::<_, Stop>(out)
         },
     );
-    let Some((_, d)) = lifted? else { return Ok(None) };
+    let Some((_, d)) = lifted? else {
+        return Ok(None);
+    };
     let early = early?;
     let e_bits = h - log2(&d) + 2.0;
     let mut residues = Vec::new();
@@ -211,24 +237,36 @@ pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<Bi
     if covered <= e_bits {
         return Ok(None);
     }
-    let rest: Vec<(u64, u64)> = pending.into_par_iter().map(det_mod).collect::<Result<_, Stop>>()?;
+    let rest: Vec<(u64, u64)> = pending
+        .into_par_iter()
+        .map(det_mod)
+        .collect::<Result<_, Stop>>()?;
     residues.extend(rest);
-    let e_residues: Vec<(u64, u64)> =
-        residues.into_iter().map(|(r, q)| (crate::modular::mul_mod(r, inv_mod(reduce(&d, q), q), q), q)).collect();
+    let e_residues: Vec<(u64, u64)> = residues
+        .into_iter()
+        .map(|(r, q)| (crate::modular::mul_mod(r, inv_mod(reduce(&d, q), q), q), q))
+        .collect();
     Ok(Some(d * crt_symmetric(&e_residues)))
 }
 
 /// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det|, rounded up by a margin far
 /// above the floating-point error, or `None` if a row is zero.
 fn hadamard_log2(m: &Mat<BigInt>) -> Option<f64> {
-    (0..m.rows()).map(|i| row_norm_log2(m.row(i), 0)).sum::<Option<f64>>().map(|bits| bits + 1.0)
+    (0..m.rows())
+        .map(|i| row_norm_log2(m.row(i), 0))
+        .sum::<Option<f64>>()
+        .map(|bits| bits + 1.0)
 }
 
 /// log2 ‖(row, extra)‖₂ plus a margin. The f64 sum of squares is within a
 /// relative n·2⁻⁵³ of the exact one, so the 1e-6 margin is a proof; rows
 /// whose squares overflow f64 are summed exactly.
 fn row_norm_log2(row: &[BigInt], extra: i64) -> Option<f64> {
-    let fast: f64 = row.iter().filter_map(num_traits::ToPrimitive::to_f64).map(|x| x * x).sum::<f64>()
+    let fast: f64 = row
+        .iter()
+        .filter_map(num_traits::ToPrimitive::to_f64)
+        .map(|x| x * x)
+        .sum::<f64>()
         + (extra as f64) * (extra as f64);
     let norm2_log2 = if fast.is_finite() && row.iter().all(|x| x.bits() < 500) {
         if fast == 0.0 {
@@ -259,7 +297,9 @@ fn log2(x: &BigInt) -> f64 {
 pub fn multimodular_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
     use crate::modular::{PRIME_BITS, crt_symmetric, det_mod_p, primes};
     let n = m.rows();
-    let Some(bits) = hadamard_log2(m) else { return Ok(BigInt::zero()) };
+    let Some(bits) = hadamard_log2(m) else {
+        return Ok(BigInt::zero());
+    };
     // Each prime exceeds 2^(PRIME_BITS−1); one extra bit covers the sign.
     let count = ((bits + 1.0) / f64::from(PRIME_BITS - 1)).ceil() as usize;
     let primes = primes(count);
@@ -280,7 +320,10 @@ struct Reducer<'a> {
 
 impl<'a> Reducer<'a> {
     fn new(m: &'a Mat<BigInt>) -> Self {
-        let small = (0..m.rows()).flat_map(|i| m.row(i).iter()).map(num_traits::ToPrimitive::to_i64).collect();
+        let small = (0..m.rows())
+            .flat_map(|i| m.row(i).iter())
+            .map(num_traits::ToPrimitive::to_i64)
+            .collect();
         Self { m, small }
     }
 
@@ -288,7 +331,10 @@ impl<'a> Reducer<'a> {
     fn modulo(&self, p: u64) -> Vec<u64> {
         match &self.small {
             Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
-            None => (0..self.m.rows()).flat_map(|i| self.m.row(i).iter()).map(|x| crate::modular::reduce(x, p)).collect(),
+            None => (0..self.m.rows())
+                .flat_map(|i| self.m.row(i).iter())
+                .map(|x| crate::modular::reduce(x, p))
+                .collect(),
         }
     }
 }
@@ -355,7 +401,9 @@ pub fn rank(a: &Mat<Q>, budget: &Budget) -> Result<usize, Stop> {
             break;
         }
         budget.check()?;
-        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else { continue };
+        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else {
+            continue;
+        };
         m.swap_rows(p, r);
         bareiss_step(&mut m, r, c, &prev);
         prev = m[(r, c)].clone();
@@ -387,7 +435,9 @@ pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
             break;
         }
         budget.check()?;
-        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else { continue };
+        let Some(p) = (r..rows).find(|&i| !m[(i, c)].is_zero()) else {
+            continue;
+        };
         m.swap_rows(p, r);
         let pivot_row: Vec<BigInt> = m.row(r).to_vec();
         let piv = pivot_row[c].clone();
@@ -408,7 +458,11 @@ pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
             }
         };
         if rows >= PAR_ROWS {
-            m.rows_mut().collect::<Vec<_>>().into_par_iter().enumerate().for_each(update);
+            m.rows_mut()
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .enumerate()
+                .for_each(update);
         } else {
             m.rows_mut().enumerate().for_each(update);
         }
@@ -425,7 +479,10 @@ pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
             }
         }
     }
-    Ok(Rref { matrix: out, pivots })
+    Ok(Rref {
+        matrix: out,
+        pivots,
+    })
 }
 
 /// A basis of the right nullspace {x : A·x = 0}, one vector per free column
@@ -461,13 +518,26 @@ pub enum Solution {
     /// No solution: the system is inconsistent.
     Inconsistent,
     /// `particular + span(basis)`, basis non-empty.
-    Family { particular: Vec<Q>, basis: Vec<Vec<Q>> },
+    Family {
+        particular: Vec<Q>,
+        basis: Vec<Vec<Q>>,
+    },
 }
 
 pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
-    assert_eq!(a.rows(), b.len(), "right-hand side length differs from the row count");
+    assert_eq!(
+        a.rows(),
+        b.len(),
+        "right-hand side length differs from the row count"
+    );
     let n = a.cols();
-    let aug = Mat::from_fn(a.rows(), n + 1, |i, j| if j < n { a[(i, j)].clone() } else { b[i].clone() });
+    let aug = Mat::from_fn(a.rows(), n + 1, |i, j| {
+        if j < n {
+            a[(i, j)].clone()
+        } else {
+            b[i].clone()
+        }
+    });
     let r = rref(&aug, budget)?;
     if r.pivots.last() == Some(&n) {
         return Ok(Solution::Inconsistent);
@@ -476,9 +546,19 @@ pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
     for (i, &p) in r.pivots.iter().enumerate() {
         x[p] = r.matrix[(i, n)].clone();
     }
-    let a_part = Rref { matrix: Mat::from_fn(aug.rows(), n, |i, j| r.matrix[(i, j)].clone()), pivots: r.pivots };
+    let a_part = Rref {
+        matrix: Mat::from_fn(aug.rows(), n, |i, j| r.matrix[(i, j)].clone()),
+        pivots: r.pivots,
+    };
     let basis = nullspace_from_rref(&a_part, n);
-    Ok(if basis.is_empty() { Solution::Unique(x) } else { Solution::Family { particular: x, basis } })
+    Ok(if basis.is_empty() {
+        Solution::Unique(x)
+    } else {
+        Solution::Family {
+            particular: x,
+            basis,
+        }
+    })
 }
 
 /// Inverse of a square matrix; `Ok(None)` when it is singular.
@@ -501,7 +581,9 @@ pub fn inverse(a: &Mat<Q>, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
     if r.pivots.len() < n || r.pivots[n - 1] != n - 1 {
         return Ok(None);
     }
-    Ok(Some(Mat::from_fn(n, n, |i, j| r.matrix[(i, n + j)].clone())))
+    Ok(Some(Mat::from_fn(n, n, |i, j| {
+        r.matrix[(i, n + j)].clone()
+    })))
 }
 
 /// Matrix product; the caller checks that the inner dimensions agree.
@@ -514,7 +596,12 @@ pub fn multiply(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop>
             budget.check()?;
             Ok((0..b.cols())
                 .map(|j| {
-                    a.row(i).iter().zip(bt.row(j)).filter(|(x, y)| !x.is_zero() && !y.is_zero()).map(|(x, y)| x * y).sum()
+                    a.row(i)
+                        .iter()
+                        .zip(bt.row(j))
+                        .filter(|(x, y)| !x.is_zero() && !y.is_zero())
+                        .map(|(x, y)| x * y)
+                        .sum()
                 })
                 .collect())
         })
@@ -537,16 +624,29 @@ const MODULAR_CHARPOLY_FROM: usize = 8;
 /// principal k-minors, each at most ∏ max(1, ‖rowᵢ‖₂), so every |cⱼ| ≤
 /// 2ⁿ·∏ᵢ max(1, ‖rowᵢ(B)‖₂).
 pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
-    assert!(a.is_square(), "characteristic polynomial of a non-square matrix");
+    assert!(
+        a.is_square(),
+        "characteristic polynomial of a non-square matrix"
+    );
     let n = a.rows();
     if n < MODULAR_CHARPOLY_FROM {
         return hessenberg_characteristic_polynomial(a, budget);
     }
     use crate::modular::{PRIME_BITS, charpoly_mod_p, crt_symmetric, primes};
-    let d = (0..n).flat_map(|i| a.row(i).iter()).fold(BigInt::one(), |l, q| if q.denom().is_one() { l } else { l.lcm(q.denom()) });
+    let d = (0..n)
+        .flat_map(|i| a.row(i).iter())
+        .fold(BigInt::one(), |l, q| {
+            if q.denom().is_one() {
+                l
+            } else {
+                l.lcm(q.denom())
+            }
+        });
     let b = a.map(|q| q.numer() * (&d / q.denom()));
     let bits: f64 = n as f64
-        + (0..n).map(|i| row_norm_log2(b.row(i), 0).unwrap_or(0.0).max(0.0)).sum::<f64>()
+        + (0..n)
+            .map(|i| row_norm_log2(b.row(i), 0).unwrap_or(0.0).max(0.0))
+            .sum::<f64>()
         + 2.0;
     let count = (bits / f64::from(PRIME_BITS - 1)).ceil() as usize;
     let reducer = Reducer::new(&b);
@@ -557,7 +657,8 @@ pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, 
     let mut scale = BigInt::one(); // Dⁿ⁻ᵏ, built from k = n down
     let mut out = vec![Q::zero(); n + 1];
     for k in (0..=n).rev() {
-        let coefficient = crt_symmetric(&residues.iter().map(|(c, p)| (c[k], *p)).collect::<Vec<_>>());
+        let coefficient =
+            crt_symmetric(&residues.iter().map(|(c, p)| (c[k], *p)).collect::<Vec<_>>());
         out[k] = Q::new(coefficient, scale.clone());
         scale *= &d;
     }
@@ -566,12 +667,17 @@ pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, 
 
 /// Hessenberg reduction over Q and the leading-block recurrence.
 fn hessenberg_characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
-    assert!(a.is_square(), "characteristic polynomial of a non-square matrix");
+    assert!(
+        a.is_square(),
+        "characteristic polynomial of a non-square matrix"
+    );
     let n = a.rows();
     let mut h = a.clone();
     for m in 1..n.saturating_sub(1) {
         budget.check()?;
-        let Some(i) = (m..n).find(|&i| !h[(i, m - 1)].is_zero()) else { continue };
+        let Some(i) = (m..n).find(|&i| !h[(i, m - 1)].is_zero()) else {
+            continue;
+        };
         if i != m {
             h.swap_rows(i, m);
             for r in 0..n {
@@ -657,7 +763,9 @@ pub fn adjugate(a: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
 /// The Kronecker product A ⊗ B: block (i, j) is a_ij·B.
 pub fn kronecker(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
     let (p, q) = (b.rows(), b.cols());
-    Mat::from_fn(a.rows() * p, a.cols() * q, |i, j| &a[(i / p, j / q)] * &b[(i % p, j % q)])
+    Mat::from_fn(a.rows() * p, a.cols() * q, |i, j| {
+        &a[(i / p, j / q)] * &b[(i % p, j % q)]
+    })
 }
 
 /// Aᵏ by repeated squaring; negative k uses A⁻¹ (`Ok(None)` when singular).
@@ -746,7 +854,9 @@ pub fn lu(a: &Mat<Q>, budget: &Budget) -> Result<Lu, Stop> {
     let mut perm: Vec<usize> = (0..n).collect();
     for k in 0..n {
         budget.check()?;
-        let Some(p) = (k..n).find(|&i| !u[(i, k)].is_zero()) else { continue };
+        let Some(p) = (k..n).find(|&i| !u[(i, k)].is_zero()) else {
+            continue;
+        };
         if p != k {
             u.swap_rows(p, k);
             perm.swap(p, k);
@@ -815,14 +925,19 @@ pub fn permanent(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
 pub fn rank_mod_p(a: &Mat<BigInt>, p: u64, budget: &Budget) -> Result<usize, Stop> {
     use crate::modular::{inv_mod, mul_mod, reduce, sub_mod};
     let (rows, cols) = (a.rows(), a.cols());
-    let mut m: Vec<u64> = (0..rows).flat_map(|i| a.row(i).iter()).map(|x| reduce(x, p)).collect();
+    let mut m: Vec<u64> = (0..rows)
+        .flat_map(|i| a.row(i).iter())
+        .map(|x| reduce(x, p))
+        .collect();
     let mut r = 0;
     for c in 0..cols {
         if r == rows {
             break;
         }
         budget.check()?;
-        let Some(piv) = (r..rows).find(|&i| m[i * cols + c] != 0) else { continue };
+        let Some(piv) = (r..rows).find(|&i| m[i * cols + c] != 0) else {
+            continue;
+        };
         for j in 0..cols {
             m.swap(piv * cols + j, r * cols + j);
         }

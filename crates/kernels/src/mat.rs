@@ -17,7 +17,11 @@ impl<T> Mat<T> {
         if rows.iter().any(|row| row.len() != c) {
             return None;
         }
-        Some(Self { rows: r, cols: c, data: rows.into_iter().flatten().collect() })
+        Some(Self {
+            rows: r,
+            cols: c,
+            data: rows.into_iter().flatten().collect(),
+        })
     }
 
     pub fn from_fn(rows: usize, cols: usize, mut f: impl FnMut(usize, usize) -> T) -> Self {
@@ -86,11 +90,19 @@ impl<T> Mat<T> {
 
     /// Converts every entry, consuming the matrix (no copies).
     pub fn into_map<U>(self, f: impl FnMut(T) -> U) -> Mat<U> {
-        Mat { rows: self.rows, cols: self.cols, data: self.data.into_iter().map(f).collect() }
+        Mat {
+            rows: self.rows,
+            cols: self.cols,
+            data: self.data.into_iter().map(f).collect(),
+        }
     }
 
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Mat<U> {
-        Mat { rows: self.rows, cols: self.cols, data: self.data.iter().map(f).collect() }
+        Mat {
+            rows: self.rows,
+            cols: self.cols,
+            data: self.data.iter().map(f).collect(),
+        }
     }
 }
 

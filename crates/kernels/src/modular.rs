@@ -31,7 +31,9 @@ pub fn half_word_primes(count: usize) -> Vec<u64> {
 }
 
 fn primes_below(found: &Mutex<Vec<u64>>, bits: u32, count: usize) -> Vec<u64> {
-    let mut found = found.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut found = found
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut candidate = found.last().map_or((1u64 << bits) - 1, |&p| p - 2);
     while found.len() < count {
         if crate::integer::is_prime_u64(candidate) {
@@ -90,7 +92,10 @@ pub struct Shoup {
 impl Shoup {
     #[inline]
     pub fn new(w: u64, p: u64) -> Self {
-        Self { w, w_pre: (((w as u128) << 64) / p as u128) as u64 }
+        Self {
+            w,
+            w_pre: (((w as u128) << 64) / p as u128) as u64,
+        }
     }
 
     /// `x·w mod p` for any `x < 2^64`, with two word multiplications.
@@ -110,7 +115,11 @@ pub fn reduce(x: &BigInt, p: u64) -> u64 {
     }
     let r = x % p;
     let r = r.to_i64().unwrap_or(0);
-    if r < 0 { (r + p as i64) as u64 } else { r as u64 }
+    if r < 0 {
+        (r + p as i64) as u64
+    } else {
+        r as u64
+    }
 }
 
 /// Determinant of a row-major n×n matrix of residues modulo the prime p, by
@@ -121,7 +130,9 @@ pub fn det_mod_p(mut a: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<u
         if k % 16 == 0 {
             budget.check()?;
         }
-        let Some(piv) = (k..n).find(|&i| a[i * n + k] != 0) else { return Ok(0) };
+        let Some(piv) = (k..n).find(|&i| a[i * n + k] != 0) else {
+            return Ok(0);
+        };
         if piv != k {
             for j in k..n {
                 a.swap(piv * n + j, k * n + j);
@@ -153,10 +164,17 @@ pub fn det_mod_p(mut a: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<u
 /// det(x·I − A) modulo p, coefficients lowest degree first: Hessenberg
 /// reduction by similarity, then the leading-block recurrence (the same
 /// algorithm as the rational kernel, in word arithmetic).
-pub fn charpoly_mod_p(mut h: Vec<u64>, n: usize, p: u64, budget: &Budget) -> Result<Vec<u64>, Stop> {
+pub fn charpoly_mod_p(
+    mut h: Vec<u64>,
+    n: usize,
+    p: u64,
+    budget: &Budget,
+) -> Result<Vec<u64>, Stop> {
     for m in 1..n.saturating_sub(1) {
         budget.check()?;
-        let Some(i) = (m..n).find(|&i| h[i * n + m - 1] != 0) else { continue };
+        let Some(i) = (m..n).find(|&i| h[i * n + m - 1] != 0) else {
+            continue;
+        };
         if i != m {
             for c in 0..n {
                 h.swap(i * n + c, m * n + c);
@@ -234,7 +252,10 @@ mod tests {
         let ps = primes(300);
         assert_eq!(primes(5), ps[..5]);
         assert!(ps.windows(2).all(|w| w[0] > w[1]));
-        assert!(ps.iter().all(|&p| p < 1 << PRIME_BITS && crate::integer::is_prime_u64(p)));
+        assert!(
+            ps.iter()
+                .all(|&p| p < 1 << PRIME_BITS && crate::integer::is_prime_u64(p))
+        );
     }
 
     #[test]
@@ -243,7 +264,10 @@ mod tests {
         for &p in &primes(8) {
             for _ in 0..10_000 {
                 let (w, x) = (rng.gen_range(0..p), rng.r#gen::<u64>());
-                assert_eq!(Shoup::new(w, p).mul(x, p), ((w as u128 * x as u128) % p as u128) as u64);
+                assert_eq!(
+                    Shoup::new(w, p).mul(x, p),
+                    ((w as u128 * x as u128) % p as u128) as u64
+                );
             }
         }
     }

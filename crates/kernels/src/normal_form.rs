@@ -10,13 +10,27 @@ use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 fn identity(n: usize) -> Mat<BigInt> {
-    Mat::from_fn(n, n, |i, j| if i == j { BigInt::one() } else { BigInt::zero() })
+    Mat::from_fn(n, n, |i, j| {
+        if i == j {
+            BigInt::one()
+        } else {
+            BigInt::zero()
+        }
+    })
 }
 
 /// Rows (r, i) ← (x·r + y·i, b·r − a·i), where a, b are the column entries
 /// divided by their gcd g and a·x + b·y = 1: the 2×2 transform has
 /// determinant −1 (unimodular), puts g at row r and 0 at row i.
-fn combine_rows(m: &mut Mat<BigInt>, r: usize, i: usize, x: &BigInt, y: &BigInt, a: &BigInt, b: &BigInt) {
+fn combine_rows(
+    m: &mut Mat<BigInt>,
+    r: usize,
+    i: usize,
+    x: &BigInt,
+    y: &BigInt,
+    a: &BigInt,
+    b: &BigInt,
+) {
     for j in 0..m.cols() {
         let (vr, vi) = (m[(r, j)].clone(), m[(i, j)].clone());
         m[(r, j)] = x * &vr + y * &vi;

@@ -7,7 +7,6 @@ use crate::{Budget, Stop};
 use num_bigint::{BigInt, BigUint};
 use num_integer::{Integer, Roots};
 use num_traits::{One, ToPrimitive, Zero};
-use std::collections::HashMap;
 
 /// A complete factorization as `(prime, exponent)` pairs, ascending.
 pub type Factors = Vec<(BigUint, u32)>;
@@ -57,7 +56,13 @@ pub fn primes_in_range(lo: u64, hi: u64, budget: &Budget) -> Result<Vec<u64>, St
                 m += p;
             }
         }
-        out.extend(composite.iter().enumerate().filter(|(_, c)| !**c).map(|(i, _)| start + i as u64));
+        out.extend(
+            composite
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !**c)
+                .map(|(i, _)| start + i as u64),
+        );
         if end == hi {
             return Ok(out);
         }
@@ -74,7 +79,9 @@ pub fn prime_count(x: u64, budget: &Budget) -> Result<u64, Stop> {
     let r = x.sqrt();
     // small[v] = S(v) for v ≤ r, large[k] = S(x/k) for k ≤ r; S starts as v − 1.
     let mut small: Vec<u64> = (0..=r).map(|v| v.saturating_sub(1)).collect();
-    let mut large: Vec<u64> = (0..=r).map(|k| if k == 0 { 0 } else { x / k - 1 }).collect();
+    let mut large: Vec<u64> = (0..=r)
+        .map(|k| if k == 0 { 0 } else { x / k - 1 })
+        .collect();
     for p in 2..=r {
         if small[p as usize] == small[p as usize - 1] {
             continue; // p is not prime
@@ -85,7 +92,11 @@ pub fn prime_count(x: u64, budget: &Budget) -> Result<u64, Stop> {
         let kmax = r.min(x / p2);
         for k in 1..=kmax {
             let d = k * p;
-            let sub = if d <= r { large[d as usize] } else { small[(x / d) as usize] };
+            let sub = if d <= r {
+                large[d as usize]
+            } else {
+                small[(x / d) as usize]
+            };
             large[k as usize] -= sub - sp;
         }
         if p2 <= r {
@@ -237,27 +248,14 @@ pub fn carmichael(f: &[(BigUint, u32)]) -> BigUint {
     })
 }
 
-/// The multiplicative order of a modulo m, given that gcd(a, m) = 1 and the
-/// factorization of a multiple `exp` of that order (e.g. λ(m)).
-pub fn order_dividing(a: &BigUint, m: &BigUint, exp: &BigUint, exp_factors: &[(BigUint, u32)]) -> BigUint {
-    let mut ord = exp.clone();
-    for (q, _) in exp_factors {
-        while (&ord % q).is_zero() {
-            let candidate = &ord / q;
-            if a.modpow(&candidate, m).is_one() {
-                ord = candidate;
-            } else {
-                break;
-            }
-        }
-    }
-    ord
-}
-
 /// Factors a number all of whose factors are needed (a group order), or stops.
 pub fn factor_completely(n: &BigUint, budget: &Budget) -> Result<Factors, Stop> {
     let f = integer::factor(n, budget);
-    if f.is_complete() { Ok(f.primes) } else { Err(f.stopped.unwrap_or(Stop::Deadline)) }
+    if f.is_complete() {
+        Ok(f.primes)
+    } else {
+        Err(f.stopped.unwrap_or(Stop::Deadline))
+    }
 }
 
 /// Merges two factorizations into the factorization of their product.
@@ -293,7 +291,11 @@ pub fn carmichael_factors(f: &[(BigUint, u32)], budget: &Budget) -> Result<Facto
 
 /// The least primitive root modulo n, or `None` when the unit group is not
 /// cyclic (n not in {1, 2, 4, p^k, 2p^k}).
-pub fn primitive_root(n: &BigUint, f: &[(BigUint, u32)], budget: &Budget) -> Result<Option<BigUint>, Stop> {
+pub fn primitive_root(
+    n: &BigUint,
+    f: &[(BigUint, u32)],
+    budget: &Budget,
+) -> Result<Option<BigUint>, Stop> {
     let two = BigUint::from(2u32);
     let cyclic = match f {
         [] => true,
@@ -305,110 +307,26 @@ pub fn primitive_root(n: &BigUint, f: &[(BigUint, u32)], budget: &Budget) -> Res
         return Ok(None);
     }
     if n <= &two {
-        return Ok(Some(if n.is_one() { BigUint::zero() } else { BigUint::one() }));
+        return Ok(Some(if n.is_one() {
+            BigUint::zero()
+        } else {
+            BigUint::one()
+        }));
     }
     let phi = integer::totient_from(f);
     let phi_f = factor_completely(&phi, budget)?;
     let mut g = BigUint::from(2u32);
     loop {
         budget.check()?;
-        if g.gcd(n).is_one() && phi_f.iter().all(|(q, _)| !g.modpow(&(&phi / q), n).is_one()) {
+        if g.gcd(n).is_one()
+            && phi_f
+                .iter()
+                .all(|(q, _)| !g.modpow(&(&phi / q), n).is_one())
+        {
             return Ok(Some(g));
         }
         g += 1u32;
     }
-}
-
-/// Largest prime factor of a group order for which baby-step giant-step runs
-/// (√ of it is the table size).
-pub const MAX_BSGS_PRIME: u64 = 1 << 40;
-
-/// x in 0..ord(g) with g^x ≡ h (mod m), by Pohlig–Hellman over the factored
-/// order of g and baby-step giant-step in each prime-order subgroup; `None`
-/// when h is not a power of g. `Err(None)` means a prime factor of the order
-/// exceeds [`MAX_BSGS_PRIME`].
-pub fn discrete_log(
-    g: &BigUint,
-    h: &BigUint,
-    m: &BigUint,
-    order: &BigUint,
-    order_factors: &[(BigUint, u32)],
-    budget: &Budget,
-) -> Result<Option<BigUint>, Option<Stop>> {
-    let mut residues = Vec::new();
-    for (q, e) in order_factors {
-        let q64 = q.to_u64().filter(|q| *q <= MAX_BSGS_PRIME).ok_or(None)?;
-        let qe = q.pow(*e);
-        let cofactor = order / &qe;
-        let (gq, hq) = (g.modpow(&cofactor, m), h.modpow(&cofactor, m));
-        // gq has order q^e; find x = Σ x_i q^i digit by digit.
-        let gamma = gq.modpow(&(&qe / q), m); // order q
-        let mut x = BigUint::zero();
-        let mut qi = BigUint::one();
-        for _ in 0..*e {
-            let step = qe.clone() / (&qi * q); // q^(e−1−i)
-            let gq_inv_x = mod_pow_signed(&gq, &x, m, true);
-            let target = ((&hq * gq_inv_x) % m).modpow(&step, m);
-            let Some(d) = bsgs(&gamma, &target, m, q64, budget).map_err(Some)? else {
-                return Ok(None);
-            };
-            x += &qi * d;
-            qi *= q;
-        }
-        residues.push((x, qe));
-    }
-    let mut x = BigUint::zero();
-    let mut modulus = BigUint::one();
-    for (r, qe) in residues {
-        // x ≡ current mod `modulus`, x ≡ r mod qe (coprime moduli).
-        let inv = mod_inverse(&BigInt::from(modulus.clone()), &BigInt::from(qe.clone()))
-            .and_then(|v| v.to_biguint())
-            .unwrap_or_default();
-        let diff = (BigInt::from(r) - BigInt::from(x.clone())).mod_floor(&BigInt::from(qe.clone()));
-        let t = (diff.to_biguint().unwrap_or_default() * inv) % &qe;
-        x += &modulus * t;
-        modulus *= qe;
-    }
-    Ok((g.modpow(&x, m) == h % m).then_some(x))
-}
-
-/// g^x, or g^(−x) when `inverse`; g is a unit modulo m.
-fn mod_pow_signed(g: &BigUint, x: &BigUint, m: &BigUint, inverse: bool) -> BigUint {
-    let p = g.modpow(x, m);
-    if !inverse {
-        return p;
-    }
-    mod_inverse(&BigInt::from(p), &BigInt::from(m.clone())).and_then(|v| v.to_biguint()).unwrap_or_default()
-}
-
-/// d in 0..q with γ^d = t where γ has prime order q.
-fn bsgs(gamma: &BigUint, t: &BigUint, m: &BigUint, q: u64, budget: &Budget) -> Result<Option<u64>, Stop> {
-    let s = q.sqrt() + 1;
-    let mut table = HashMap::with_capacity(s as usize);
-    let mut cur = BigUint::one();
-    for j in 0..s {
-        table.entry(cur.clone()).or_insert(j);
-        cur = (cur * gamma) % m;
-        if j % 4096 == 0 {
-            budget.check()?;
-        }
-    }
-    // cur = γ^s; giant steps multiply t by γ^(−s).
-    let giant = mod_pow_signed(&cur, &BigUint::one(), m, true);
-    let mut y = t % m;
-    for i in 0..=s {
-        if let Some(j) = table.get(&y) {
-            let d = i * s + j;
-            if d < q {
-                return Ok(Some(d));
-            }
-        }
-        y = (y * &giant) % m;
-        if i % 4096 == 0 {
-            budget.check()?;
-        }
-    }
-    Ok(None)
 }
 
 /// A square root of a modulo an odd prime p (Tonelli–Shanks), or `None` when
@@ -480,7 +398,9 @@ fn unit_roots_prime_power(u: &BigUint, p: &BigUint, e: u32) -> Vec<BigUint> {
         }
         return roots;
     }
-    let Some(r) = sqrt_mod_prime(u, p) else { return Vec::new() };
+    let Some(r) = sqrt_mod_prime(u, p) else {
+        return Vec::new();
+    };
     // Hensel: r ← r − (r² − u)/(2r) modulo p^k for k = 2..e.
     let pe = p.pow(e);
     let mut r = BigInt::from(r);
@@ -537,8 +457,11 @@ fn roots_prime_power(a: &BigUint, p: &BigUint, e: u32, max: usize) -> Option<Vec
         return None;
     }
     let lifts = ph.to_usize().unwrap_or(usize::MAX);
-    let mut out: Vec<BigUint> =
-        base.iter().flat_map(|y| (0..lifts).map(|k| y + &pf * k).collect::<Vec<_>>()).map(|y| (&ph * y) % &pe).collect();
+    let mut out: Vec<BigUint> = base
+        .iter()
+        .flat_map(|y| (0..lifts).map(|k| y + &pf * k).collect::<Vec<_>>())
+        .map(|y| (&ph * y) % &pe)
+        .collect();
     out.sort();
     out.dedup();
     Some(out)
@@ -547,7 +470,10 @@ fn roots_prime_power(a: &BigUint, p: &BigUint, e: u32, max: usize) -> Option<Vec
 /// All x in 0..n with x² ≡ a (mod n), ascending, from n's factorization;
 /// `None` when there are more than `max`.
 pub fn sqrt_mod(a: &BigInt, n: &BigUint, f: &[(BigUint, u32)], max: usize) -> Option<Vec<BigUint>> {
-    let a = a.mod_floor(&BigInt::from(n.clone())).to_biguint().unwrap_or_default();
+    let a = a
+        .mod_floor(&BigInt::from(n.clone()))
+        .to_biguint()
+        .unwrap_or_default();
     let mut roots = vec![BigUint::zero()];
     let mut modulus = BigUint::one();
     for (p, e) in f {
@@ -562,7 +488,8 @@ pub fn sqrt_mod(a: &BigInt, n: &BigUint, f: &[(BigUint, u32)], max: usize) -> Op
         let mut next = Vec::with_capacity(roots.len() * local.len());
         for r in &roots {
             for l in &local {
-                let diff = (BigInt::from(l.clone()) - BigInt::from(r.clone())).mod_floor(&BigInt::from(pe.clone()));
+                let diff = (BigInt::from(l.clone()) - BigInt::from(r.clone()))
+                    .mod_floor(&BigInt::from(pe.clone()));
                 let t = (diff.to_biguint().unwrap_or_default() * &inv) % &pe;
                 next.push(r + &modulus * t);
             }
@@ -632,18 +559,27 @@ pub fn sum_of_two_squares(f: &[(BigUint, u32)], max: usize) -> Option<Vec<(BigUi
             choices.push(options);
         }
     }
-    let count: usize = choices.iter().map(|c| c.len()).try_fold(1usize, |acc, l| acc.checked_mul(l))?;
+    let count: usize = choices
+        .iter()
+        .map(|c| c.len())
+        .try_fold(1usize, |acc, l| acc.checked_mul(l))?;
     if count > max.saturating_mul(8) {
         return None;
     }
     let mut zs = vec![base];
     for c in &choices {
-        zs = zs.iter().flat_map(|z| c.iter().map(move |w| gauss_mul(z, w))).collect();
+        zs = zs
+            .iter()
+            .flat_map(|z| c.iter().map(move |w| gauss_mul(z, w)))
+            .collect();
     }
     let mut out: Vec<(BigUint, BigUint)> = zs
         .into_iter()
         .map(|(x, y)| {
-            let (x, y) = ((x * &scale).magnitude().clone(), (y * &scale).magnitude().clone());
+            let (x, y) = (
+                (x * &scale).magnitude().clone(),
+                (y * &scale).magnitude().clone(),
+            );
             if x <= y { (x, y) } else { (y, x) }
         })
         .collect();
@@ -704,7 +640,13 @@ pub fn digits(n: &BigUint, b: &BigUint) -> Vec<BigUint> {
     }
     // Divide and conquer on powers[k] = b^(2^k), so big n costs O(M(n) log n).
     // Precondition of `rec`: n < powers[k]²; `width` pads with leading zeros.
-    fn rec(n: &BigUint, powers: &[BigUint], k: usize, width: Option<usize>, out: &mut Vec<BigUint>) {
+    fn rec(
+        n: &BigUint,
+        powers: &[BigUint],
+        k: usize,
+        width: Option<usize>,
+        out: &mut Vec<BigUint>,
+    ) {
         if k == 0 {
             let start = out.len();
             let (hi, lo) = n.div_rem(&powers[0]);
@@ -754,7 +696,11 @@ pub fn kronecker(a: &BigInt, n: &BigInt) -> i32 {
             sign = -sign;
         }
     }
-    if m.is_one() { sign } else { sign * integer::jacobi(a, &m) }
+    if m.is_one() {
+        sign
+    } else {
+        sign * integer::jacobi(a, &m)
+    }
 }
 
 #[cfg(test)]

@@ -32,7 +32,12 @@ pub fn symmetric_eigenvalues(a: &Mat<f64>) -> Option<Vec<f64>> {
 
 /// Eigenvalues of a general square matrix as (re, im), sorted by re then im.
 pub fn eigenvalues(a: &Mat<f64>) -> Option<Vec<(f64, f64)>> {
-    let mut v: Vec<(f64, f64)> = to_faer(a).eigenvalues().ok()?.into_iter().map(|z| (z.re, z.im)).collect();
+    let mut v: Vec<(f64, f64)> = to_faer(a)
+        .eigenvalues()
+        .ok()?
+        .into_iter()
+        .map(|z| (z.re, z.im))
+        .collect();
     v.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
     Some(v)
 }

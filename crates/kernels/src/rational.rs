@@ -21,7 +21,8 @@ pub fn continued_fraction(q: &Q) -> Vec<BigInt> {
 
 /// The convergents p_i/q_i of [a0; a1, …].
 pub fn convergents(terms: &[BigInt]) -> Vec<Q> {
-    let (mut p, mut p0, mut q, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+    let (mut p, mut p0, mut q, mut q0) =
+        (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
     terms
         .iter()
         .map(|a| {
@@ -36,7 +37,8 @@ pub fn convergents(terms: &[BigInt]) -> Vec<Q> {
 /// tie, the one with the smaller denominator.
 pub fn best_approximation(x: &Q, n: &BigInt) -> Q {
     let terms = continued_fraction(x);
-    let (mut p, mut p0, mut q, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+    let (mut p, mut p0, mut q, mut q0) =
+        (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
     for a in &terms {
         let q_next = a * &q + &q0;
         if &q_next > n {
@@ -44,7 +46,11 @@ pub fn best_approximation(x: &Q, n: &BigInt) -> Q {
             let t = (n - &q0) / &q;
             let semi = Q::new(&p0 + &t * &p, &q0 + &t * &q);
             let conv = Q::new(p, q);
-            return if (x - &semi).abs() < (x - &conv).abs() { semi } else { conv };
+            return if (x - &semi).abs() < (x - &conv).abs() {
+                semi
+            } else {
+                conv
+            };
         }
         (p, p0) = (a * &p + &p0, p);
         (q, q0) = (q_next, q);
@@ -122,7 +128,11 @@ pub fn expansion(q: &Q, base: u32, max_digits: usize) -> Option<Expansion> {
             }
         }
     }
-    Some(Expansion { integer, pre_period, period })
+    Some(Expansion {
+        integer,
+        pre_period,
+        period,
+    })
 }
 
 /// The Farey sequence F_n: reduced fractions in [0, 1] with denominator ≤ n,
@@ -160,7 +170,13 @@ mod tests {
 
     #[test]
     fn best_approximation_beats_every_fraction_within_the_bound() {
-        for (n, d) in [(314159i64, 100000i64), (-27183, 10000), (355, 113), (1, 3), (7, 2)] {
+        for (n, d) in [
+            (314159i64, 100000i64),
+            (-27183, 10000),
+            (355, 113),
+            (1, 3),
+            (7, 2),
+        ] {
             let x = q(n, d);
             for bound in 1i64..60 {
                 let best = best_approximation(&x, &BigInt::from(bound));
@@ -202,9 +218,16 @@ mod tests {
                     let bs = num_traits::pow(b.clone(), e.pre_period.len());
                     let mut frac = Q::from(val(&e.pre_period));
                     if !e.period.is_empty() {
-                        frac += Q::new(val(&e.period), num_traits::pow(b.clone(), e.period.len()) - 1);
+                        frac += Q::new(
+                            val(&e.period),
+                            num_traits::pow(b.clone(), e.period.len()) - 1,
+                        );
                     }
-                    assert_eq!(Q::from(e.integer.clone()) + frac / Q::from(bs), x, "{x} base {base}");
+                    assert_eq!(
+                        Q::from(e.integer.clone()) + frac / Q::from(bs),
+                        x,
+                        "{x} base {base}"
+                    );
                     // Minimality: the pre-period cannot be shortened and the period is primitive.
                     if !e.period.is_empty() && !e.pre_period.is_empty() {
                         assert_ne!(e.pre_period.last(), e.period.last(), "{x} base {base}");
@@ -225,7 +248,12 @@ mod tests {
                 .collect();
             brute.sort();
             brute.dedup();
-            assert_eq!(f.iter().map(|(a, b)| q(*a as i64, *b as i64)).collect::<Vec<_>>(), brute);
+            assert_eq!(
+                f.iter()
+                    .map(|(a, b)| q(*a as i64, *b as i64))
+                    .collect::<Vec<_>>(),
+                brute
+            );
         }
     }
 }

@@ -97,7 +97,13 @@ pub fn berlekamp_massey_mod(s: &[u64], p: u64, budget: &Budget) -> Result<Vec<u6
 /// a_n mod m for a_k = Σ c_i a_{k−i} with initial terms a_0..a_{d−1}, by
 /// Fiduccia's method: x^n modulo the characteristic polynomial, O(d² log n).
 /// m < 2^63; coefficients and initial terms already reduced modulo m.
-pub fn nth_term_mod(c: &[u64], initial: &[u64], n: u64, m: u64, budget: &Budget) -> Result<u64, Stop> {
+pub fn nth_term_mod(
+    c: &[u64],
+    initial: &[u64],
+    n: u64,
+    m: u64,
+    budget: &Budget,
+) -> Result<u64, Stop> {
     let d = c.len();
     if d == 0 {
         return Ok(0);
@@ -144,7 +150,10 @@ pub fn nth_term_mod(c: &[u64], initial: &[u64], n: u64, m: u64, budget: &Budget)
         base = mulmod(&base, &base);
         e >>= 1;
     }
-    Ok(result.iter().zip(initial).fold(0u64, |acc, (&r, &a)| (acc + mul(r, a % m)) % m))
+    Ok(result
+        .iter()
+        .zip(initial)
+        .fold(0u64, |acc, (&r, &a)| (acc + mul(r, a % m)) % m))
 }
 
 /// a_0..=a_n over Q by running the recurrence.
@@ -257,13 +266,25 @@ mod tests {
             let s = terms(&cq, &init.iter().map(|x| q(*x)).collect::<Vec<_>>(), 30, &b).unwrap();
             assert_eq!(berlekamp_massey(&s, &b).unwrap(), cq);
             let p = 1_000_000_007u64;
-            let sm: Vec<u64> = s.iter().map(|x| x.to_integer().mod_floor(&BigInt::from(p)).try_into().unwrap()).collect();
+            let sm: Vec<u64> = s
+                .iter()
+                .map(|x| {
+                    x.to_integer()
+                        .mod_floor(&BigInt::from(p))
+                        .try_into()
+                        .unwrap()
+                })
+                .collect();
             let cm: Vec<u64> = c.iter().map(|x| x.rem_euclid(p as i64) as u64).collect();
             assert_eq!(berlekamp_massey_mod(&sm, p, &b).unwrap(), cm);
             // Fiduccia agrees with iteration at every index.
             let im: Vec<u64> = sm[..c.len()].to_vec();
             for n in 0..31u64 {
-                assert_eq!(nth_term_mod(&cm, &im, n, p, &b).unwrap(), sm[n as usize], "n = {n}");
+                assert_eq!(
+                    nth_term_mod(&cm, &im, n, p, &b).unwrap(),
+                    sm[n as usize],
+                    "n = {n}"
+                );
             }
         }
     }
@@ -272,15 +293,26 @@ mod tests {
     fn transforms_match_their_definitions() {
         let mu = mobius_table(200);
         for n in 1..=200usize {
-            let f = crate::integer::factor(&num_bigint::BigUint::from(n), &Budget::unlimited()).primes;
-            let expect = if f.iter().any(|(_, e)| *e > 1) { 0 } else if f.len() % 2 == 0 { 1 } else { -1 };
+            let f =
+                crate::integer::factor(&num_bigint::BigUint::from(n), &Budget::unlimited()).primes;
+            let expect = if f.iter().any(|(_, e)| *e > 1) {
+                0
+            } else if f.len() % 2 == 0 {
+                1
+            } else {
+                -1
+            };
             assert_eq!(mu[n], expect);
         }
         // μ ∗ 1 = ε.
         let ones: Vec<Q> = vec![q(1); 100];
         let muq: Vec<Q> = mu[1..=100].iter().map(|m| q(*m as i64)).collect();
         let eps = dirichlet_convolution(&muq, &ones);
-        assert!(eps.iter().enumerate().all(|(i, x)| *x == q(i64::from(i == 0))));
+        assert!(
+            eps.iter()
+                .enumerate()
+                .all(|(i, x)| *x == q(i64::from(i == 0)))
+        );
     }
 
     use num_integer::Integer;

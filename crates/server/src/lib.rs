@@ -40,14 +40,18 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Self { deadline: Duration::from_secs(30) }
+        Self {
+            deadline: Duration::from_secs(30),
+        }
     }
 }
 
 /// Serves MCP over stdin/stdout until the client closes the stream.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
-    let service = HessianServer::new(catalog(), config).serve(rmcp::transport::stdio()).await?;
+    let service = HessianServer::new(catalog(), config)
+        .serve(rmcp::transport::stdio())
+        .await?;
     service.waiting().await?;
     Ok(())
 }

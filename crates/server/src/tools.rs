@@ -7,9 +7,10 @@ use hessian_contract::find::{self, FindArgs};
 use hessian_contract::{Catalog, Ctx, Refusal};
 use hessian_kernels::Budget;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    Resource, ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -51,7 +52,10 @@ fn object_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
         s.inline_subschemas = true;
         s.meta_schema = None;
     });
-    let mut v = settings.into_generator().into_root_schema_for::<T>().to_value();
+    let mut v = settings
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value();
     if let Some(m) = v.as_object_mut() {
         m.remove("title");
     }
@@ -81,7 +85,11 @@ fn as_object(v: Value) -> Arc<Map<String, Value>> {
 
 fn tools() -> Vec<Tool> {
     let annotations = |title: &str| {
-        ToolAnnotations::with_title(title).read_only(true).destructive(false).idempotent(true).open_world(false)
+        ToolAnnotations::with_title(title)
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true)
+            .open_world(false)
     };
     let find_output = json!({
         "type": "object",
@@ -114,14 +122,22 @@ fn tools() -> Vec<Tool> {
         ]
     });
     vec![
-        Tool::new_with_raw("math.find", Some(FIND_DESCRIPTION.into()), object_schema::<FindArgs>())
-            .with_title("Find a math operation")
-            .with_raw_output_schema(as_object(find_output))
-            .with_annotations(annotations("Find a math operation")),
-        Tool::new_with_raw("math.run", Some(RUN_DESCRIPTION.into()), object_schema::<RunArgs>())
-            .with_title("Run a math operation")
-            .with_raw_output_schema(as_object(run_output))
-            .with_annotations(annotations("Run a math operation")),
+        Tool::new_with_raw(
+            "math.find",
+            Some(FIND_DESCRIPTION.into()),
+            object_schema::<FindArgs>(),
+        )
+        .with_title("Find a math operation")
+        .with_raw_output_schema(as_object(find_output))
+        .with_annotations(annotations("Find a math operation")),
+        Tool::new_with_raw(
+            "math.run",
+            Some(RUN_DESCRIPTION.into()),
+            object_schema::<RunArgs>(),
+        )
+        .with_title("Run a math operation")
+        .with_raw_output_schema(as_object(run_output))
+        .with_annotations(annotations("Run a math operation")),
     ]
 }
 
@@ -133,7 +149,10 @@ fn render(result: &Result<Value, Refusal>) -> String {
             if text.len() <= TEXT_BUDGET {
                 text
             } else {
-                format!("{}… (cut at {TEXT_BUDGET} bytes; the whole result is in structuredContent)", bounded(&text, TEXT_BUDGET))
+                format!(
+                    "{}… (cut at {TEXT_BUDGET} bytes; the whole result is in structuredContent)",
+                    bounded(&text, TEXT_BUDGET)
+                )
             }
         }
         Err(r) => {
@@ -161,7 +180,11 @@ fn tool_result(result: Result<Value, Refusal>) -> CallToolResult {
 
 impl HessianServer {
     pub fn new(catalog: &'static Catalog, config: Config) -> Self {
-        Self { catalog, config, tools: Arc::new(tools()) }
+        Self {
+            catalog,
+            config,
+            tools: Arc::new(tools()),
+        }
     }
 
     /// A refusal is a tool result; only a crashed worker (a bug) is a
@@ -180,20 +203,31 @@ impl HessianServer {
             on_cancel.cancel();
         });
         let catalog = self.catalog;
-        let joined = tokio::task::spawn_blocking(move || call::run(catalog, args, &Ctx::new(budget))).await;
+        let joined =
+            tokio::task::spawn_blocking(move || call::run(catalog, args, &Ctx::new(budget))).await;
         watcher.abort();
         joined.map_err(|e| {
             tracing::error!("math.run worker failed: {e}");
-            ErrorData::internal_error("the computation failed unexpectedly; this is a bug in hessian", None)
+            ErrorData::internal_error(
+                "the computation failed unexpectedly; this is a bug in hessian",
+                None,
+            )
         })
     }
 }
 
 impl ServerHandler for HessianServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
-            .with_server_info(Implementation::new("hessian", env!("CARGO_PKG_VERSION")).with_title("Hessian"))
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
+        .with_server_info(
+            Implementation::new("hessian", env!("CARGO_PKG_VERSION")).with_title("Hessian"),
+        )
+        .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(
@@ -215,7 +249,10 @@ impl ServerHandler for HessianServer {
             "math.run" => self.run(args, &context).await?,
             other => {
                 return Err(ErrorData::invalid_params(
-                    format!("unknown tool {:?}; the tools are math.find and math.run", bounded(other, 60)),
+                    format!(
+                        "unknown tool {:?}; the tools are math.find and math.run",
+                        bounded(other, 60)
+                    ),
                     None,
                 ));
             }
@@ -230,7 +267,9 @@ impl ServerHandler for HessianServer {
     ) -> Result<ListResourcesResult, ErrorData> {
         let r = Resource::new(CATALOG_URI, "catalog")
             .with_title("Hessian operation catalog")
-            .with_description("Every operation's id, version, contract digest, summary and schemas, as JSON.")
+            .with_description(
+                "Every operation's id, version, contract digest, summary and schemas, as JSON.",
+            )
             .with_mime_type("application/json");
         Ok(ListResourcesResult::with_all_items(vec![r]))
     }
@@ -242,7 +281,10 @@ impl ServerHandler for HessianServer {
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != CATALOG_URI {
             return Err(ErrorData::resource_not_found(
-                format!("no resource {:?}; the only resource is {CATALOG_URI}", bounded(&request.uri, 80)),
+                format!(
+                    "no resource {:?}; the only resource is {CATALOG_URI}",
+                    bounded(&request.uri, 80)
+                ),
                 None,
             ));
         }

@@ -6,17 +6,36 @@ fn int(v: serde_json::Value) -> Result<Int, String> {
 }
 
 fn rat(v: serde_json::Value) -> Result<String, String> {
-    Rational::deserialize(&v).map(|r| r.to_string()).map_err(|e| e.to_string())
+    Rational::deserialize(&v)
+        .map(|r| r.to_string())
+        .map_err(|e| e.to_string())
 }
 
 #[test]
 fn integers_accept_safe_json_ints_and_decimal_strings() {
     assert_eq!(int(json!(-42)).unwrap().0, BigInt::from(-42));
-    assert_eq!(int(json!(MAX_SAFE_INTEGER)).unwrap().0, BigInt::from(MAX_SAFE_INTEGER));
+    assert_eq!(
+        int(json!(MAX_SAFE_INTEGER)).unwrap().0,
+        BigInt::from(MAX_SAFE_INTEGER)
+    );
     let big = "-123456789012345678901234567890";
     assert_eq!(int(json!(big)).unwrap().to_string(), big);
-    assert!(int(json!(MAX_SAFE_INTEGER + 1)).unwrap_err().contains("\"9007199254740992\""));
-    for bad in [json!("12a"), json!(""), json!("-"), json!("+5"), json!(" 5"), json!("1e5"), json!(true), json!(null), json!([1])] {
+    assert!(
+        int(json!(MAX_SAFE_INTEGER + 1))
+            .unwrap_err()
+            .contains("\"9007199254740992\"")
+    );
+    for bad in [
+        json!("12a"),
+        json!(""),
+        json!("-"),
+        json!("+5"),
+        json!(" 5"),
+        json!("1e5"),
+        json!(true),
+        json!(null),
+        json!([1]),
+    ] {
         assert!(int(bad.clone()).is_err(), "{bad}");
     }
 }
@@ -33,7 +52,11 @@ fn floats_are_refused_with_the_string_to_send() {
 
 #[test]
 fn rationals_parse_every_documented_form_and_reduce() {
-    assert_eq!(rat(json!("6/-4")).is_err(), true, "denominator must be positive");
+    assert_eq!(
+        rat(json!("6/-4")).is_err(),
+        true,
+        "denominator must be positive"
+    );
     assert_eq!(rat(json!("6/4")).unwrap(), "3/2");
     assert_eq!(rat(json!("-6/4")).unwrap(), "-3/2");
     assert_eq!(rat(json!("-0.125")).unwrap(), "-1/8");
@@ -41,7 +64,9 @@ fn rationals_parse_every_documented_form_and_reduce() {
     assert_eq!(rat(json!("10/5")).unwrap(), "2");
     assert_eq!(rat(json!(7)).unwrap(), "7");
     assert_eq!(rat(json!("003.50")).unwrap(), "7/2");
-    for bad in ["1/0", "1/", "/2", "1.", ".5", "1/2/3", "1.5/2", "--1", "0x10"] {
+    for bad in [
+        "1/0", "1/", "/2", "1.", ".5", "1/2/3", "1.5/2", "--1", "0x10",
+    ] {
         assert!(rat(json!(bad)).is_err(), "{bad}");
     }
 }
@@ -59,13 +84,26 @@ fn matrices_must_be_rectangular_non_empty_and_bounded() {
     type M = Matrix<Rational, 3>;
     let ok: M = serde_json::from_value(json!([["1", 2], ["3/4", "0.5"]])).unwrap();
     assert_eq!((ok.0.rows(), ok.0.cols()), (2, 2));
-    let ragged = serde_json::from_value::<M>(json!([[1, 2], [3]])).unwrap_err().to_string();
+    let ragged = serde_json::from_value::<M>(json!([[1, 2], [3]]))
+        .unwrap_err()
+        .to_string();
     assert!(ragged.contains("row 1 has 1 entries"), "{ragged}");
     assert!(serde_json::from_value::<M>(json!([])).is_err());
     assert!(serde_json::from_value::<M>(json!([[]])).is_err());
-    assert!(serde_json::from_value::<M>(json!([[1, 2, 3, 4]])).unwrap_err().to_string().starts_with(LIMIT_TAG));
-    assert!(serde_json::from_value::<M>(json!([[1], [2], [3], [4]])).unwrap_err().to_string().starts_with(LIMIT_TAG));
-    let square = serde_json::from_value::<SquareMatrix<Rational, 3>>(json!([[1, 2, 3], [4, 5, 6]])).unwrap_err();
+    assert!(
+        serde_json::from_value::<M>(json!([[1, 2, 3, 4]]))
+            .unwrap_err()
+            .to_string()
+            .starts_with(LIMIT_TAG)
+    );
+    assert!(
+        serde_json::from_value::<M>(json!([[1], [2], [3], [4]]))
+            .unwrap_err()
+            .to_string()
+            .starts_with(LIMIT_TAG)
+    );
+    let square = serde_json::from_value::<SquareMatrix<Rational, 3>>(json!([[1, 2, 3], [4, 5, 6]]))
+        .unwrap_err();
     assert!(square.to_string().contains("2×3"), "{square}");
 }
 
@@ -73,14 +111,23 @@ fn matrices_must_be_rectangular_non_empty_and_bounded() {
 fn outputs_are_strings() {
     let r = Rational(Q::new(BigInt::from(-6), BigInt::from(4)));
     assert_eq!(serde_json::to_value(&r).unwrap(), json!("-3/2"));
-    assert_eq!(serde_json::to_value(Int(BigInt::from(5))).unwrap(), json!("5"));
+    assert_eq!(
+        serde_json::to_value(Int(BigInt::from(5))).unwrap(),
+        json!("5")
+    );
 }
 
 #[test]
 fn polynomial_text_reads_highest_degree_first() {
     let q = |n: i64, d: i64| Q::new(n.into(), d.into());
-    assert_eq!(polynomial_text(&[q(1, 2), q(-2, 1), q(0, 1), q(1, 1)], "x"), "x^3 - 2*x + 1/2");
-    assert_eq!(polynomial_text(&[q(-2, 1), q(-5, 1), q(1, 1)], "x"), "x^2 - 5*x - 2");
+    assert_eq!(
+        polynomial_text(&[q(1, 2), q(-2, 1), q(0, 1), q(1, 1)], "x"),
+        "x^3 - 2*x + 1/2"
+    );
+    assert_eq!(
+        polynomial_text(&[q(-2, 1), q(-5, 1), q(1, 1)], "x"),
+        "x^2 - 5*x - 2"
+    );
     assert_eq!(polynomial_text(&[q(0, 1), q(-1, 3)], "t"), "-1/3*t");
     assert_eq!(polynomial_text(&[q(0, 1)], "x"), "0");
 }

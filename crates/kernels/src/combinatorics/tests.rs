@@ -29,12 +29,17 @@ fn partitions(n: usize, max: usize) -> Vec<Vec<usize>> {
     if n == 0 {
         return vec![vec![]];
     }
-    (1..=max.min(n)).rev().flat_map(|first| {
-        partitions(n - first, first).into_iter().map(move |mut rest| {
-            rest.insert(0, first);
-            rest
+    (1..=max.min(n))
+        .rev()
+        .flat_map(|first| {
+            partitions(n - first, first)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
         })
-    }).collect()
+        .collect()
 }
 
 #[test]
@@ -48,7 +53,10 @@ fn permutation_statistics_match_enumeration() {
         for (r, p) in perms.iter().enumerate() {
             assert_eq!(permutation_rank(p), BigUint::from(r));
         }
-        let der = perms.iter().filter(|p| p.iter().enumerate().all(|(i, x)| i != *x)).count();
+        let der = perms
+            .iter()
+            .filter(|p| p.iter().enumerate().all(|(i, x)| i != *x))
+            .count();
         assert_eq!(derangements(n as u64), BigUint::from(der));
         // Eulerian numbers count ascents; Stirling first kind counts cycles.
         let mut ascents = vec![0u64; n.max(1)];
@@ -60,11 +68,30 @@ fn permutation_statistics_match_enumeration() {
             by_cycles[cycles(p).len()] += 1;
         }
         if n > 0 {
-            assert_eq!(eulerian_row(n, &b).unwrap(), ascents.iter().map(|c| BigUint::from(*c)).collect::<Vec<_>>());
+            assert_eq!(
+                eulerian_row(n, &b).unwrap(),
+                ascents
+                    .iter()
+                    .map(|c| BigUint::from(*c))
+                    .collect::<Vec<_>>()
+            );
         }
-        assert_eq!(stirling_first_row(n, &b).unwrap(), by_cycles.iter().map(|c| BigUint::from(*c)).collect::<Vec<_>>());
+        assert_eq!(
+            stirling_first_row(n, &b).unwrap(),
+            by_cycles
+                .iter()
+                .map(|c| BigUint::from(*c))
+                .collect::<Vec<_>>()
+        );
         // Alternating (down-up) permutations are counted by the zigzag numbers.
-        let alternating = perms.iter().filter(|p| p.windows(2).enumerate().all(|(i, w)| (w[0] > w[1]) == (i % 2 == 0))).count();
+        let alternating = perms
+            .iter()
+            .filter(|p| {
+                p.windows(2)
+                    .enumerate()
+                    .all(|(i, w)| (w[0] > w[1]) == (i % 2 == 0))
+            })
+            .count();
         assert_eq!(zigzag(n, &b).unwrap()[n], BigUint::from(alternating), "{n}");
     }
 }
@@ -74,20 +101,34 @@ fn set_and_integer_partitions_match_enumeration() {
     let b = Budget::unlimited();
     for n in 0..10usize {
         let by_blocks = set_partitions_by_blocks(n);
-        assert_eq!(bell(n, &b).unwrap(), BigUint::from(by_blocks.iter().sum::<u64>()));
+        assert_eq!(
+            bell(n, &b).unwrap(),
+            BigUint::from(by_blocks.iter().sum::<u64>())
+        );
         for k in 0..=n {
-            assert_eq!(stirling_second(n as u64, k as u64, &b).unwrap(), BigUint::from(by_blocks[k]), "S({n},{k})");
+            assert_eq!(
+                stirling_second(n as u64, k as u64, &b).unwrap(),
+                BigUint::from(by_blocks[k]),
+                "S({n},{k})"
+            );
         }
     }
     let p = partition_numbers(25, &b).unwrap();
     for n in 0..25usize {
         let parts = partitions(n, n);
         assert_eq!(p[n], BigInt::from(parts.len()));
-        let distinct = parts.iter().filter(|q| q.windows(2).all(|w| w[0] > w[1])).count();
+        let distinct = parts
+            .iter()
+            .filter(|q| q.windows(2).all(|w| w[0] > w[1]))
+            .count();
         assert_eq!(distinct_partitions(n, &b).unwrap(), BigUint::from(distinct));
         for k in 0..=n {
             let exact = parts.iter().filter(|q| q.len() == k).count();
-            assert_eq!(partitions_into_parts(n, k, &b).unwrap(), BigUint::from(exact), "p({n},{k})");
+            assert_eq!(
+                partitions_into_parts(n, k, &b).unwrap(),
+                BigUint::from(exact),
+                "p({n},{k})"
+            );
         }
     }
 }
@@ -106,13 +147,18 @@ fn closed_forms_and_recurrences_agree() {
         (l0, l1) = (l1.clone(), l0 + l1);
         (f0, f1) = (f1.clone(), f0 + f1);
         if n >= 1 {
-            let next: BigUint = (0..n as usize).map(|i| &cat[i] * &cat[n as usize - 1 - i]).sum();
+            let next: BigUint = (0..n as usize)
+                .map(|i| &cat[i] * &cat[n as usize - 1 - i])
+                .sum();
             cat.push(next);
         }
         assert_eq!(catalan(n), cat[n as usize]);
         if n >= 2 {
             let m = n as usize;
-            let next: BigUint = &motz[m - 1] + (0..=m - 2).map(|i| &motz[i] * &motz[m - 2 - i]).sum::<BigUint>();
+            let next: BigUint = &motz[m - 1]
+                + (0..=m - 2)
+                    .map(|i| &motz[i] * &motz[m - 2 - i])
+                    .sum::<BigUint>();
             motz.push(next);
             assert_eq!(motzkin(n), motz[m]);
         }
@@ -122,7 +168,10 @@ fn closed_forms_and_recurrences_agree() {
         assert_eq!((1..=n).map(|k| narayana(n, k)).sum::<BigUint>(), catalan(n));
         assert_eq!(double_factorial(n) * double_factorial(n - 1), factorial(n));
         for k in 0..=n {
-            assert_eq!(binomial(n, k), binomial_signed(&BigInt::from(n), k).magnitude().clone());
+            assert_eq!(
+                binomial(n, k),
+                binomial_signed(&BigInt::from(n), k).magnitude().clone()
+            );
             // Upper negation: C(−n, k) = (−1)^k C(n + k − 1, k).
             let neg = binomial_signed(&-BigInt::from(n), k);
             let expect = BigInt::from(binomial(n + k - 1, k)) * if k % 2 == 0 { 1 } else { -1 };
@@ -132,7 +181,9 @@ fn closed_forms_and_recurrences_agree() {
     // Bernoulli numbers satisfy Σ_{k<m} C(m+1, k) B_k = −(m+1) B_m … i.e. Σ_{k≤m} C(m+1,k)B_k = 0.
     let bs: Vec<Q> = (0..40).map(|n| bernoulli(n, &b).unwrap()).collect();
     for m in 1..39usize {
-        let s: Q = (0..=m).map(|k| Q::from(BigInt::from(binomial(m as u64 + 1, k as u64))) * &bs[k]).sum();
+        let s: Q = (0..=m)
+            .map(|k| Q::from(BigInt::from(binomial(m as u64 + 1, k as u64))) * &bs[k])
+            .sum();
         assert!(s.is_zero(), "m = {m}");
     }
 }

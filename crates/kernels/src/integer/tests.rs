@@ -33,7 +33,15 @@ fn primality_matches_a_sieve() {
 fn strong_pseudoprimes_and_carmichaels_are_composite() {
     // Strong pseudoprimes to several bases, Carmichael numbers, and a
     // product of two primes just above 2^32.
-    for n in [2047u64, 3215031751, 341550071728321, 3825123056546413051, 561, 1105, 4294967291 * 4294967279] {
+    for n in [
+        2047u64,
+        3215031751,
+        341550071728321,
+        3825123056546413051,
+        561,
+        1105,
+        4294967291 * 4294967279,
+    ] {
         assert!(!is_prime_u64(n), "{n}");
     }
     // Known primes around 2^64 and beyond, and composites built from them.
@@ -55,8 +63,18 @@ fn jacobi_matches_euler_criterion_for_primes() {
     for p in [3u64, 5, 7, 11, 13, 101, 997] {
         for a in 0..p {
             let euler = pow_mod(a, (p - 1) / 2, p);
-            let expected = if a == 0 { 0 } else if euler == 1 { 1 } else { -1 };
-            assert_eq!(jacobi(&BigInt::from(a), &BigUint::from(p)), expected, "({a}/{p})");
+            let expected = if a == 0 {
+                0
+            } else if euler == 1 {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(
+                jacobi(&BigInt::from(a), &BigUint::from(p)),
+                expected,
+                "({a}/{p})"
+            );
         }
     }
 }
@@ -103,10 +121,16 @@ fn big_factorizations_multiply_back_to_prime_factors() {
     let n = &m61 * &m61 * &p * 12u32;
     let f = factor(&n, &b);
     assert!(f.is_complete());
-    let back = f.primes.iter().fold(BigUint::one(), |acc, (q, e)| acc * q.pow(*e));
+    let back = f
+        .primes
+        .iter()
+        .fold(BigUint::one(), |acc, (q, e)| acc * q.pow(*e));
     assert_eq!(back, n);
     assert!(f.primes.iter().all(|(q, _)| is_prime(q).is_prime()));
-    assert_eq!(f.primes.iter().find(|(q, _)| *q == m61).map(|x| x.1), Some(2));
+    assert_eq!(
+        f.primes.iter().find(|(q, _)| *q == m61).map(|x| x.1),
+        Some(2)
+    );
 }
 
 #[test]
@@ -114,7 +138,10 @@ fn factorization_reports_partial_results_when_out_of_time() {
     let m127 = (BigUint::one() << 127u32) - 1u32;
     let m89 = (BigUint::one() << 89u32) - 1u32;
     let n = &m127 * &m89 * 8u32;
-    let f = factor(&n, &Budget::with_timeout(std::time::Duration::from_millis(50)));
+    let f = factor(
+        &n,
+        &Budget::with_timeout(std::time::Duration::from_millis(50)),
+    );
     assert_eq!(f.stopped, Some(Stop::Deadline));
     assert_eq!(f.primes, vec![(BigUint::from(2u32), 3)]);
     assert_eq!(f.unfactored, vec![&m127 * &m89]);
@@ -141,6 +168,9 @@ fn extended_gcd_satisfies_bezout() {
         assert_eq!(g, a.gcd(&b));
         assert!(g >= BigInt::zero());
     }
-    assert_eq!(gcd_all(&[BigInt::from(12), BigInt::from(-18), BigInt::from(30)]), BigInt::from(6));
+    assert_eq!(
+        gcd_all(&[BigInt::from(12), BigInt::from(-18), BigInt::from(30)]),
+        BigInt::from(6)
+    );
     assert_eq!(gcd_all(&[]), BigInt::zero());
 }

@@ -10,11 +10,20 @@ fn q(n: i64) -> Q {
 }
 
 fn random_q(rng: &mut StdRng, bound: i64) -> Q {
-    Q::new(rng.gen_range(-bound..=bound).into(), rng.gen_range(1..=bound.max(1)).into())
+    Q::new(
+        rng.gen_range(-bound..=bound).into(),
+        rng.gen_range(1..=bound.max(1)).into(),
+    )
 }
 
 fn random_mat(rng: &mut StdRng, r: usize, c: usize, bound: i64, integral: bool) -> Mat<Q> {
-    Mat::from_fn(r, c, |_, _| if integral { q(rng.gen_range(-bound..=bound)) } else { random_q(rng, bound) })
+    Mat::from_fn(r, c, |_, _| {
+        if integral {
+            q(rng.gen_range(-bound..=bound))
+        } else {
+            random_q(rng, bound)
+        }
+    })
 }
 
 /// Leibniz: the sum over permutations. Independent of any elimination.
@@ -22,7 +31,10 @@ fn leibniz(a: &Mat<Q>) -> Q {
     fn go(a: &Mat<Q>, row: usize, used: &mut Vec<bool>, perm: &mut Vec<usize>, acc: &mut Q) {
         let n = a.rows();
         if row == n {
-            let inversions = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).filter(|&(i, j)| perm[i] > perm[j]).count();
+            let inversions = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .filter(|&(i, j)| perm[i] > perm[j])
+                .count();
             let mut t = Q::one();
             for (i, &p) in perm.iter().enumerate() {
                 t *= &a[(i, p)];
@@ -57,7 +69,9 @@ fn mul(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
 }
 
 fn apply(a: &Mat<Q>, x: &[Q]) -> Vec<Q> {
-    (0..a.rows()).map(|i| a.row(i).iter().zip(x).map(|(p, q)| p * q).sum()).collect()
+    (0..a.rows())
+        .map(|i| a.row(i).iter().zip(x).map(|(p, q)| p * q).sum())
+        .collect()
 }
 
 #[test]
@@ -80,9 +94,15 @@ fn determinant_is_multiplicative_and_sees_singularity() {
         let x = random_mat(&mut rng, n, n, 20, false);
         let y = random_mat(&mut rng, n, n, 20, true);
         let lhs = determinant(&mul(&x, &y), &b).unwrap();
-        assert_eq!(lhs, determinant(&x, &b).unwrap() * determinant(&y, &b).unwrap());
+        assert_eq!(
+            lhs,
+            determinant(&x, &b).unwrap() * determinant(&y, &b).unwrap()
+        );
         // Rank-deficient: a product through a thinner inner dimension.
-        let thin = mul(&random_mat(&mut rng, n, n - 1, 5, true), &random_mat(&mut rng, n - 1, n, 5, true));
+        let thin = mul(
+            &random_mat(&mut rng, n, n - 1, 5, true),
+            &random_mat(&mut rng, n - 1, n, 5, true),
+        );
         assert!(determinant(&thin, &b).unwrap().is_zero());
         assert_eq!(rank(&thin, &b).unwrap(), n - 1);
     }
@@ -93,20 +113,40 @@ fn rref_is_reduced_and_spans_the_row_space() {
     let mut rng = StdRng::seed_from_u64(3);
     let b = Budget::unlimited();
     for (r, c, k) in [(4, 6, 2), (6, 4, 3), (5, 5, 5), (30, 40, 25), (1, 3, 1)] {
-        let a = mul(&random_mat(&mut rng, r, k, 6, false), &random_mat(&mut rng, k, c, 6, true));
+        let a = mul(
+            &random_mat(&mut rng, r, k, 6, false),
+            &random_mat(&mut rng, k, c, 6, true),
+        );
         let red = rref(&a, &b).unwrap();
         let rk = red.pivots.len();
         assert_eq!(rk, rank(&a, &b).unwrap());
         assert!(rk <= k.min(r).min(c));
         for (i, &p) in red.pivots.iter().enumerate() {
             for row in 0..r {
-                assert_eq!(red.matrix[(row, p)], if row == i { Q::one() } else { Q::zero() });
+                assert_eq!(
+                    red.matrix[(row, p)],
+                    if row == i { Q::one() } else { Q::zero() }
+                );
             }
-            assert!((0..p).all(|j| red.matrix[(i, j)].is_zero()), "entries left of a pivot are zero");
+            assert!(
+                (0..p).all(|j| red.matrix[(i, j)].is_zero()),
+                "entries left of a pivot are zero"
+            );
         }
         assert!((rk..r).all(|i| red.matrix.row(i).iter().all(Zero::is_zero)));
-        let stacked = Mat::from_rows(a.clone().into_rows().into_iter().chain(red.matrix.clone().into_rows()).collect()).unwrap();
-        assert_eq!(rank(&stacked, &b).unwrap(), rk, "rref rows lie in the row space of A");
+        let stacked = Mat::from_rows(
+            a.clone()
+                .into_rows()
+                .into_iter()
+                .chain(red.matrix.clone().into_rows())
+                .collect(),
+        )
+        .unwrap();
+        assert_eq!(
+            rank(&stacked, &b).unwrap(),
+            rk,
+            "rref rows lie in the row space of A"
+        );
     }
 }
 
@@ -115,14 +155,20 @@ fn nullspace_vectors_are_annihilated_and_independent() {
     let mut rng = StdRng::seed_from_u64(4);
     let b = Budget::unlimited();
     for (r, c, k) in [(3, 5, 2), (5, 5, 3), (4, 4, 4), (20, 30, 12)] {
-        let a = mul(&random_mat(&mut rng, r, k, 5, true), &random_mat(&mut rng, k, c, 5, false));
+        let a = mul(
+            &random_mat(&mut rng, r, k, 5, true),
+            &random_mat(&mut rng, k, c, 5, false),
+        );
         let basis = nullspace(&a, &b).unwrap();
         assert_eq!(basis.len(), c - rank(&a, &b).unwrap());
         for v in &basis {
             assert!(apply(&a, v).iter().all(Zero::is_zero));
         }
         if !basis.is_empty() {
-            assert_eq!(rank(&Mat::from_rows(basis.clone()).unwrap(), &b).unwrap(), basis.len());
+            assert_eq!(
+                rank(&Mat::from_rows(basis.clone()).unwrap(), &b).unwrap(),
+                basis.len()
+            );
         }
     }
 }
@@ -138,7 +184,10 @@ fn solve_covers_unique_inconsistent_and_parametric() {
         other => panic!("expected a unique solution, got {other:?}"),
     }
     // Rank 2 in 3 unknowns with a consistent right-hand side.
-    let thin = mul(&random_mat(&mut rng, 4, 2, 5, true), &random_mat(&mut rng, 2, 3, 5, true));
+    let thin = mul(
+        &random_mat(&mut rng, 4, 2, 5, true),
+        &random_mat(&mut rng, 2, 3, 5, true),
+    );
     let x0: Vec<Q> = (0..3).map(|_| random_q(&mut rng, 7)).collect();
     let rhs = apply(&thin, &x0);
     match solve(&thin, &rhs, &b).unwrap() {
@@ -154,7 +203,13 @@ fn solve_covers_unique_inconsistent_and_parametric() {
     let col_rank = rank(&thin, &b).unwrap();
     loop {
         bad[0] += Q::one();
-        let aug = Mat::from_fn(4, 4, |i, j| if j < 3 { thin[(i, j)].clone() } else { bad[i].clone() });
+        let aug = Mat::from_fn(4, 4, |i, j| {
+            if j < 3 {
+                thin[(i, j)].clone()
+            } else {
+                bad[i].clone()
+            }
+        });
         if rank(&aug, &b).unwrap() > col_rank {
             break;
         }
@@ -195,7 +250,13 @@ fn characteristic_polynomial_agrees_with_det_of_t_minus_a() {
             let p = characteristic_polynomial(&a, &b).unwrap();
             assert_eq!(p.len(), n + 1);
             for t in -3..=n as i64 {
-                let tm = Mat::from_fn(n, n, |i, j| if i == j { q(t) - &a[(i, j)] } else { -a[(i, j)].clone() });
+                let tm = Mat::from_fn(n, n, |i, j| {
+                    if i == j {
+                        q(t) - &a[(i, j)]
+                    } else {
+                        -a[(i, j)].clone()
+                    }
+                });
                 let value: Q = p.iter().rev().fold(Q::zero(), |acc, c| acc * q(t) + c);
                 assert_eq!(value, leibniz(&tm), "n={n} t={t}");
             }
@@ -218,7 +279,14 @@ fn characteristic_polynomial_satisfies_cayley_hamilton_at_larger_order() {
         }
     }
     assert!(acc.into_rows().iter().flatten().all(Zero::is_zero));
-    assert_eq!(p[0], if n % 2 == 0 { determinant(&a, &b).unwrap() } else { -determinant(&a, &b).unwrap() });
+    assert_eq!(
+        p[0],
+        if n % 2 == 0 {
+            determinant(&a, &b).unwrap()
+        } else {
+            -determinant(&a, &b).unwrap()
+        }
+    );
     assert_eq!(p[n - 1], -trace(&a));
 }
 
@@ -229,25 +297,43 @@ fn kernels_stop_on_an_expired_budget() {
     let expired = Budget::with_timeout(std::time::Duration::ZERO);
     assert_eq!(determinant(&a, &expired), Err(Stop::Deadline));
     assert_eq!(rref(&a, &expired).map(|_| ()), Err(Stop::Deadline));
-    assert_eq!(characteristic_polynomial(&a, &expired).map(|_| ()), Err(Stop::Deadline));
+    assert_eq!(
+        characteristic_polynomial(&a, &expired).map(|_| ()),
+        Err(Stop::Deadline)
+    );
 }
 
 #[test]
 fn multimodular_determinant_agrees_with_bareiss() {
     let mut rng = StdRng::seed_from_u64(10);
     let b = Budget::unlimited();
-    for (n, bits) in [(1, 3), (2, 200), (5, 7), (13, 7), (20, 64), (40, 7), (25, 300)] {
+    for (n, bits) in [
+        (1, 3),
+        (2, 200),
+        (5, 7),
+        (13, 7),
+        (20, 64),
+        (40, 7),
+        (25, 300),
+    ] {
         for _ in 0..3 {
             let m = Mat::from_fn(n, n, |_, _| {
                 let x = BigInt::from(rng.gen_range(-1000i64..1000)) << rng.gen_range(0..bits);
                 if rng.gen_bool(0.1) { BigInt::zero() } else { x }
             });
-            assert_eq!(multimodular_determinant(&m, &b).unwrap(), bareiss_determinant(m.clone(), &b).unwrap(), "n={n}");
+            assert_eq!(
+                multimodular_determinant(&m, &b).unwrap(),
+                bareiss_determinant(m.clone(), &b).unwrap(),
+                "n={n}"
+            );
         }
     }
     // Singular, and a zero row.
     let mut m = Mat::from_fn(15, 15, |i, j| BigInt::from((i * 7 + j * 3) as i64 % 11 - 5));
-    assert_eq!(multimodular_determinant(&m, &b).unwrap(), bareiss_determinant(m.clone(), &b).unwrap());
+    assert_eq!(
+        multimodular_determinant(&m, &b).unwrap(),
+        bareiss_determinant(m.clone(), &b).unwrap()
+    );
     for j in 0..15 {
         m[(4, j)] = BigInt::zero();
     }
@@ -269,8 +355,14 @@ fn divisor_determinant_agrees_with_multimodular() {
                     }
                 }
             }
-            let got = divisor_determinant(&m, &b).unwrap().expect("non-singular with small entries");
-            assert_eq!(got, multimodular_determinant(&m, &b).unwrap(), "n={n} trial={trial}");
+            let got = divisor_determinant(&m, &b)
+                .unwrap()
+                .expect("non-singular with small entries");
+            assert_eq!(
+                got,
+                multimodular_determinant(&m, &b).unwrap(),
+                "n={n} trial={trial}"
+            );
         }
     }
     // Singular: the divisor method declines and the caller falls back.
@@ -278,7 +370,9 @@ fn divisor_determinant_agrees_with_multimodular() {
     assert_eq!(divisor_determinant(&thin, &b).unwrap(), None);
     assert!(integer_determinant(thin, &b).unwrap().is_zero());
     // Entries too large for word-size lifting: declined.
-    let big = Mat::from_fn(3, 3, |i, j| BigInt::from(1i64 << 40) * (i * 3 + j + 1) as i64 + i as i64);
+    let big = Mat::from_fn(3, 3, |i, j| {
+        BigInt::from(1i64 << 40) * (i * 3 + j + 1) as i64 + i as i64
+    });
     assert_eq!(divisor_determinant(&big, &b).unwrap(), None);
 }
 
@@ -289,15 +383,27 @@ fn fraction_determinant_agrees_with_the_cleared_integer_determinant() {
     for n in [16, 24, 40] {
         let a = random_mat(&mut rng, n, n, 60, false);
         let (m, scale) = clear_row_denominators(&a);
-        let via_fractions = fraction_multimodular_determinant(&a, &b).unwrap().expect("word-size fractions");
-        assert_eq!(via_fractions, multimodular_determinant(&m, &b).unwrap(), "n={n}");
+        let via_fractions = fraction_multimodular_determinant(&a, &b)
+            .unwrap()
+            .expect("word-size fractions");
+        assert_eq!(
+            via_fractions,
+            multimodular_determinant(&m, &b).unwrap(),
+            "n={n}"
+        );
         assert_eq!(determinant(&a, &b).unwrap(), Q::new(via_fractions, scale));
     }
     // Big numerators are declined; the integer path takes them.
     let mut a = random_mat(&mut rng, 16, 16, 9, false);
     a[(0, 0)] = Q::from_integer(BigInt::from(1) << 100u32);
     assert_eq!(fraction_multimodular_determinant(&a, &b).unwrap(), None);
-    assert_eq!(determinant(&a, &b).unwrap(), Q::new(bareiss_determinant(clear_row_denominators(&a).0, &b).unwrap(), clear_row_denominators(&a).1));
+    assert_eq!(
+        determinant(&a, &b).unwrap(),
+        Q::new(
+            bareiss_determinant(clear_row_denominators(&a).0, &b).unwrap(),
+            clear_row_denominators(&a).1
+        )
+    );
 }
 
 #[test]
@@ -311,6 +417,10 @@ fn modular_characteristic_polynomial_agrees_with_hessenberg_over_q() {
                 a[(2, j)] = Q::zero(); // a zero row: a zero root and zero sub-diagonals
             }
         }
-        assert_eq!(characteristic_polynomial(&a, &b).unwrap(), hessenberg_characteristic_polynomial(&a, &b).unwrap(), "n={n}");
+        assert_eq!(
+            characteristic_polynomial(&a, &b).unwrap(),
+            hessenberg_characteristic_polynomial(&a, &b).unwrap(),
+            "n={n}"
+        );
     }
 }

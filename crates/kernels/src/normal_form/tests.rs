@@ -12,7 +12,9 @@ fn random(rng: &mut StdRng, r: usize, c: usize, bound: i64) -> Mat<BigInt> {
 }
 
 fn mul(a: &Mat<BigInt>, b: &Mat<BigInt>) -> Mat<BigInt> {
-    Mat::from_fn(a.rows(), b.cols(), |i, j| (0..a.cols()).map(|k| &a[(i, k)] * &b[(k, j)]).sum())
+    Mat::from_fn(a.rows(), b.cols(), |i, j| {
+        (0..a.cols()).map(|k| &a[(i, k)] * &b[(k, j)]).sum()
+    })
 }
 
 /// A random unimodular matrix: a product of elementary integer operations.
@@ -41,7 +43,10 @@ fn hermite_form_is_shaped_unimodular_and_unique() {
         let a = random(&mut rng, r, c, 20);
         let f = hermite(&a, &b).unwrap();
         assert_eq!(mul(&f.u, &a), f.h);
-        assert_eq!(bareiss_determinant(f.u.clone(), &b).unwrap().abs(), BigInt::one());
+        assert_eq!(
+            bareiss_determinant(f.u.clone(), &b).unwrap().abs(),
+            BigInt::one()
+        );
         for (row, &p) in f.pivots.iter().enumerate() {
             assert!(f.h[(row, p)].is_positive());
             assert!((0..p).all(|j| f.h[(row, j)].is_zero()));
@@ -49,7 +54,11 @@ fn hermite_form_is_shaped_unimodular_and_unique() {
             assert!((row + 1..r).all(|k| f.h[(k, p)].is_zero()));
         }
         let v = unimodular(&mut rng, r);
-        assert_eq!(hermite(&mul(&v, &a), &b).unwrap().h, f.h, "HNF is unique up to the row space");
+        assert_eq!(
+            hermite(&mul(&v, &a), &b).unwrap().h,
+            f.h,
+            "HNF is unique up to the row space"
+        );
     }
 }
 
@@ -58,7 +67,14 @@ fn minors_gcd(a: &Mat<BigInt>, k: usize) -> BigInt {
         if k == 0 {
             return vec![vec![]];
         }
-        (k - 1..n).flat_map(|last| subsets(last, k - 1).into_iter().map(move |mut s| { s.push(last); s })).collect()
+        (k - 1..n)
+            .flat_map(|last| {
+                subsets(last, k - 1).into_iter().map(move |mut s| {
+                    s.push(last);
+                    s
+                })
+            })
+            .collect()
     }
     let b = Budget::unlimited();
     let mut g = BigInt::zero();
@@ -85,11 +101,19 @@ fn smith_diagonal_matches_determinantal_divisors_and_is_invariant() {
             }
         }
         let d = smith_diagonal(&a, &b).unwrap();
-        assert!(d.windows(2).all(|w| w[1].is_zero() || (&w[1] % &w[0]).is_zero()), "{d:?}");
+        assert!(
+            d.windows(2)
+                .all(|w| w[1].is_zero() || (&w[1] % &w[0]).is_zero()),
+            "{d:?}"
+        );
         let mut prod = BigInt::one();
         for k in 1..=r.min(c) {
             prod *= &d[k - 1];
-            assert_eq!(prod, minors_gcd(&a, k), "d₁⋯d_k = gcd of {k}×{k} minors, {d:?}");
+            assert_eq!(
+                prod,
+                minors_gcd(&a, k),
+                "d₁⋯d_k = gcd of {k}×{k} minors, {d:?}"
+            );
         }
         let (u, v) = (unimodular(&mut rng, r), unimodular(&mut rng, c));
         assert_eq!(smith_diagonal(&mul(&mul(&u, &a), &v), &b).unwrap(), d);

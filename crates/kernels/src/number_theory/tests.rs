@@ -1,4 +1,5 @@
 use super::*;
+use crate::group::{self, Units};
 use crate::integer::is_prime_u64;
 
 fn big(n: u64) -> BigUint {
@@ -47,7 +48,9 @@ fn next_and_previous_prime_bracket_every_integer() {
 
 #[test]
 fn digits_round_trip_in_every_base() {
-    let n: BigUint = "123456789012345678901234567890123456789012345678901234567890".parse().unwrap();
+    let n: BigUint = "123456789012345678901234567890123456789012345678901234567890"
+        .parse()
+        .unwrap();
     for b in [2u32, 3, 7, 10, 16, 36, 1000, 65_536, 1 << 31] {
         let ds = digits(&n, &big(b as u64));
         assert!(!ds[0].is_zero());
@@ -55,7 +58,10 @@ fn digits_round_trip_in_every_base() {
         assert_eq!(back, n, "base {b}");
     }
     assert_eq!(digits(&big(0), &big(10)), vec![big(0)]);
-    assert_eq!(digits(&big(1000), &big(10)), vec![big(1), big(0), big(0), big(0)]);
+    assert_eq!(
+        digits(&big(1000), &big(10)),
+        vec![big(1), big(0), big(0), big(0)]
+    );
 }
 
 #[test]
@@ -68,19 +74,41 @@ fn multiplicative_functions_match_brute_force() {
         assert_eq!(sigma(&f, 2), big(ds.iter().map(|d| d * d).sum()));
         // λ(n) is the least e with a^e ≡ 1 for every unit a.
         let units: Vec<u64> = (1..=n).filter(|a| a.gcd(&n) == 1).collect();
-        let lambda = (1..).find(|e| units.iter().all(|a| big(*a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n))).unwrap();
+        let lambda = (1..)
+            .find(|e| {
+                units
+                    .iter()
+                    .all(|a| big(*a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n))
+            })
+            .unwrap();
         assert_eq!(carmichael(&f), big(lambda), "{n}");
         let lf = carmichael_factors(&f, &Budget::unlimited()).unwrap();
-        assert_eq!(lf.iter().fold(BigUint::one(), |acc, (p, e)| acc * p.pow(*e)), big(lambda));
+        assert_eq!(
+            lf.iter()
+                .fold(BigUint::one(), |acc, (p, e)| acc * p.pow(*e)),
+            big(lambda)
+        );
         for &a in units.iter().take(5) {
-            let ord = (1..).find(|e| big(a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n)).unwrap();
-            assert_eq!(order_dividing(&big(a), &big(n), &big(lambda), &lf), big(ord));
+            let ord = (1..)
+                .find(|e| big(a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n))
+                .unwrap();
+            assert_eq!(
+                group::order(&Units(&big(n)), &(big(a) % big(n)), &big(lambda), &lf),
+                big(ord)
+            );
         }
         let root = primitive_root(&big(n), &f, &Budget::unlimited()).unwrap();
         let brute = units.iter().find(|a| {
-            (1..=units.len() as u64).filter(|e| big(**a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n)).min() == Some(units.len() as u64)
+            (1..=units.len() as u64)
+                .filter(|e| big(**a).modpow(&big(*e), &big(n)) == BigUint::one() % big(n))
+                .min()
+                == Some(units.len() as u64)
         });
-        let brute = if n == 1 { Some(big(0)) } else { brute.map(|g| big(*g)) };
+        let brute = if n == 1 {
+            Some(big(0))
+        } else {
+            brute.map(|g| big(*g))
+        };
         assert_eq!(root, brute, "{n}");
     }
 }
@@ -91,7 +119,11 @@ fn square_roots_modulo_n_are_all_found() {
         let f = factors(n);
         for a in 0..n {
             let brute: Vec<BigUint> = (0..n).filter(|x| x * x % n == a).map(big).collect();
-            assert_eq!(sqrt_mod(&BigInt::from(a), &big(n), &f, 1000).unwrap(), brute, "{a} mod {n}");
+            assert_eq!(
+                sqrt_mod(&BigInt::from(a), &big(n), &f, 1000).unwrap(),
+                brute,
+                "{a} mod {n}"
+            );
         }
     }
     let p: BigUint = "170141183460469231731687303715884105727".parse().unwrap();
@@ -111,16 +143,25 @@ fn discrete_logs_invert_modular_powers() {
             if g.gcd(&m) != 1 {
                 continue;
             }
-            let ord = order_dividing(&big(g), &big(m), &lambda, &lf);
+            let ord = group::order(&Units(&big(m)), &big(g), &lambda, &lf);
             let of = factor_completely(&ord, &b).unwrap();
             for x in [0u64, 1, 17, 345, 9999] {
                 let h = big(g).modpow(&big(x), &big(m));
-                let found = discrete_log(&big(g), &h, &big(m), &ord, &of, &b).unwrap().unwrap();
+                let found = group::discrete_log(&Units(&big(m)), &big(g), &h, &ord, &of, &b)
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(found, big(x) % &ord);
             }
             // A unit outside ⟨g⟩ has no logarithm.
-            if let Some(h) = (2..m).filter(|_| m < 2000).find(|h| h.gcd(&m) == 1 && (0..ord.to_u64().unwrap()).all(|x| big(g).modpow(&big(x), &big(m)) != big(*h))) {
-                assert_eq!(discrete_log(&big(g), &big(h), &big(m), &ord, &of, &b).unwrap(), None);
+            if let Some(h) = (2..m).filter(|_| m < 2000).find(|h| {
+                h.gcd(&m) == 1
+                    && (0..ord.to_u64().unwrap())
+                        .all(|x| big(g).modpow(&big(x), &big(m)) != big(*h))
+            }) {
+                assert_eq!(
+                    group::discrete_log(&Units(&big(m)), &big(g), &big(h), &ord, &of, &b).unwrap(),
+                    None
+                );
             }
         }
     }
@@ -129,11 +170,13 @@ fn discrete_logs_invert_modular_powers() {
 #[test]
 fn two_squares_and_sqrt_continued_fractions() {
     for n in 1u64..2000 {
-        let brute: Vec<(BigUint, BigUint)> =
-            (0..).take_while(|a| 2 * a * a <= n).filter_map(|a| {
+        let brute: Vec<(BigUint, BigUint)> = (0..)
+            .take_while(|a| 2 * a * a <= n)
+            .filter_map(|a| {
                 let b = (n - a * a).sqrt();
                 (b * b == n - a * a).then(|| (big(a), big(b)))
-            }).collect();
+            })
+            .collect();
         assert_eq!(sum_of_two_squares(&factors(n), 1000).unwrap(), brute, "{n}");
     }
     // √n = [a0; period…]: check the convergent identity p² − n q² = ±1 at period end.
@@ -143,8 +186,11 @@ fn two_squares_and_sqrt_continued_fractions() {
             assert_eq!(&a0 * &a0, big(n));
             continue;
         }
-        let terms: Vec<BigUint> = std::iter::once(a0).chain(period.iter().take(period.len() - 1).cloned()).collect();
-        let (mut p, mut q, mut p0, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+        let terms: Vec<BigUint> = std::iter::once(a0)
+            .chain(period.iter().take(period.len() - 1).cloned())
+            .collect();
+        let (mut p, mut q, mut p0, mut q0) =
+            (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
         for t in &terms {
             let t = BigInt::from(t.clone());
             (p, p0) = (&t * &p + &p0, p);
@@ -160,7 +206,13 @@ fn two_squares_and_sqrt_continued_fractions() {
 fn perfect_powers_and_factorial_valuations() {
     for n in 2u64..5000 {
         let (m, k) = perfect_power(&big(n));
-        let brute = (2..=12u32).rev().find(|k| { let r = (n as f64).powf(1.0 / *k as f64).round() as u64; (r.saturating_sub(1)..=r + 1).any(|r| r > 1 && r.checked_pow(*k) == Some(n)) }).unwrap_or(1);
+        let brute = (2..=12u32)
+            .rev()
+            .find(|k| {
+                let r = (n as f64).powf(1.0 / *k as f64).round() as u64;
+                (r.saturating_sub(1)..=r + 1).any(|r| r > 1 && r.checked_pow(*k) == Some(n))
+            })
+            .unwrap_or(1);
         assert_eq!(k, brute, "{n}");
         assert_eq!(m.pow(k), big(n));
     }
@@ -169,7 +221,10 @@ fn perfect_powers_and_factorial_valuations() {
             let fact: BigUint = (1..=n).map(big).product();
             let mut v = 0u64;
             let mut f = fact;
-            while (&f % p).is_zero() { f /= p; v += 1; }
+            while (&f % p).is_zero() {
+                f /= p;
+                v += 1;
+            }
             assert_eq!(factorial_valuation(&big(n), &big(p)), big(v));
         }
     }

@@ -1,0 +1,76 @@
+use crate::{Element, Field, Value};
+use hessian_contract::wire::{List, Matrix};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::finite_field;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct LinearSystem;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The field GF(p^k).
+    pub field: Field,
+    /// The coefficient matrix A (m×n, at most 100×100).
+    pub matrix: Matrix<Element, 100>,
+    /// The right-hand side b, one entry per row of A.
+    pub rhs: List<Element, 100>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// True when A·x = b has a solution.
+    pub consistent: bool,
+    /// One solution (free variables 0), or null when inconsistent.
+    pub particular: Option<Vec<Value>>,
+    /// A basis of the null space of A: every solution is particular + Σ c_i·basis_i.
+    pub nullspace: Vec<Vec<Value>>,
+}
+
+impl Operation for LinearSystem {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "finite_field.linear_system.solve";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Solve a linear system A·x = b over a finite field GF(p^k)";
+    const SUMMARY: &'static str = "All solutions of A·x = b over F_p or GF(p^k): a particular solution plus a null-space basis.";
+    const DESCRIPTION: &'static str = "Solves A·x = b over GF(p^k) by reduction to reduced row echelon form: says \
+        whether it is consistent and gives one solution (free variables set to 0) and a basis of the null \
+        space, so the solution set is particular + span(nullspace). At most 100×100.";
+    const KEYWORDS: &'static [&'static str] = &["solve linear system mod p", "linear equations over finite field", "gaussian elimination GF", "solve over F_p"];
+    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 5}, "matrix": [[1, 2], [3, 4]], "rhs": [1, 2]}"#;
+    const EXPECTED: &'static str = r#"{"consistent": true, "particular": ["0", "3"], "nullspace": []}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let gf = input.field.build("field", ctx)?;
+        let (rows, cols) = (input.matrix.0.rows(), input.matrix.0.cols());
+        if input.rhs.0.len() != rows {
+            return Err(MathError::Input { path: "rhs".into(), message: format!("has {} entries but the matrix has {rows} rows", input.rhs.0.len()) });
+        }
+        let mut m = crate::field::matrix_of(&gf, input.matrix.0, "matrix")?;
+        for (i, (row, b)) in m.iter_mut().zip(&input.rhs.0).enumerate() {
+            row.push(b.of(&gf, &format!("rhs.{i}"))?);
+        }
+        let (pivots, _) = finite_field::rref(&gf, &mut m, &ctx.budget)?;
+        let nullspace = (0..cols)
+            .filter(|c| !pivots.contains(c))
+            .map(|free| {
+                let mut v = vec![gf.zero(); cols];
+                v[free] = gf.one_elem();
+                for (r, &pc) in pivots.iter().enumerate().filter(|(_, pc)| **pc < cols) {
+                    v[pc] = gf.neg(&m[r][free]);
+                }
+                v.into_iter().map(Value).collect()
+            })
+            .collect();
+        if pivots.last() == Some(&cols) {
+            return Ok(Output { consistent: false, particular: None, nullspace });
+        }
+        let mut x = vec![gf.zero(); cols];
+        for (r, &pc) in pivots.iter().enumerate() {
+            x[pc] = m[r][cols].clone();
+        }
+        Ok(Output { consistent: true, particular: Some(x.into_iter().map(Value).collect()), nullspace })
+    }
+}
