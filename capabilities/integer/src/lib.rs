@@ -44,6 +44,7 @@ hessian_contract::operations! {
     digit_sum => DigitSum,
     base_conversion => BaseConversion,
     from_base => FromBase,
+    primality_certificate => PrimalityCertificate,
 }
 
 use hessian_contract::wire::Int;

@@ -1,6 +1,8 @@
 //! Number theory on big integers: gcd, extended gcd, primality,
 //! factorization, Euler's totient.
 
+mod ecm;
+
 use crate::{Budget, Stop};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
@@ -314,7 +316,15 @@ fn split(c: &BigUint, budget: &Budget) -> Result<BigUint, Stop> {
     if let Some(small) = c.to_u64() {
         return rho_u64(small, budget).map(BigUint::from);
     }
-    rho_big(c, budget)
+    // Rho finds small factors fastest; ECM's cost grows with the factor's
+    // size, not n's, so it takes over for factors beyond ~12 digits.
+    if let Some(d) = rho_big(c, Some(1 << 16), budget)? {
+        return Ok(d);
+    }
+    if let Some(d) = ecm::find_factor(c, budget)? {
+        return Ok(d);
+    }
+    rho_big(c, None, budget).map(|d| d.unwrap_or_else(|| c.clone()))
 }
 
 /// Pollard–Brent rho over u64 with batched gcds.
@@ -358,8 +368,9 @@ fn rho_u64(n: u64, budget: &Budget) -> Result<u64, Stop> {
     unreachable!("the loop over c only ends by returning")
 }
 
-/// Pollard–Brent rho over big integers.
-fn rho_big(n: &BigUint, budget: &Budget) -> Result<BigUint, Stop> {
+/// Pollard–Brent rho over big integers; `None` once the cycle length
+/// passes `max_r`.
+fn rho_big(n: &BigUint, max_r: Option<u64>, budget: &Budget) -> Result<Option<BigUint>, Stop> {
     let one = BigUint::one();
     for c in 1u32.. {
         let f = |x: &BigUint| (x * x + c) % n;
@@ -368,6 +379,9 @@ fn rho_big(n: &BigUint, budget: &Budget) -> Result<BigUint, Stop> {
         let mut ys = y.clone();
         while g.is_one() {
             budget.check()?;
+            if max_r.is_some_and(|m| r > m) {
+                return Ok(None);
+            }
             x = y.clone();
             for _ in 0..r {
                 y = f(&y);
@@ -397,7 +411,7 @@ fn rho_big(n: &BigUint, budget: &Budget) -> Result<BigUint, Stop> {
             }
         }
         if g != *n {
-            return Ok(g);
+            return Ok(Some(g));
         }
     }
     unreachable!("the loop over c only ends by returning")

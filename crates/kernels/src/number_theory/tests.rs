@@ -229,3 +229,28 @@ fn perfect_powers_and_factorial_valuations() {
         }
     }
 }
+
+#[test]
+fn pratt_certificates_verify_and_composites_get_none() {
+    let b = Budget::unlimited();
+    for n in [
+        "1000003",
+        "18446744073709551557",
+        "170141183460469231731687303715884105727",
+        "2305843009213693951",
+    ] {
+        let n: BigUint = n.parse().unwrap();
+        let cert = pratt_certificate(&n, &b).unwrap().unwrap();
+        assert!(verify_pratt(&n, &cert), "{n}");
+        // A tampered witness or factor list fails verification.
+        let mut bad = cert.clone();
+        bad[0].witness = BigUint::one();
+        assert!(!verify_pratt(&n, &bad));
+        let mut bad = cert.clone();
+        bad[0].factors.pop();
+        assert!(!verify_pratt(&n, &bad));
+    }
+    assert_eq!(pratt_certificate(&big(561), &b).unwrap(), None);
+    assert!(verify_pratt(&big(997), &[]));
+    assert!(!verify_pratt(&big(1001), &[]));
+}
