@@ -53,7 +53,8 @@ enum Command {
     /// refusal with exit code 2.
     Run {
         operation_id: String,
-        /// The input object as JSON, e.g. '{"matrix": [["1","2"],["3","4"]]}'.
+        /// The input object as JSON, e.g. '{"matrix": [["1","2"],["3","4"]]}';
+        /// `-` reads it from stdin, `@FILE` from a file (for inputs too long for a command line).
         input: String,
         /// Refuse unless the operation's contract digest is this one.
         #[arg(long)]
@@ -174,7 +175,19 @@ fn main() -> ExitCode {
             contract,
             deadline_ms,
         } => {
-            let input: Value = match serde_json::from_str(&input) {
+            let text = match input.as_str() {
+                "-" => std::io::read_to_string(std::io::stdin()),
+                s if s.starts_with('@') => std::fs::read_to_string(&s[1..]),
+                s => Ok(s.to_string()),
+            };
+            let text = match text {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("hessian: cannot read INPUT: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let input: Value = match serde_json::from_str(&text) {
                 Ok(v) => v,
                 Err(e) => {
                     eprintln!("hessian: INPUT is not JSON: {e}");

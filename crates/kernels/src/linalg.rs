@@ -7,10 +7,10 @@
 //! forms, Hessenberg reduction for the characteristic polynomial. Row updates
 //! go row-parallel with rayon once a matrix is large enough to repay it.
 
-use crate::{Budget, Mat, Q, Stop};
+use crate::{Budget, Mat, Q, Stop, dixon};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -530,6 +530,11 @@ pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
         b.len(),
         "right-hand side length differs from the row count"
     );
+    if a.is_square() && a.rows() >= DIXON_SOLVE_MIN {
+        if let Some(x) = solve_dixon(a, b, budget)? {
+            return Ok(Solution::Unique(x));
+        }
+    }
     let n = a.cols();
     let aug = Mat::from_fn(a.rows(), n + 1, |i, j| {
         if j < n {
@@ -559,6 +564,69 @@ pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
             basis,
         }
     })
+}
+
+/// From this order on, a square system is first tried by p-adic lifting
+/// (measured: Dixon beats fraction-free Gauss–Jordan from about n = 10 on
+/// integer entries of two to three digits).
+const DIXON_SOLVE_MIN: usize = 10;
+
+/// The unique solution of a square system by Dixon's p-adic lifting, checked
+/// exactly (A·x = b) before it is returned; `None` when the entries are too
+/// wide for the word-size lifting, the matrix is singular, or the check
+/// fails — the caller then falls back to elimination.
+fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, Stop> {
+    let n = a.rows();
+    let mut ai: Vec<i64> = Vec::with_capacity(n * n);
+    let mut bi: Vec<i64> = Vec::with_capacity(n);
+    let mut log2_bound = 1.0;
+    for i in 0..n {
+        // Clear the denominators of row i of [A | b].
+        let l = a
+            .row(i)
+            .iter()
+            .chain(std::iter::once(&b[i]))
+            .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+        let scaled: Option<Vec<i64>> = a
+            .row(i)
+            .iter()
+            .chain(std::iter::once(&b[i]))
+            .map(|q| {
+                (q.numer() * (&l / q.denom()))
+                    .to_i64()
+                    .filter(|x| x.abs() < dixon::MAX_ENTRY)
+            })
+            .collect();
+        let Some(mut row) = scaled else {
+            return Ok(None);
+        };
+        let rhs = row.pop().unwrap_or(0);
+        let big_row: Vec<BigInt> = row.iter().map(|&x| BigInt::from(x)).collect();
+        let Some(bits) = row_norm_log2(&big_row, rhs) else {
+            return Ok(None);
+        };
+        log2_bound += bits;
+        ai.extend(row);
+        bi.push(rhs);
+    }
+    let Some((nums, den)) = dixon::solve(&ai, &bi, n, log2_bound, budget)? else {
+        return Ok(None);
+    };
+    // Exact check: A·num = den·b, row by row, in integers.
+    for i in 0..n {
+        budget.check()?;
+        let lhs: BigInt = ai[i * n..(i + 1) * n]
+            .iter()
+            .zip(&nums)
+            .map(|(&aij, x)| x * aij)
+            .sum();
+        if lhs != &den * bi[i] {
+            return Ok(None);
+        }
+    }
+    Ok(Some(
+        nums.into_iter().map(|x| Q::new(x, den.clone())).collect(),
+    ))
 }
 
 /// Inverse of a square matrix; `Ok(None)` when it is singular.

@@ -424,3 +424,57 @@ fn modular_characteristic_polynomial_agrees_with_hessenberg_over_q() {
         );
     }
 }
+
+#[test]
+fn square_systems_by_lifting_agree_with_elimination() {
+    let mut rng = StdRng::seed_from_u64(77);
+    let b = Budget::unlimited();
+    for n in [10usize, 13, 24, 40] {
+        for integral in [true, false] {
+            // Small denominators, so the cleared rows fit the word-size lifting.
+            let mut entry = |rng: &mut StdRng| {
+                let d = if integral {
+                    1
+                } else {
+                    [1i64, 2, 3, 4, 6][rng.gen_range(0..5)]
+                };
+                Q::new(rng.gen_range(-100i64..=100).into(), d.into())
+            };
+            let a = Mat::from_fn(n, n, |_, _| entry(&mut rng));
+            let rhs: Vec<Q> = (0..n).map(|_| entry(&mut rng)).collect();
+            let lifted = solve_dixon(&a, &rhs, &b)
+                .unwrap()
+                .unwrap_or_else(|| panic!("n = {n}, integral = {integral}"));
+            assert_eq!(apply(&a, &lifted), rhs);
+            // The elimination path (the fallback) gives the same unique solution.
+            let aug = Mat::from_fn(n, n + 1, |i, j| {
+                if j < n {
+                    a[(i, j)].clone()
+                } else {
+                    rhs[i].clone()
+                }
+            });
+            let r = rref(&aug, &b).unwrap();
+            let by_elimination: Vec<Q> = (0..n).map(|i| r.matrix[(i, n)].clone()).collect();
+            assert_eq!(lifted, by_elimination);
+        }
+        // Singular: duplicate a row; lifting declines and solve still classifies.
+        let mut a = random_mat(&mut rng, n, n, 100, true);
+        for j in 0..n {
+            a[(n - 1, j)] = a[(0, j)].clone();
+        }
+        let rhs: Vec<Q> = (0..n).map(|i| q(i as i64)).collect();
+        assert!(solve_dixon(&a, &rhs, &b).unwrap().is_none());
+        assert!(matches!(
+            solve(&a, &rhs, &b).unwrap(),
+            Solution::Inconsistent
+        ));
+        let consistent: Vec<Q> = (0..n)
+            .map(|i| if i == n - 1 { q(0) } else { q(i as i64) })
+            .collect();
+        assert!(matches!(
+            solve(&a, &consistent, &b).unwrap(),
+            Solution::Family { .. }
+        ));
+    }
+}
