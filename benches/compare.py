@@ -60,6 +60,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--rational", action="store_true", help="entries p/q with |p|, q <= bound (fmpq_mat.det)")
     ap.add_argument("--float", dest="floating", action="store_true", help="float entries (numpy.linalg.det, one thread)")
+    ap.add_argument("--solve", action="store_true", help="exact square systems A·x = b (fmpz_mat.solve / fmpq_mat.solve)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     tmp = tempfile.mkdtemp()
@@ -67,22 +68,33 @@ def main():
     for n in sizes:
         m = matrix(n, args.bound, seed=n, rational=args.rational, floating=args.floating)
         path = os.path.join(tmp, f"det{n}.json")
+        rhs = [random.Random(-n).randint(-args.bound, args.bound) for _ in range(n)]
         with open(path, "w") as f:
-            json.dump({"matrices": [m]}, f)
-        inputs[n] = (to_reference(m, args.rational, args.floating), path)
+            json.dump({"matrices": [m], "rhs": [rhs]}, f)
+        ref = to_reference(m, args.rational, args.floating)
+        if args.solve:
+            ref = (ref, (flint.fmpq_mat if args.rational else flint.fmpz_mat)([[x] for x in rhs]))
+        inputs[n] = (ref, path)
     ours = {n: [] for n in sizes}
     theirs = {n: [] for n in sizes}
     for _ in range(args.repeat):
         for n in sizes:
             fm, path = inputs[n]
             t = time.perf_counter()
-            d = numpy.linalg.det(fm) if args.floating else fm.det()
+            if args.solve:
+                x = fm[0].solve(fm[1])
+            else:
+                d = numpy.linalg.det(fm) if args.floating else fm.det()
             theirs[n].append(time.perf_counter() - t)
-            kernel = "det-numeric" if args.floating else "det"
+            kernel = "solve" if args.solve else "det-numeric" if args.floating else "det"
             out = subprocess.run([args.hessian, "bench", kernel, path], check=True, capture_output=True, text=True)
             line = json.loads(out.stdout)
             ours[n].append(line["seconds"][0])
-            if args.floating:
+            if args.solve:
+                # fmpz_mat.solve returns (X, den); fmpq_mat.solve returns X.
+                xs = [x[i, 0] / x_den for i in range(n)] if isinstance(x, tuple) and (x_den := x[1]) else [x[i, 0] for i in range(n)]
+                assert line["x"] == [str(v) for v in xs], f"n={n}: solutions differ"
+            elif args.floating:
                 assert abs(line["det"] - d) <= 1e-8 * max(1.0, abs(d)), f"n={n}: {line['det']} vs {d}"
             else:
                 assert line["det"] == str(d), f"n={n}: determinants differ: {line['det'][:40]} vs {str(d)[:40]}"
@@ -91,12 +103,14 @@ def main():
         from threadpoolctl import threadpool_info
         blas = ", ".join(f"{i['internal_api']} {i['version']} {i.get('architecture', '')} threads={i['num_threads']}" for i in threadpool_info())
         kind = f"float determinant, entries uniform in [-a, a] with a = sqrt(3e/n), numpy {numpy.__version__} ({blas})"
+    elif args.solve:
+        kind = f"exact solve of A·x = b, entries {'p/q with |p|, q <= ' if args.rational else 'in ±'}{args.bound}"
     elif args.rational:
         kind = f"rational determinant, entries p/q with |p|, q <= {args.bound}"
     else:
         kind = f"integer determinant, entries in [-{args.bound}, {args.bound}]"
     print(f"{kind}, {args.repeat} interleaved runs, rayon threads: {threads}")
-    ref = "numpy.linalg.det" if args.floating else f"flint {'fmpq' if args.rational else 'fmpz'}_mat.det"
+    ref = "numpy.linalg.det" if args.floating else f"flint {'fmpq' if args.rational else 'fmpz'}_mat.{'solve' if args.solve else 'det'}"
     print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / reference (min / median / max over runs)")
     print(f"| n | {ref} | hessian | ratio min | ratio median | ratio max |")
     print("|---|---|---|---|---|---|")

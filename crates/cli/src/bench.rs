@@ -12,13 +12,52 @@ use std::time::Instant;
 struct Inputs {
     /// Parsed by the same wire model math.run uses.
     matrices: Vec<Matrix<Rational, 4000>>,
+    /// Right-hand sides, one per matrix (for `solve`).
+    #[serde(default)]
+    rhs: Vec<Vec<Rational>>,
+}
+
+fn inputs(file: &Path) -> Result<Inputs, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 fn matrices(file: &Path) -> Result<Vec<Mat<Q>>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let inputs: Inputs =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(inputs.matrices.into_iter().map(|m| to_q(m.0)).collect())
+    Ok(inputs(file)?
+        .matrices
+        .into_iter()
+        .map(|m| to_q(m.0))
+        .collect())
+}
+
+/// Prints `{"n", "seconds": [...], "x": [...]}` per system: the exact solution
+/// of a square system as matrix.rational_linear_system.solve computes it,
+/// after one untimed run.
+pub fn solve(file: &Path, repeat: usize) -> Result<(), String> {
+    let inputs = inputs(file)?;
+    if inputs.rhs.len() != inputs.matrices.len() {
+        return Err("one right-hand side per matrix is needed".into());
+    }
+    for (m, b) in inputs.matrices.into_iter().zip(inputs.rhs) {
+        let (a, b): (Mat<Q>, Vec<Q>) = (to_q(m.0), b.into_iter().map(|r| r.0).collect());
+        let budget = Budget::unlimited();
+        let run = || linalg::solve(&a, &b, &budget).map_err(|e| format!("{e:?}"));
+        let mut solution = run()?;
+        let mut seconds = Vec::with_capacity(repeat);
+        for _ in 0..repeat.max(1) {
+            let t = Instant::now();
+            solution = run()?;
+            seconds.push(t.elapsed().as_secs_f64());
+        }
+        let linalg::Solution::Unique(x) = solution else {
+            return Err("the system has no unique solution".into());
+        };
+        println!(
+            "{}",
+            json!({"n": a.rows(), "seconds": seconds, "x": x.iter().map(text).collect::<Vec<_>>()})
+        );
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]

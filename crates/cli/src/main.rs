@@ -66,7 +66,7 @@ enum Command {
     /// for benches/compare.py: prints one JSON line per matrix.
     #[command(hide = true)]
     Bench {
-        #[arg(value_parser = ["det", "det-numeric"])]
+        #[arg(value_parser = ["det", "det-numeric", "solve"])]
         kernel: String,
         file: PathBuf,
         #[arg(long, default_value_t = 1)]
@@ -206,10 +206,10 @@ fn main() -> ExitCode {
             kernel,
             file,
             repeat,
-        } => match if kernel == "det" {
-            bench::det(&file, repeat)
-        } else {
-            bench::det_numeric(&file, repeat)
+        } => match match kernel.as_str() {
+            "det" => bench::det(&file, repeat),
+            "solve" => bench::solve(&file, repeat),
+            _ => bench::det_numeric(&file, repeat),
         } {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -110,46 +110,172 @@ pub fn solve(
     budget: &Budget,
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
     debug_assert!(a.iter().chain(b).all(|x| x.abs() < MAX_ENTRY));
-    let mut lu = None;
-    for p in half_word_primes(3) {
-        let reduced: Vec<u64> = a.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect();
-        if let Some(f) = LuModP::new(&reduced, n, p, budget)? {
-            lu = Some(f);
-            break;
-        }
-    }
-    let Some(lu) = lu else { return Ok(None) };
-    let p = lu.p;
-    // Cramer: numerators and the denominator are at most 2^log2_bound, and
-    // reconstruction is unique once p^k > 2·N·D.
-    let steps = ((2.0 * log2_bound + 2.0) / (p as f64).log2()).ceil() as usize + 1;
+    let reduce = |p: u64| a.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect();
+    let Some(lu) = factor_mod_some_prime(reduce, n, budget)? else {
+        return Ok(None);
+    };
     // |r| stays below n·max|a| + max|b| < 2^62, so residues fit i64; A·x
     // fits i64 too when n·max|a|·p < 2^63 (small entries), else i128.
     let max_a = a.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0) as u128;
-    let narrow = (n as u128) * max_a * (p as u128) < 1 << 63;
-    let mut r: Vec<i64> = b.to_vec();
-    let mut digits: Vec<Vec<u64>> = Vec::with_capacity(steps);
-    for step in 0..steps {
-        if step % 8 == 0 {
-            budget.check()?;
+    let narrow = (n as u128) * max_a * (lu.p as u128) < 1 << 63;
+    let mut r = Narrow {
+        a,
+        n,
+        narrow,
+        r: b.to_vec(),
+    };
+    lift(&lu, &mut r, log2_bound, budget)
+}
+
+/// [`solve`] for entries of any size (rationals with cleared denominators):
+/// the residual is kept in big integers.
+pub fn solve_wide(
+    a: &[BigInt],
+    b: &[BigInt],
+    n: usize,
+    log2_bound: f64,
+    budget: &Budget,
+) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
+    let reduce = |p: u64| a.iter().map(|x| crate::modular::reduce(x, p)).collect();
+    let Some(lu) = factor_mod_some_prime(reduce, n, budget)? else {
+        return Ok(None);
+    };
+    let mut r = Wide::new(a, n, b);
+    lift(&lu, &mut r, log2_bound, budget)
+}
+
+/// LU of A modulo the first of a few half-word primes where A is non-singular.
+fn factor_mod_some_prime(
+    reduce: impl Fn(u64) -> Vec<u64>,
+    n: usize,
+    budget: &Budget,
+) -> Result<Option<LuModP>, Stop> {
+    for p in half_word_primes(3) {
+        if let Some(f) = LuModP::new(&reduce(p), n, p, budget)? {
+            return Ok(Some(f));
         }
-        let rm: Vec<u64> = r.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect();
-        let x = lu.solve(&rm);
-        for (i, ri) in r.iter_mut().enumerate() {
-            let row = &a[i * n..(i + 1) * n];
-            let ax: i128 = if narrow {
+    }
+    Ok(None)
+}
+
+/// The residual r_k of the lifting, with r_{k+1} = (r_k − A·x_k)/p.
+trait Residual {
+    fn residue(&self, p: u64) -> Vec<u64>;
+    fn update(&mut self, x: &[u64], p: u64);
+}
+
+struct Narrow<'a> {
+    a: &'a [i64],
+    n: usize,
+    narrow: bool,
+    r: Vec<i64>,
+}
+
+impl Residual for Narrow<'_> {
+    fn residue(&self, p: u64) -> Vec<u64> {
+        self.r
+            .iter()
+            .map(|&x| x.rem_euclid(p as i64) as u64)
+            .collect()
+    }
+
+    fn update(&mut self, x: &[u64], p: u64) {
+        for (i, ri) in self.r.iter_mut().enumerate() {
+            let row = &self.a[i * self.n..(i + 1) * self.n];
+            let ax: i128 = if self.narrow {
                 row.iter()
-                    .zip(&x)
+                    .zip(x)
                     .map(|(&aij, &xj)| aij * xj as i64)
                     .sum::<i64>() as i128
             } else {
                 row.iter()
-                    .zip(&x)
+                    .zip(x)
                     .map(|(&aij, &xj)| aij as i128 * xj as i128)
                     .sum()
             };
             *ri = ((*ri as i128 - ax) / p as i128) as i64;
         }
+    }
+}
+
+/// Wide entries split into signed 32-bit limbs, A = Σ_t A_t·2^(32t), so
+/// A·x is L word-size matrix–vector products (x_j < 2^31, |A_t| < 2^32, so a
+/// row sum of up to 2^32 terms fits i128) combined once per row.
+struct Wide {
+    limbs: Vec<Vec<i64>>,
+    n: usize,
+    r: Vec<BigInt>,
+}
+
+impl Wide {
+    fn new(a: &[BigInt], n: usize, b: &[BigInt]) -> Self {
+        let count = a
+            .iter()
+            .map(|x| x.bits().div_ceil(32) as usize)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut limbs = vec![vec![0i64; a.len()]; count];
+        for (k, x) in a.iter().enumerate() {
+            let sign = if x.sign() == Sign::Minus { -1 } else { 1 };
+            for (t, d) in x.magnitude().iter_u32_digits().enumerate() {
+                limbs[t][k] = sign * d as i64;
+            }
+        }
+        Wide {
+            limbs,
+            n,
+            r: b.to_vec(),
+        }
+    }
+}
+
+impl Residual for Wide {
+    fn residue(&self, p: u64) -> Vec<u64> {
+        self.r
+            .iter()
+            .map(|x| crate::modular::reduce(x, p))
+            .collect()
+    }
+
+    fn update(&mut self, x: &[u64], p: u64) {
+        let pb = BigInt::from(p);
+        let n = self.n;
+        for (i, ri) in self.r.iter_mut().enumerate() {
+            let mut ax = BigInt::zero();
+            for (t, limb) in self.limbs.iter().enumerate().rev() {
+                let dot: i128 = limb[i * n..(i + 1) * n]
+                    .iter()
+                    .zip(x)
+                    .map(|(&a, &xj)| a as i128 * xj as i128)
+                    .sum();
+                ax += BigInt::from(dot) << (32 * t);
+            }
+            // Exact: A·x ≡ r (mod p) by construction.
+            *ri = (std::mem::take(ri) - ax) / &pb;
+        }
+    }
+}
+
+/// Lifts until p^k exceeds twice the square of the Cramer bound, then
+/// reconstructs the rational solution from the p-adic digits.
+fn lift(
+    lu: &LuModP,
+    r: &mut impl Residual,
+    log2_bound: f64,
+    budget: &Budget,
+) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
+    let (p, n) = (lu.p, lu.n);
+    // Cramer: numerators and the denominator are at most 2^log2_bound, and
+    // reconstruction is unique once p^k > 2·N·D.
+    let steps = ((2.0 * log2_bound + 2.0) / (p as f64).log2()).ceil() as usize + 1;
+    let mut digits: Vec<Vec<u64>> = Vec::with_capacity(steps);
+    for step in 0..steps {
+        if step % 8 == 0 {
+            budget.check()?;
+        }
+        let x = lu.solve(&r.residue(p));
+        r.update(&x, p);
         digits.push(x);
     }
     // X ≡ A⁻¹·b (mod p^steps), one component at a time by Horner.

@@ -568,48 +568,56 @@ pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
 
 /// From this order on, a square system is first tried by p-adic lifting
 /// (measured: Dixon beats fraction-free Gauss–Jordan from about n = 10 on
-/// integer entries of two to three digits).
+/// integer entries of two to three digits, and on rationals p/q).
 const DIXON_SOLVE_MIN: usize = 10;
 
 /// The unique solution of a square system by Dixon's p-adic lifting, checked
-/// exactly (A·x = b) before it is returned; `None` when the entries are too
-/// wide for the word-size lifting, the matrix is singular, or the check
-/// fails — the caller then falls back to elimination.
+/// exactly (A·x = b) before it is returned; `None` when the matrix is
+/// singular or the check fails — the caller then falls back to elimination.
+/// Rows are cleared of denominators; word-size entries take the fast
+/// residual update, wider ones the big-integer one.
 fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, Stop> {
     let n = a.rows();
-    let mut ai: Vec<i64> = Vec::with_capacity(n * n);
-    let mut bi: Vec<i64> = Vec::with_capacity(n);
+    let mut ai: Vec<BigInt> = Vec::with_capacity(n * n);
+    let mut bi: Vec<BigInt> = Vec::with_capacity(n);
     let mut log2_bound = 1.0;
     for i in 0..n {
-        // Clear the denominators of row i of [A | b].
+        budget.check()?;
         let l = a
             .row(i)
             .iter()
             .chain(std::iter::once(&b[i]))
             .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
-        let scaled: Option<Vec<i64>> = a
+        let row: Vec<BigInt> = a
             .row(i)
             .iter()
-            .chain(std::iter::once(&b[i]))
-            .map(|q| {
-                (q.numer() * (&l / q.denom()))
-                    .to_i64()
-                    .filter(|x| x.abs() < dixon::MAX_ENTRY)
-            })
+            .map(|q| q.numer() * (&l / q.denom()))
             .collect();
-        let Some(mut row) = scaled else {
-            return Ok(None);
-        };
-        let rhs = row.pop().unwrap_or(0);
-        let big_row: Vec<BigInt> = row.iter().map(|&x| BigInt::from(x)).collect();
-        let Some(bits) = row_norm_log2(&big_row, rhs) else {
+        let rhs = b[i].numer() * (&l / b[i].denom());
+        let Some(bits) = row_norm_log2(
+            &row.iter()
+                .chain(std::iter::once(&rhs))
+                .cloned()
+                .collect::<Vec<_>>(),
+            0,
+        ) else {
             return Ok(None);
         };
         log2_bound += bits;
         ai.extend(row);
         bi.push(rhs);
     }
-    let Some((nums, den)) = dixon::solve(&ai, &bi, n, log2_bound, budget)? else {
+    let word = |x: &BigInt| x.to_i64().filter(|x| x.abs() < dixon::MAX_ENTRY);
+    let narrow: Option<(Vec<i64>, Vec<i64>)> = ai
+        .iter()
+        .map(word)
+        .collect::<Option<Vec<_>>>()
+        .zip(bi.iter().map(word).collect());
+    let lifted = match narrow {
+        Some((an, bn)) => dixon::solve(&an, &bn, n, log2_bound, budget)?,
+        None => dixon::solve_wide(&ai, &bi, n, log2_bound, budget)?,
+    };
+    let Some((nums, den)) = lifted else {
         return Ok(None);
     };
     // Exact check: A·num = den·b, row by row, in integers.
@@ -618,9 +626,9 @@ fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, S
         let lhs: BigInt = ai[i * n..(i + 1) * n]
             .iter()
             .zip(&nums)
-            .map(|(&aij, x)| x * aij)
+            .map(|(aij, x)| aij * x)
             .sum();
-        if lhs != &den * bi[i] {
+        if lhs != &den * &bi[i] {
             return Ok(None);
         }
     }

@@ -458,6 +458,13 @@ fn square_systems_by_lifting_agree_with_elimination() {
             let by_elimination: Vec<Q> = (0..n).map(|i| r.matrix[(i, n)].clone()).collect();
             assert_eq!(lifted, by_elimination);
         }
+        // Wide rows (denominators up to 100, so cleared entries of hundreds of bits).
+        let a = random_mat(&mut rng, n, n, 100, false);
+        let rhs: Vec<Q> = (0..n).map(|_| random_q(&mut rng, 100)).collect();
+        let lifted = solve_dixon(&a, &rhs, &b)
+            .unwrap()
+            .expect("a random matrix is non-singular");
+        assert_eq!(apply(&a, &lifted), rhs);
         // Singular: duplicate a row; lifting declines and solve still classifies.
         let mut a = random_mat(&mut rng, n, n, 100, true);
         for j in 0..n {
