@@ -485,3 +485,22 @@ fn square_systems_by_lifting_agree_with_elimination() {
         ));
     }
 }
+
+#[test]
+fn divisor_determinant_handles_entries_wider_than_a_word() {
+    let mut rng = StdRng::seed_from_u64(90);
+    let b = Budget::unlimited();
+    for n in [6usize, 20, 33] {
+        // Entries of about 100 bits, as rows of rationals become once cleared.
+        let m = Mat::from_fn(n, n, |_, _| {
+            let hi: i64 = rng.gen_range(-1_000_000..1_000_000);
+            (BigInt::from(hi) << 80) + BigInt::from(rng.gen_range(0u64..1 << 40))
+        });
+        let expected = bareiss_determinant(m.clone(), &b).unwrap();
+        assert_eq!(
+            divisor_determinant(&m, &b).unwrap(),
+            Some(expected),
+            "n = {n}"
+        );
+    }
+}
