@@ -61,6 +61,7 @@ def main():
     ap.add_argument("--rational", action="store_true", help="entries p/q with |p|, q <= bound (fmpq_mat.det)")
     ap.add_argument("--float", dest="floating", action="store_true", help="float entries (numpy.linalg.det, one thread)")
     ap.add_argument("--solve", action="store_true", help="exact square systems A·x = b (fmpz_mat.solve / fmpq_mat.solve)")
+    ap.add_argument("--inverse", action="store_true", help="exact inverse (fmpq_mat.inv)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     tmp = tempfile.mkdtemp()
@@ -74,6 +75,8 @@ def main():
         ref = to_reference(m, args.rational, args.floating)
         if args.solve:
             ref = (ref, (flint.fmpq_mat if args.rational else flint.fmpz_mat)([[x] for x in rhs]))
+        if args.inverse:
+            ref = flint.fmpq_mat(ref)
         inputs[n] = (ref, path)
     ours = {n: [] for n in sizes}
     theirs = {n: [] for n in sizes}
@@ -83,14 +86,18 @@ def main():
             t = time.perf_counter()
             if args.solve:
                 x = fm[0].solve(fm[1])
+            elif args.inverse:
+                inv = fm.inv()
             else:
                 d = numpy.linalg.det(fm) if args.floating else fm.det()
             theirs[n].append(time.perf_counter() - t)
-            kernel = "solve" if args.solve else "det-numeric" if args.floating else "det"
+            kernel = "solve" if args.solve else "inverse" if args.inverse else "det-numeric" if args.floating else "det"
             out = subprocess.run([args.hessian, "bench", kernel, path], check=True, capture_output=True, text=True)
             line = json.loads(out.stdout)
             ours[n].append(line["seconds"][0])
-            if args.solve:
+            if args.inverse:
+                assert line["first"] == str(inv[0, 0]), f"n={n}: inverses differ"
+            elif args.solve:
                 # fmpz_mat.solve returns (X, den); fmpq_mat.solve returns X.
                 xs = [x[i, 0] / x_den for i in range(n)] if isinstance(x, tuple) and (x_den := x[1]) else [x[i, 0] for i in range(n)]
                 assert line["x"] == [str(v) for v in xs], f"n={n}: solutions differ"
@@ -103,6 +110,8 @@ def main():
         from threadpoolctl import threadpool_info
         blas = ", ".join(f"{i['internal_api']} {i['version']} {i.get('architecture', '')} threads={i['num_threads']}" for i in threadpool_info())
         kind = f"float determinant, entries uniform in [-a, a] with a = sqrt(3e/n), numpy {numpy.__version__} ({blas})"
+    elif args.inverse:
+        kind = f"exact inverse, entries {'p/q with |p|, q <= ' if args.rational else 'in ±'}{args.bound}"
     elif args.solve:
         kind = f"exact solve of A·x = b, entries {'p/q with |p|, q <= ' if args.rational else 'in ±'}{args.bound}"
     elif args.rational:
@@ -110,7 +119,7 @@ def main():
     else:
         kind = f"integer determinant, entries in [-{args.bound}, {args.bound}]"
     print(f"{kind}, {args.repeat} interleaved runs, rayon threads: {threads}")
-    ref = "numpy.linalg.det" if args.floating else f"flint {'fmpq' if args.rational else 'fmpz'}_mat.{'solve' if args.solve else 'det'}"
+    ref = "numpy.linalg.det" if args.floating else f"flint {'fmpq' if args.rational or args.inverse else 'fmpz'}_mat.{'solve' if args.solve else 'inv' if args.inverse else 'det'}"
     print(f"python-flint {flint.__version__}; times are medians; ratio = hessian / reference (min / median / max over runs)")
     print(f"| n | {ref} | hessian | ratio min | ratio median | ratio max |")
     print("|---|---|---|---|---|---|")

@@ -113,3 +113,26 @@ pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Prints `{"n", "seconds": [...], "first"}` per matrix: the exact inverse as
+/// matrix.inverse.compute takes it (its first entry, to compare), after one
+/// untimed run.
+pub fn inverse(file: &Path, repeat: usize) -> Result<(), String> {
+    for m in matrices(file)? {
+        let budget = Budget::unlimited();
+        let run = || linalg::inverse(&m, &budget).map_err(|e| format!("{e:?}"));
+        let mut inv = run()?;
+        let mut seconds = Vec::with_capacity(repeat);
+        for _ in 0..repeat.max(1) {
+            let t = Instant::now();
+            inv = run()?;
+            seconds.push(t.elapsed().as_secs_f64());
+        }
+        let inv = inv.ok_or("the matrix is singular")?;
+        println!(
+            "{}",
+            json!({"n": m.rows(), "seconds": seconds, "first": text(&inv[(0, 0)])})
+        );
+    }
+    Ok(())
+}

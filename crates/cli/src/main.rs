@@ -66,7 +66,7 @@ enum Command {
     /// for benches/compare.py: prints one JSON line per matrix.
     #[command(hide = true)]
     Bench {
-        #[arg(value_parser = ["det", "det-numeric", "solve"])]
+        #[arg(value_parser = ["det", "det-numeric", "solve", "inverse"])]
         kernel: String,
         file: PathBuf,
         #[arg(long, default_value_t = 1)]
@@ -209,6 +209,7 @@ fn main() -> ExitCode {
         } => match match kernel.as_str() {
             "det" => bench::det(&file, repeat),
             "solve" => bench::solve(&file, repeat),
+            "inverse" => bench::inverse(&file, repeat),
             _ => bench::det_numeric(&file, repeat),
         } {
             Ok(()) => ExitCode::SUCCESS,

@@ -7,7 +7,7 @@ use crate::modular::{Shoup, half_word_primes, inv_mod, mul_mod, sub_mod};
 use crate::{Budget, Stop};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// P·A = L·U modulo a prime below 2^31 (L unit lower, stored below the
 /// diagonal; U on and above it).
@@ -109,26 +109,14 @@ pub fn solve(
     log2_bound: f64,
     budget: &Budget,
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
-    debug_assert!(a.iter().chain(b).all(|x| x.abs() < MAX_ENTRY));
-    let reduce = |p: u64| a.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect();
-    let Some(lu) = factor_mod_some_prime(reduce, n, budget)? else {
-        return Ok(None);
-    };
-    // |r| stays below n·max|a| + max|b| < 2^62, so residues fit i64; A·x
-    // fits i64 too when n·max|a|·p < 2^63 (small entries), else i128.
-    let max_a = a.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0) as u128;
-    let narrow = (n as u128) * max_a * (lu.p as u128) < 1 << 63;
-    let mut r = Narrow {
-        a,
-        n,
-        narrow,
-        r: b.to_vec(),
-    };
-    lift(&lu, &mut r, log2_bound, budget)
+    let b: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
+    match Lifting::new(Entries::Narrow(a), n, budget)? {
+        Some(l) => l.solve(&b, log2_bound, budget),
+        None => Ok(None),
+    }
 }
 
-/// [`solve`] for entries of any size (rationals with cleared denominators):
-/// the residual is kept in big integers.
+/// [`solve`] for entries of any size (rationals with cleared denominators).
 pub fn solve_wide(
     a: &[BigInt],
     b: &[BigInt],
@@ -136,26 +124,117 @@ pub fn solve_wide(
     log2_bound: f64,
     budget: &Budget,
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
-    let reduce = |p: u64| a.iter().map(|x| crate::modular::reduce(x, p)).collect();
-    let Some(lu) = factor_mod_some_prime(reduce, n, budget)? else {
-        return Ok(None);
-    };
-    let mut r = Wide::new(a, n, b);
-    lift(&lu, &mut r, log2_bound, budget)
+    match Lifting::new(Entries::Wide(a), n, budget)? {
+        Some(l) => l.solve(b, log2_bound, budget),
+        None => Ok(None),
+    }
 }
 
-/// LU of A modulo the first of a few half-word primes where A is non-singular.
-fn factor_mod_some_prime(
-    reduce: impl Fn(u64) -> Vec<u64>,
-    n: usize,
-    budget: &Budget,
-) -> Result<Option<LuModP>, Stop> {
-    for p in half_word_primes(3) {
-        if let Some(f) = LuModP::new(&reduce(p), n, p, budget)? {
-            return Ok(Some(f));
+/// The entries of A, row-major.
+pub enum Entries<'a> {
+    /// Every |entry| below [`MAX_ENTRY`].
+    Narrow(&'a [i64]),
+    Wide(&'a [BigInt]),
+}
+
+/// One LU factorization of A modulo a prime, reused for any number of
+/// right-hand sides (an inverse lifts n of them).
+pub struct Lifting<'a> {
+    lu: LuModP,
+    narrow: Option<&'a [i64]>,
+    /// A = Σ_t A_t·2^(32t) in signed 32-bit limbs, for residuals that do not
+    /// fit a word.
+    limbs: Vec<Vec<i64>>,
+}
+
+impl<'a> Lifting<'a> {
+    /// `None` when A is singular modulo each of a few primes.
+    pub fn new(a: Entries<'a>, n: usize, budget: &Budget) -> Result<Option<Self>, Stop> {
+        let (narrow, limbs) = match a {
+            Entries::Narrow(a) => {
+                debug_assert!(a.iter().all(|x| x.abs() < MAX_ENTRY));
+                (Some(a), vec![a.to_vec()])
+            }
+            Entries::Wide(a) => (None, split_limbs(a)),
+        };
+        let reduce = |p: u64| -> Vec<u64> {
+            let mut acc = vec![0u64; n * n];
+            for (t, limb) in limbs.iter().enumerate() {
+                let shift = crate::modular::pow_mod(2, 32 * t as u64, p);
+                for (x, &l) in acc.iter_mut().zip(limb) {
+                    *x = crate::modular::add_mod(
+                        *x,
+                        mul_mod(l.rem_euclid(p as i64) as u64, shift, p),
+                        p,
+                    );
+                }
+            }
+            acc
+        };
+        for p in half_word_primes(3) {
+            if let Some(lu) = LuModP::new(&reduce(p), n, p, budget)? {
+                return Ok(Some(Lifting { lu, narrow, limbs }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A⁻¹·b as numerators over a common denominator; `None` when the
+    /// reconstruction fails (A singular over Q).
+    pub fn solve(
+        &self,
+        b: &[BigInt],
+        log2_bound: f64,
+        budget: &Budget,
+    ) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
+        let n = self.lu.n;
+        let small: Option<Vec<i64>> = b
+            .iter()
+            .map(|x| x.to_i64().filter(|v| v.abs() < MAX_ENTRY))
+            .collect();
+        match (self.narrow, small) {
+            (Some(a), Some(b)) => {
+                // |r| stays below n·max|a| + max|b| < 2^62, so residues fit
+                // i64; A·x fits i64 too when n·max|a|·p < 2^63, else i128.
+                let max_a = a.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0) as u128;
+                let narrow = (n as u128) * max_a * (self.lu.p as u128) < 1 << 63;
+                lift(
+                    &self.lu,
+                    &mut Narrow { a, n, narrow, r: b },
+                    log2_bound,
+                    budget,
+                )
+            }
+            _ => lift(
+                &self.lu,
+                &mut Wide {
+                    limbs: &self.limbs,
+                    n,
+                    r: b.to_vec(),
+                },
+                log2_bound,
+                budget,
+            ),
         }
     }
-    Ok(None)
+}
+
+/// Signed 32-bit limbs of every entry: A = Σ_t A_t·2^(32t).
+fn split_limbs(a: &[BigInt]) -> Vec<Vec<i64>> {
+    let count = a
+        .iter()
+        .map(|x| x.bits().div_ceil(32) as usize)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut limbs = vec![vec![0i64; a.len()]; count];
+    for (k, x) in a.iter().enumerate() {
+        let sign = if x.sign() == Sign::Minus { -1 } else { 1 };
+        for (t, d) in x.magnitude().iter_u32_digits().enumerate() {
+            limbs[t][k] = sign * d as i64;
+        }
+    }
+    limbs
 }
 
 /// The residual r_k of the lifting, with r_{k+1} = (r_k − A·x_k)/p.
@@ -198,39 +277,16 @@ impl Residual for Narrow<'_> {
     }
 }
 
-/// Wide entries split into signed 32-bit limbs, A = Σ_t A_t·2^(32t), so
-/// A·x is L word-size matrix–vector products (x_j < 2^31, |A_t| < 2^32, so a
-/// row sum of up to 2^32 terms fits i128) combined once per row.
-struct Wide {
-    limbs: Vec<Vec<i64>>,
+/// The residual for wide entries or right-hand sides: A·x is one
+/// word-size matrix–vector product per limb (x_j < 2^31, |A_t| < 2^32, so a
+/// row sum of up to 2^32 terms fits i128), combined once per row.
+struct Wide<'a> {
+    limbs: &'a [Vec<i64>],
     n: usize,
     r: Vec<BigInt>,
 }
 
-impl Wide {
-    fn new(a: &[BigInt], n: usize, b: &[BigInt]) -> Self {
-        let count = a
-            .iter()
-            .map(|x| x.bits().div_ceil(32) as usize)
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let mut limbs = vec![vec![0i64; a.len()]; count];
-        for (k, x) in a.iter().enumerate() {
-            let sign = if x.sign() == Sign::Minus { -1 } else { 1 };
-            for (t, d) in x.magnitude().iter_u32_digits().enumerate() {
-                limbs[t][k] = sign * d as i64;
-            }
-        }
-        Wide {
-            limbs,
-            n,
-            r: b.to_vec(),
-        }
-    }
-}
-
-impl Residual for Wide {
+impl Residual for Wide<'_> {
     fn residue(&self, p: u64) -> Vec<u64> {
         self.r
             .iter()

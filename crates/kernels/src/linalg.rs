@@ -661,12 +661,84 @@ fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, S
     ))
 }
 
+/// The inverse by lifting each column of the identity from one LU modulo a
+/// prime (columns in parallel), every column checked exactly; `None` when A
+/// is singular (modulo the lifting primes or over Q) or a check fails, and
+/// the caller falls back to elimination. With M = D·A row-cleared
+/// (D = diag(lᵢ)), A⁻¹ = M⁻¹·D.
+fn inverse_dixon(a: &Mat<Q>, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
+    let n = a.rows();
+    let mut ls = Vec::with_capacity(n);
+    let mut m: Vec<BigInt> = Vec::with_capacity(n * n);
+    let mut log2_bound = 1.0;
+    for i in 0..n {
+        let l = a.row(i).iter().fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+        let row: Vec<BigInt> = a
+            .row(i)
+            .iter()
+            .map(|q| q.numer() * (&l / q.denom()))
+            .collect();
+        // Cramer with b = e_j: Hadamard on the rows of [M | e_j].
+        let Some(bits) = row_norm_log2(&row, 1) else {
+            return Ok(None);
+        };
+        log2_bound += bits;
+        m.extend(row);
+        ls.push(l);
+    }
+    let narrow: Option<Vec<i64>> = m
+        .iter()
+        .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
+        .collect();
+    let entries = match &narrow {
+        Some(a) => dixon::Entries::Narrow(a),
+        None => dixon::Entries::Wide(&m),
+    };
+    let Some(lifting) = dixon::Lifting::new(entries, n, budget)? else {
+        return Ok(None);
+    };
+    let columns: Vec<Option<Vec<Q>>> = (0..n)
+        .into_par_iter()
+        .map(|j| {
+            let e: Vec<BigInt> = (0..n).map(|i| BigInt::from(u8::from(i == j))).collect();
+            let Some((nums, den)) = lifting.solve(&e, log2_bound, budget)? else {
+                return Ok(None);
+            };
+            // Exact check: M·num = den·e_j.
+            for i in 0..n {
+                let lhs: BigInt = m[i * n..(i + 1) * n]
+                    .iter()
+                    .zip(&nums)
+                    .map(|(mik, x)| mik * x)
+                    .sum();
+                if lhs != if i == j { den.clone() } else { BigInt::zero() } {
+                    return Ok(None);
+                }
+            }
+            Ok(Some(
+                nums.into_iter()
+                    .map(|x| Q::new(x * &ls[j], den.clone()))
+                    .collect(),
+            ))
+        })
+        .collect::<Result<_, Stop>>()?;
+    let Some(columns) = columns.into_iter().collect::<Option<Vec<Vec<Q>>>>() else {
+        return Ok(None);
+    };
+    Ok(Some(Mat::from_fn(n, n, |i, j| columns[j][i].clone())))
+}
+
 /// Inverse of a square matrix; `Ok(None)` when it is singular.
 pub fn inverse(a: &Mat<Q>, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
     assert!(a.is_square(), "inverse of a non-square matrix");
     let n = a.rows();
     if n == 0 {
         return Ok(Some(a.clone()));
+    }
+    if n >= DIXON_SOLVE_MIN
+        && let Some(inv) = inverse_dixon(a, budget)?
+    {
+        return Ok(Some(inv));
     }
     let aug = Mat::from_fn(n, 2 * n, |i, j| {
         if j < n {

@@ -504,3 +504,26 @@ fn divisor_determinant_handles_entries_wider_than_a_word() {
         );
     }
 }
+
+#[test]
+fn lifted_inverses_are_two_sided_and_match_elimination() {
+    let mut rng = StdRng::seed_from_u64(91);
+    let b = Budget::unlimited();
+    for n in [10usize, 17, 30] {
+        for integral in [true, false] {
+            let a = random_mat(&mut rng, n, n, 100, integral);
+            let inv = inverse_dixon(&a, &b)
+                .unwrap()
+                .expect("a random matrix is invertible");
+            assert_eq!(mul(&a, &inv), identity(n));
+            assert_eq!(mul(&inv, &a), identity(n));
+        }
+        // Singular: lifting declines, and inverse still says so.
+        let mut a = random_mat(&mut rng, n, n, 100, true);
+        for j in 0..n {
+            a[(1, j)] = a[(0, j)].clone() * q(3);
+        }
+        assert!(inverse_dixon(&a, &b).unwrap().is_none());
+        assert!(inverse(&a, &b).unwrap().is_none());
+    }
+}
