@@ -416,6 +416,11 @@ fn bareiss_step(m: &mut Mat<BigInt>, r: usize, c: usize, prev: &BigInt) {
 /// Rank of a rational matrix (fraction-free elimination on the row-scaled
 /// integer matrix; scaling rows by non-zero factors keeps the rank).
 pub fn rank(a: &Mat<Q>, budget: &Budget) -> Result<usize, Stop> {
+    if a.rows().min(a.cols()) >= MODULAR_RREF_MIN
+        && let Some(r) = rref_modular(a, budget)?
+    {
+        return Ok(r.pivots.len());
+    }
     let (mut m, _) = clear_row_denominators(a);
     let (rows, cols) = (m.rows(), m.cols());
     let mut r = 0;
@@ -436,6 +441,117 @@ pub fn rank(a: &Mat<Q>, budget: &Budget) -> Result<usize, Stop> {
     Ok(r)
 }
 
+/// From this size (rows and columns), RREF and rank are first computed
+/// modulo a prime and lifted, with a certificate; below, fraction-free
+/// elimination is as fast.
+const MODULAR_RREF_MIN: usize = 10;
+
+/// RREF over Q from one modulo a 62-bit prime: the pivot columns P and
+/// independent rows R found mod p, then X = M_{R,P}⁻¹·M_{R,·} by lifting.
+/// Returned only when certified: (a) every row of M is Σ_k M_{i,P_k}·X_k, so
+/// the r rows span the row space (rank = r, since M_{R,P} is invertible mod
+/// p and hence over Q), and (b) X is in echelon form (zeros left of each
+/// pivot), which makes it the unique RREF of that row space. `None` sends
+/// the caller to elimination.
+fn rref_modular(a: &Mat<Q>, budget: &Budget) -> Result<Option<Rref>, Stop> {
+    use crate::modular::{inv_mod, mul_mod, prime_at, reduce, sub_mod};
+    let (m, _) = clear_row_denominators(a);
+    let (rows, cols) = (m.rows(), m.cols());
+    let p = prime_at(0);
+    // Elimination mod p, remembering which original row each pivot came from.
+    let mut w: Vec<Vec<u64>> = (0..rows)
+        .map(|i| m.row(i).iter().map(|x| reduce(x, p)).collect())
+        .collect();
+    let mut origin: Vec<usize> = (0..rows).collect();
+    let (mut pivots, mut r) = (Vec::new(), 0);
+    for c in 0..cols {
+        if r == rows {
+            break;
+        }
+        budget.check()?;
+        let Some(k) = (r..rows).find(|&i| w[i][c] != 0) else {
+            continue;
+        };
+        w.swap(k, r);
+        origin.swap(k, r);
+        let inv = inv_mod(w[r][c], p);
+        let pivot_row: Vec<u64> = w[r].iter().map(|&x| mul_mod(x, inv, p)).collect();
+        for (i, row) in w.iter_mut().enumerate().skip(r + 1) {
+            let f = row[c];
+            if f != 0 && i != r {
+                for (x, &y) in row.iter_mut().zip(&pivot_row).skip(c) {
+                    *x = sub_mod(*x, mul_mod(f, y, p), p);
+                }
+            }
+        }
+        w[r] = pivot_row;
+        pivots.push(c);
+        r += 1;
+    }
+    let basis_rows: Vec<usize> = origin[..r].to_vec();
+    let mut matrix = Mat::from_fn(rows, cols, |_, _| Q::zero());
+    for (k, &c) in pivots.iter().enumerate() {
+        matrix[(k, c)] = Q::one();
+    }
+    let free: Vec<usize> = (0..cols).filter(|c| !pivots.contains(c)).collect();
+    if r > 0 && !free.is_empty() {
+        // M_{R,P} (r×r) lifted once; one right-hand side per free column.
+        let sub: Vec<BigInt> = basis_rows
+            .iter()
+            .flat_map(|&i| pivots.iter().map(move |&c| (i, c)))
+            .map(|(i, c)| m[(i, c)].clone())
+            .collect();
+        let narrow: Option<Vec<i64>> = sub
+            .iter()
+            .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
+            .collect();
+        let entries = match &narrow {
+            Some(a) => dixon::Entries::Narrow(a),
+            None => dixon::Entries::Wide(&sub),
+        };
+        let Some(lifting) = dixon::Lifting::new(entries, r, budget)? else {
+            return Ok(None);
+        };
+        let Some(log2_bound) = basis_rows
+            .iter()
+            .map(|&i| row_norm_log2(m.row(i), 0))
+            .sum::<Option<f64>>()
+        else {
+            return Ok(None);
+        };
+        let solved: Vec<Option<(Vec<BigInt>, BigInt)>> = free
+            .par_iter()
+            .map(|&q| {
+                let b: Vec<BigInt> = basis_rows.iter().map(|&i| m[(i, q)].clone()).collect();
+                lifting.solve(&b, log2_bound + 1.0, budget)
+            })
+            .collect::<Result<_, Stop>>()?;
+        for (&q, x) in free.iter().zip(solved) {
+            let Some((nums, den)) = x else {
+                return Ok(None);
+            };
+            budget.check()?;
+            // (a) for this column: den·M_{i,q} = Σ_k M_{i,P_k}·num_k for every row i.
+            for i in 0..rows {
+                let rhs: BigInt = pivots.iter().zip(&nums).map(|(&c, x)| &m[(i, c)] * x).sum();
+                if rhs != &den * &m[(i, q)] {
+                    return Ok(None);
+                }
+            }
+            for (k, x) in nums.into_iter().enumerate() {
+                // (b): row k is zero left of its pivot.
+                if q < pivots[k] && !x.is_zero() {
+                    return Ok(None);
+                }
+                matrix[(k, q)] = Q::new(x, den.clone());
+            }
+        }
+    } else if r == 0 && (0..rows).any(|i| m.row(i).iter().any(|x| !x.is_zero())) {
+        return Ok(None);
+    }
+    Ok(Some(Rref { matrix, pivots }))
+}
+
 /// Reduced row echelon form and the pivot columns.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rref {
@@ -449,6 +565,16 @@ pub struct Rref {
 /// pivot, an exact division, so entries stay integers (minors of the input)
 /// and no gcd is taken until the final division of each row by its pivot.
 pub fn rref(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
+    if a.rows().min(a.cols()) >= MODULAR_RREF_MIN
+        && let Some(r) = rref_modular(a, budget)?
+    {
+        return Ok(r);
+    }
+    rref_elimination(a, budget)
+}
+
+/// RREF by fraction-free Gauss–Jordan over Z on the row-cleared matrix.
+fn rref_elimination(a: &Mat<Q>, budget: &Budget) -> Result<Rref, Stop> {
     let (mut m, _) = clear_row_denominators(a);
     let (rows, cols) = (m.rows(), m.cols());
     let mut pivots = Vec::new();

@@ -527,3 +527,36 @@ fn lifted_inverses_are_two_sided_and_match_elimination() {
         assert!(inverse(&a, &b).unwrap().is_none());
     }
 }
+
+#[test]
+fn modular_rref_is_certified_and_equals_elimination() {
+    let mut rng = StdRng::seed_from_u64(92);
+    let b = Budget::unlimited();
+    for (rows, cols, rank) in [
+        (10usize, 10usize, 10usize),
+        (12, 15, 7),
+        (20, 12, 5),
+        (15, 15, 14),
+        (10, 30, 10),
+        (11, 11, 0),
+    ] {
+        for integral in [true, false] {
+            // A rank-`rank` matrix as a product of random rows×rank and rank×cols factors.
+            let left = random_mat(&mut rng, rows, rank.max(1), 9, integral);
+            let right = random_mat(&mut rng, rank.max(1), cols, 9, integral);
+            let a = if rank == 0 {
+                Mat::from_fn(rows, cols, |_, _| q(0))
+            } else {
+                mul(&left, &right)
+            };
+            let fast = rref_modular(&a, &b).unwrap().expect("certified");
+            let slow = rref_elimination(&a, &b).unwrap();
+            assert_eq!(fast, slow, "{rows}×{cols} rank {rank}");
+            assert_eq!(rank_of(&fast), rank);
+        }
+    }
+}
+
+fn rank_of(r: &Rref) -> usize {
+    r.pivots.len()
+}
