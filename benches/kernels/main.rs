@@ -42,7 +42,7 @@ fn exact(c: &mut Criterion) {
             b.iter(|| linalg::integer_determinant(black_box(m.clone()), &budget).unwrap())
         });
     }
-    for n in [10, 50, 100] {
+    for n in [10, 50, 100, 200] {
         let m = rational_matrix(n, n as u64);
         g.bench_with_input(BenchmarkId::new("rational", n), &m, |b, m| {
             b.iter(|| linalg::determinant(black_box(m), &budget).unwrap())
@@ -51,7 +51,7 @@ fn exact(c: &mut Criterion) {
     g.finish();
     let mut g = c.benchmark_group("exact_other");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
-    for n in [10, 50, 100] {
+    for n in [10, 50, 100, 200] {
         let q = int_matrix(n, n as u64 + 1).map(|x| Q::from_integer(x.clone()));
         g.bench_with_input(BenchmarkId::new("rank", n), &q, |b, m| {
             b.iter(|| linalg::rank(black_box(m), &budget).unwrap())
@@ -61,6 +61,20 @@ fn exact(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("inverse", n), &q, |b, m| {
             b.iter(|| linalg::inverse(black_box(m), &budget).unwrap())
+        });
+    }
+    for n in [10, 50, 100, 200, 400] {
+        let q = int_matrix(n, n as u64 + 3).map(|x| Q::from_integer(x.clone()));
+        let rhs: Vec<Q> = (0..n as i64).map(|i| Q::from_integer(BigInt::from(i % 7 - 3))).collect();
+        g.bench_with_input(BenchmarkId::new("solve_integer", n), &q, |b, m| {
+            b.iter(|| linalg::solve(black_box(m), &rhs, &budget).unwrap())
+        });
+    }
+    for n in [10, 50, 100] {
+        let q = rational_matrix(n, n as u64 + 4);
+        let rhs: Vec<Q> = (0..n as i64).map(|i| Q::from_integer(BigInt::from(i % 7 - 3))).collect();
+        g.bench_with_input(BenchmarkId::new("solve_rational", n), &q, |b, m| {
+            b.iter(|| linalg::solve(black_box(m), &rhs, &budget).unwrap())
         });
     }
     for n in [10, 50] {
