@@ -65,14 +65,18 @@ fn exact(c: &mut Criterion) {
     }
     for n in [10, 50, 100, 200, 400] {
         let q = int_matrix(n, n as u64 + 3).map(|x| Q::from_integer(x.clone()));
-        let rhs: Vec<Q> = (0..n as i64).map(|i| Q::from_integer(BigInt::from(i % 7 - 3))).collect();
+        let rhs: Vec<Q> = (0..n as i64)
+            .map(|i| Q::from_integer(BigInt::from(i % 7 - 3)))
+            .collect();
         g.bench_with_input(BenchmarkId::new("solve_integer", n), &q, |b, m| {
             b.iter(|| linalg::solve(black_box(m), &rhs, &budget).unwrap())
         });
     }
     for n in [10, 50, 100] {
         let q = rational_matrix(n, n as u64 + 4);
-        let rhs: Vec<Q> = (0..n as i64).map(|i| Q::from_integer(BigInt::from(i % 7 - 3))).collect();
+        let rhs: Vec<Q> = (0..n as i64)
+            .map(|i| Q::from_integer(BigInt::from(i % 7 - 3)))
+            .collect();
         g.bench_with_input(BenchmarkId::new("solve_rational", n), &q, |b, m| {
             b.iter(|| linalg::solve(black_box(m), &rhs, &budget).unwrap())
         });

@@ -6,11 +6,14 @@ use serde::{Deserialize, Serialize};
 
 pub struct SmithNormalForm;
 
+/// Direct elimination's entries can grow; beyond this it is refused.
+const DIRECT_MAX: usize = 20;
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// An integer matrix A (at most 20×20).
-    pub matrix: Matrix<Int, 20>,
+    /// An integer matrix A: square and non-singular up to 100×100, any shape up to 20×20.
+    pub matrix: Matrix<Int, 100>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -26,19 +29,32 @@ impl Operation for SmithNormalForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.normal_form.smith.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Smith normal form (invariant factors) of an integer matrix";
     const SUMMARY: &'static str = "The invariant factors d₁ | d₂ | … of an integer matrix: its Smith normal form diagonal.";
     const DESCRIPTION: &'static str = "Computes the diagonal of the Smith normal form U·A·V (U, V unimodular) of an \
         integer matrix: the invariant factors d₁ | d₂ | …, with d₁⋯d_k equal to the gcd of all k×k minors. \
         Describes the abelian group Z^m / (row lattice of A) and the structure of integer linear systems. \
-        At most 20×20.";
+        Square non-singular matrices up to 100×100 are reduced modulo |det A| (entries never grow); other \
+        shapes and singular matrices use direct elimination and are limited to 20×20.";
     const KEYWORDS: &'static [&'static str] = &["smith normal form", "snf", "invariant factors", "elementary divisors", "abelian group", "determinantal divisors"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}"#;
     const EXPECTED: &'static str = r#"{"diagonal": ["2", "6", "12"], "rank": 3}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let d = normal_form::smith_diagonal(&input.matrix.0.into_map(|x| x.0), &ctx.budget)?;
+        let a = input.matrix.0.into_map(|x| x.0);
+        let modular = if a.is_square() { normal_form::smith_diagonal_modular(&a, &ctx.budget)? } else { None };
+        let d = match modular {
+            Some(d) => d,
+            None if a.rows().max(a.cols()) <= DIRECT_MAX => normal_form::smith_diagonal(&a, &ctx.budget)?,
+            None => {
+                return Err(MathError::Limit(format!(
+                    "a {}×{} matrix that is not square and non-singular: the direct algorithm takes at most {DIRECT_MAX}×{DIRECT_MAX}",
+                    a.rows(),
+                    a.cols()
+                )));
+            }
+        };
         let rank = d.iter().filter(|x| x.sign() != hessian_kernels::Sign::NoSign).count();
         Ok(Output { diagonal: d.into_iter().map(Int).collect(), rank })
     }

@@ -94,6 +94,101 @@ pub fn hermite(a: &Mat<BigInt>, budget: &Budget) -> Result<Hermite, Stop> {
     Ok(Hermite { h, u, pivots })
 }
 
+/// The Smith diagonal of a square non-singular integer matrix by working
+/// modulo R, a multiple of the lattice index (Cohen, Alg. 2.4.14): the row
+/// lattice L of A contains D·Zⁿ for D = |det A|, so entries are reduced mod
+/// D and never grow. Once row and column t are cleared mod R, L splits as
+/// (gcd(a_tt, R)) ⊕ L′ with [Zⁿ⁻¹ : L′] = R / d_t, so the rest continues
+/// modulo R / d_t. The d_t are then put in divisibility order. `None` when A
+/// is singular (the direct algorithm handles it).
+pub fn smith_diagonal_modular(
+    a: &Mat<BigInt>,
+    budget: &Budget,
+) -> Result<Option<Vec<BigInt>>, Stop> {
+    assert!(
+        a.is_square(),
+        "the modular Smith form needs a square matrix"
+    );
+    let n = a.rows();
+    let det = crate::linalg::integer_determinant(a.clone(), budget)?.abs();
+    if det.is_zero() {
+        return Ok(None);
+    }
+    let mut r = det;
+    let mut m = a.map(|x| x.mod_floor(&r));
+    let mut diag = Vec::with_capacity(n);
+    for t in 0..n {
+        loop {
+            budget.check()?;
+            let mut changed = false;
+            for i in t + 1..n {
+                if m[(i, t)].is_zero() {
+                    continue;
+                }
+                // A pivot dividing the entry clears it without touching row t;
+                // otherwise the 2×2 Bézout step strictly lowers the pivot, so
+                // the loop ends.
+                if !m[(t, t)].is_zero() && (&m[(i, t)] % &m[(t, t)]).is_zero() {
+                    let q = &m[(i, t)] / &m[(t, t)];
+                    for j in t..n {
+                        m[(i, j)] = (&m[(i, j)] - &q * &m[(t, j)]).mod_floor(&r);
+                    }
+                    continue;
+                }
+                let (g, x, y) = extended_gcd(&m[(t, t)], &m[(i, t)]);
+                let (a1, b1) = (&m[(t, t)] / &g, &m[(i, t)] / &g);
+                for j in t..n {
+                    let (u, v) = (m[(t, j)].clone(), m[(i, j)].clone());
+                    m[(t, j)] = (&x * &u + &y * &v).mod_floor(&r);
+                    m[(i, j)] = (&a1 * &v - &b1 * &u).mod_floor(&r);
+                }
+                changed = true;
+            }
+            for j in t + 1..n {
+                if m[(t, j)].is_zero() {
+                    continue;
+                }
+                if !m[(t, t)].is_zero() && (&m[(t, j)] % &m[(t, t)]).is_zero() {
+                    let q = &m[(t, j)] / &m[(t, t)];
+                    for i in t..n {
+                        m[(i, j)] = (&m[(i, j)] - &q * &m[(i, t)]).mod_floor(&r);
+                    }
+                    continue;
+                }
+                let (g, x, y) = extended_gcd(&m[(t, t)], &m[(t, j)]);
+                let (a1, b1) = (&m[(t, t)] / &g, &m[(t, j)] / &g);
+                for i in t..n {
+                    let (u, v) = (m[(i, t)].clone(), m[(i, j)].clone());
+                    m[(i, t)] = (&x * &u + &y * &v).mod_floor(&r);
+                    m[(i, j)] = (&a1 * &v - &b1 * &u).mod_floor(&r);
+                }
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        let d = m[(t, t)].gcd(&r);
+        r = &r / &d;
+        diag.push(d);
+        for i in t + 1..n {
+            for j in t + 1..n {
+                m[(i, j)] = m[(i, j)].mod_floor(&r);
+            }
+        }
+    }
+    // Diagonal to Smith form: replace each pair by its gcd and lcm.
+    for i in 0..n {
+        for j in i + 1..n {
+            let g = diag[i].gcd(&diag[j]);
+            let l = &diag[i] / &g * &diag[j];
+            diag[i] = g;
+            diag[j] = l;
+        }
+    }
+    Ok(Some(diag))
+}
+
 /// The Smith normal form's diagonal d₁ | d₂ | … (length min(m, n), zeros
 /// last): the unique diagonal matrix U·A·V with U, V unimodular.
 pub fn smith_diagonal(a: &Mat<BigInt>, budget: &Budget) -> Result<Vec<BigInt>, Stop> {

@@ -119,3 +119,29 @@ fn smith_diagonal_matches_determinantal_divisors_and_is_invariant() {
         assert_eq!(smith_diagonal(&mul(&mul(&u, &a), &v), &b).unwrap(), d);
     }
 }
+
+#[test]
+fn modular_smith_diagonal_agrees_with_the_direct_algorithm() {
+    let mut rng = StdRng::seed_from_u64(93);
+    let b = Budget::unlimited();
+    for n in [1usize, 2, 3, 5, 8, 12] {
+        for _ in 0..6 {
+            // Structured invariants hidden by unimodular transforms, and plain random matrices.
+            let d: Vec<i64> = (0..n)
+                .map(|i| [1i64, 2, 3, 4, 6, 12][(i + rng.gen_range(0..3)) % 6])
+                .collect();
+            let diag = Mat::from_fn(n, n, |i, j| BigInt::from(if i == j { d[i] } else { 0 }));
+            let hidden = mul(
+                &mul(&unimodular(&mut rng, n), &diag),
+                &unimodular(&mut rng, n),
+            );
+            for a in [hidden, random(&mut rng, n, n, 20)] {
+                let direct = smith_diagonal(&a, &b).unwrap();
+                match smith_diagonal_modular(&a, &b).unwrap() {
+                    Some(modular) => assert_eq!(modular, direct, "{a:?}"),
+                    None => assert!(direct.iter().any(|x| x.is_zero())),
+                }
+            }
+        }
+    }
+}
