@@ -39,7 +39,7 @@ impl Operation for Power {
             return Err(MathError::Domain("0 has no negative power".into()));
         }
         let bits = q.numer().bits() + q.denom().bits();
-        let digits = (bits as f64 * 0.30103 * k.unsigned_abs() as f64) as u64;
+        let digits = (bits as f64 * std::f64::consts::LOG10_2 * k.unsigned_abs() as f64) as u64;
         if digits > MAX_RESULT_DIGITS {
             return Err(MathError::Limit(format!("q^k would have about {digits} digits; at most {MAX_RESULT_DIGITS}")));
         }
