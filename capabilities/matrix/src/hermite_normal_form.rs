@@ -6,11 +6,14 @@ use serde::{Deserialize, Serialize};
 
 pub struct HermiteNormalForm;
 
+/// Direct elimination's entries can grow; beyond this it is refused.
+const DIRECT_MAX: usize = 20;
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// An integer matrix A (at most 20×20).
-    pub matrix: Matrix<Int, 20>,
+    /// An integer matrix A: square and non-singular up to 100×100, any shape up to 20×20.
+    pub matrix: Matrix<Int, 100>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -31,19 +34,33 @@ impl Operation for HermiteNormalForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.normal_form.hermite.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Hermite normal form of an integer matrix";
     const SUMMARY: &'static str = "Row-style Hermite normal form H = U·A over the integers, with the unimodular U.";
     const DESCRIPTION: &'static str = "Computes the (row-style) Hermite normal form of an integer matrix by unimodular \
         row operations: H is in row echelon form, every pivot is positive and the entries above a pivot lie in \
         [0, pivot). H is unique: two matrices have the same H exactly when they have the same row lattice. Also \
-        returns U with U·A = H, det U = ±1. At most 20×20.";
+        returns U with U·A = H, det U = ±1. Square non-singular matrices up to 100×100 are reduced modulo \
+        |det A| and certified (U = H·A⁻¹ integral, ∏ pivots = |det A|); other shapes and singular matrices use \
+        direct elimination and are limited to 20×20.";
     const KEYWORDS: &'static [&'static str] = &["hermite normal form", "hnf", "integer row echelon form", "lattice basis", "unimodular"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4], [3, 5]]}"#;
     const EXPECTED: &'static str = r#"{"hermite": [["1", "1"], ["0", "2"]], "transform": [["-1", "1"], ["3", "-2"]], "pivot_columns": [0, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let f = normal_form::hermite(&input.matrix.0.into_map(|x| x.0), &ctx.budget)?;
+        let a = input.matrix.0.into_map(|x| x.0);
+        let modular = if a.is_square() { normal_form::hermite_modular(&a, &ctx.budget)? } else { None };
+        let f = match modular {
+            Some(f) => f,
+            None if a.rows().max(a.cols()) <= DIRECT_MAX => normal_form::hermite(&a, &ctx.budget)?,
+            None => {
+                return Err(MathError::Limit(format!(
+                    "a {}×{} matrix that is not square and non-singular: the direct algorithm takes at most {DIRECT_MAX}×{DIRECT_MAX}",
+                    a.rows(),
+                    a.cols()
+                )));
+            }
+        };
         Ok(Output { hermite: rows(f.h), transform: rows(f.u), pivot_columns: f.pivots })
     }
 }

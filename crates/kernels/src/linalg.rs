@@ -285,7 +285,7 @@ fn hadamard_log2(m: &Mat<BigInt>) -> Option<f64> {
 /// log2 ‖(row, extra)‖₂ plus a margin. The f64 sum of squares is within a
 /// relative n·2⁻⁵³ of the exact one, so the 1e-6 margin is a proof; rows
 /// whose squares overflow f64 are summed exactly.
-fn row_norm_log2(row: &[BigInt], extra: i64) -> Option<f64> {
+pub(crate) fn row_norm_log2(row: &[BigInt], extra: i64) -> Option<f64> {
     let fast: f64 = row
         .iter()
         .filter_map(num_traits::ToPrimitive::to_f64)

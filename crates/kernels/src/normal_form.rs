@@ -94,6 +94,126 @@ pub fn hermite(a: &Mat<BigInt>, budget: &Budget) -> Result<Hermite, Stop> {
     Ok(Hermite { h, u, pivots })
 }
 
+/// The Hermite form of a square non-singular integer matrix modulo
+/// R = |det A| (Cohen, Alg. 2.4.8, by rows): the row lattice L contains
+/// R·eⱼ, so the block still to be reduced is kept modulo R; after column c
+/// has a single entry w, the pivot is h_cc = gcd(w, R) (Bézout against R·e_c)
+/// and the rest continues modulo R / h_cc. Returned only with a certificate:
+/// U = H·A⁻¹ found by lifting is integral and ∏ h_cc = |det A|, so the rows
+/// of H lie in L and have the same index, and H has the reduced shape: H is
+/// L's Hermite form. `None`
+/// when A is singular or the certificate fails (then the direct algorithm).
+pub fn hermite_modular(a: &Mat<BigInt>, budget: &Budget) -> Result<Option<Hermite>, Stop> {
+    use crate::dixon;
+    use num_traits::ToPrimitive;
+    assert!(
+        a.is_square(),
+        "the modular Hermite form needs a square matrix"
+    );
+    let n = a.rows();
+    let det = crate::linalg::integer_determinant(a.clone(), budget)?.abs();
+    if det.is_zero() {
+        return Ok(None);
+    }
+    let mut r = det.clone();
+    let mut w = a.map(|x| x.mod_floor(&r));
+    let mut h = Mat::from_fn(n, n, |_, _| BigInt::zero());
+    for c in 0..n {
+        budget.check()?;
+        // Column c of the remaining rows down to one entry, modulo r.
+        for i in c + 1..n {
+            if w[(i, c)].is_zero() {
+                continue;
+            }
+            let (g, x, y) = extended_gcd(&w[(c, c)], &w[(i, c)]);
+            let (a1, b1) = (&w[(c, c)] / &g, &w[(i, c)] / &g);
+            for j in c..n {
+                let (u, v) = (w[(c, j)].clone(), w[(i, j)].clone());
+                w[(c, j)] = (&x * &u + &y * &v).mod_floor(&r);
+                w[(i, j)] = (&a1 * &v - &b1 * &u).mod_floor(&r);
+            }
+        }
+        // Bézout against r·e_c gives the pivot gcd(w_cc, r) on a lattice vector.
+        let (g, x, _) = extended_gcd(&w[(c, c)], &r);
+        h[(c, c)] = g.clone();
+        for j in c + 1..n {
+            h[(c, j)] = (&x * &w[(c, j)]).mod_floor(&r);
+        }
+        r = &r / &g;
+        for i in c + 1..n {
+            for j in c + 1..n {
+                w[(i, j)] = w[(i, j)].mod_floor(&r);
+            }
+        }
+    }
+    // Entries above each pivot into [0, pivot), left to right (row c is zero
+    // before column c, so later steps keep earlier columns reduced).
+    for c in 0..n {
+        for k in 0..c {
+            let q = h[(k, c)].div_floor(&h[(c, c)]);
+            if !q.is_zero() {
+                for j in c..n {
+                    let t = &q * &h[(c, j)];
+                    h[(k, j)] -= t;
+                }
+            }
+        }
+    }
+    // Certificate: U·A = H with U integral, from Aᵀ·uᵢ = hᵢ for each row.
+    let at: Vec<BigInt> = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .map(|(i, j)| a[(j, i)].clone())
+        .collect();
+    let narrow: Option<Vec<i64>> = at
+        .iter()
+        .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
+        .collect();
+    let entries = match &narrow {
+        Some(x) => dixon::Entries::Narrow(x),
+        None => dixon::Entries::Wide(&at),
+    };
+    let Some(lifting) = dixon::Lifting::new(entries, n, budget)? else {
+        return Ok(None);
+    };
+    let Some(a_bits) = (0..n)
+        .map(|i| crate::linalg::row_norm_log2(a.row(i), 0))
+        .sum::<Option<f64>>()
+    else {
+        return Ok(None);
+    };
+    let mut u = Mat::from_fn(n, n, |_, _| BigInt::zero());
+    for i in 0..n {
+        let row: Vec<BigInt> = h.row(i).to_vec();
+        let Some(h_bits) = crate::linalg::row_norm_log2(&row, 0) else {
+            return Ok(None);
+        };
+        let Some((nums, den)) = lifting.solve(&row, a_bits + h_bits + 1.0, budget)? else {
+            return Ok(None);
+        };
+        if !den.is_one() {
+            return Ok(None);
+        }
+        for (j, x) in nums.into_iter().enumerate() {
+            u[(i, j)] = x;
+        }
+    }
+    let product = (0..n).fold(BigInt::one(), |acc, c| acc * &h[(c, c)]);
+    let reproduces = (0..n).all(|i| {
+        (0..n).all(|j| (0..n).map(|k| &u[(i, k)] * &a[(k, j)]).sum::<BigInt>() == h[(i, j)])
+    });
+    let reduced = (0..n).all(|c| {
+        h[(c, c)].is_positive() && (0..c).all(|k| !h[(k, c)].is_negative() && h[(k, c)] < h[(c, c)])
+    });
+    if product != det || !reproduces || !reduced {
+        return Ok(None);
+    }
+    Ok(Some(Hermite {
+        h,
+        u,
+        pivots: (0..n).collect(),
+    }))
+}
+
 /// The Smith diagonal of a square non-singular integer matrix by working
 /// modulo R, a multiple of the lattice index (Cohen, Alg. 2.4.14): the row
 /// lattice L of A contains D·Zⁿ for D = |det A|, so entries are reduced mod

@@ -145,3 +145,34 @@ fn modular_smith_diagonal_agrees_with_the_direct_algorithm() {
         }
     }
 }
+
+#[test]
+fn modular_hermite_form_is_certified_and_agrees_with_the_direct_algorithm() {
+    let mut rng = StdRng::seed_from_u64(94);
+    let b = Budget::unlimited();
+    for n in [1usize, 2, 3, 6, 10, 15] {
+        for _ in 0..5 {
+            let d: Vec<i64> = (0..n)
+                .map(|i| [1i64, 2, 3, 4, 6, 12][(i + rng.gen_range(0..3)) % 6])
+                .collect();
+            let diag = Mat::from_fn(n, n, |i, j| BigInt::from(if i == j { d[i] } else { 0 }));
+            let structured = mul(
+                &mul(&unimodular(&mut rng, n), &diag),
+                &unimodular(&mut rng, n),
+            );
+            for a in [structured, random(&mut rng, n, n, 30)] {
+                let direct = hermite(&a, &b).unwrap();
+                match hermite_modular(&a, &b).unwrap() {
+                    Some(m) => {
+                        assert_eq!(m.h, direct.h, "{a:?}");
+                        assert_eq!(m.u, direct.u);
+                    }
+                    None => assert!(
+                        bareiss_determinant(a.clone(), &b).unwrap().is_zero(),
+                        "{a:?}"
+                    ),
+                }
+            }
+        }
+    }
+}
