@@ -136,3 +136,33 @@ pub fn inverse(file: &Path, repeat: usize) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Prints `{"text_to_json", "json_to_input"}` in seconds (medians over
+/// `repeat`): the cost of turning the request text of
+/// matrix.determinant.compute into a JSON value (as the MCP transport does)
+/// and that value into the operation's typed input (math.run's one parse).
+pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let op = hessian_server::catalog()
+        .get("matrix.determinant.compute")
+        .ok_or("matrix.determinant.compute is missing")?
+        .op;
+    let (mut to_value, mut to_input) = (Vec::new(), Vec::new());
+    for _ in 0..repeat.max(1) {
+        let t = Instant::now();
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        to_value.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        op.check_input(&value).map_err(|r| r.message)?;
+        to_input.push(t.elapsed().as_secs_f64());
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "{}",
+        json!({"text_to_json": median(to_value), "json_to_input": median(to_input)})
+    );
+    Ok(())
+}
