@@ -22,7 +22,7 @@ impl Operation for DistinctPartitions {
     const TITLE: &'static str = "Partitions of n into distinct parts q(n)";
     const SUMMARY: &'static str = "q(n): partitions of n with all parts different (equal to partitions into odd parts).";
     const DESCRIPTION: &'static str = "Counts the partitions of n into distinct parts, q(n) (1, 1, 1, 2, 2, 3, 4, 5, …), which by Euler's theorem equals the number of partitions into odd parts. O(n²) additions, n ≤ 20,000.";
-    const KEYWORDS: &'static [&'static str] = &["distinct partitions", "partitions into distinct parts", "strict partitions", "partitions into odd parts"];
+    const KEYWORDS: &'static [&'static str] = &["distinct partitions", "partitions into distinct parts", "strict partitions", "partitions into odd parts", "ways to write n as a sum of distinct parts"];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;
     const EXPECTED: &'static str = r#""296""#;
 
