@@ -4,7 +4,7 @@
 use hessian_contract::wire::{Int, List};
 use hessian_contract::{Ctx, MathError};
 use hessian_kernels::finite_field::{self, Elem, Gf, MAX_P};
-use hessian_kernels::{BigInt, BigUint, integer, number_theory};
+use hessian_kernels::{BigInt, BigUint, number_theory};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -30,22 +30,8 @@ pub struct Field {
 impl Field {
     /// Checks p and f and builds the field; `path` names the field's key.
     pub fn build(&self, path: &str, ctx: &Ctx) -> Result<Gf, MathError> {
-        let p = self
-            .characteristic
-            .0
-            .to_u64()
-            .filter(|p| *p < MAX_P)
-            .ok_or_else(|| {
-                MathError::Limit(format!(
-                    "`{path}.characteristic` must be a prime below 2^62"
-                ))
-            })?;
-        if !integer::is_prime_u64(p) {
-            return Err(MathError::Input {
-                path: format!("{path}.characteristic"),
-                message: format!("{p} is not prime"),
-            });
-        }
+        let field = format!("{path}.characteristic");
+        let p = hessian_contract::wire::word_prime(&self.characteristic, &field, MAX_P.ilog2())?;
         let Some(modulus) = &self.modulus else {
             return Ok(Gf {
                 p,

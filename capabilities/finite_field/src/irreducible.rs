@@ -1,7 +1,7 @@
 use hessian_contract::wire::{Int, List};
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::finite_field::{self, MAX_P};
-use hessian_kernels::{BigInt, integer};
+use hessian_kernels::BigInt;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::JsonSchema;
@@ -35,10 +35,7 @@ impl Operation for Irreducible {
     const EXPECTED: &'static str = "true";
 
     fn run(input: Input, ctx: &Ctx) -> Result<bool, MathError> {
-        let p = input.p.0.to_u64().filter(|p| *p < MAX_P).ok_or_else(|| MathError::Limit("`p` must be a prime below 2^62".into()))?;
-        if !integer::is_prime_u64(p) {
-            return Err(MathError::Domain(format!("`p` must be prime; {p} is not")));
-        }
+        let p = hessian_contract::wire::word_prime(&input.p, "p", MAX_P.ilog2())?;
         let pb = BigInt::from(p);
         let f: Vec<u64> = input.coefficients.0.iter().map(|c| c.0.mod_floor(&pb).to_u64().unwrap_or(0)).collect();
         Ok(finite_field::is_irreducible(&f, p, &ctx.budget)?)

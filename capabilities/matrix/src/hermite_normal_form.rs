@@ -6,9 +6,6 @@ use serde::{Deserialize, Serialize};
 
 pub struct HermiteNormalForm;
 
-/// Direct elimination's entries can grow; beyond this it is refused.
-const DIRECT_MAX: usize = 20;
-
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
@@ -49,18 +46,11 @@ impl Operation for HermiteNormalForm {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = input.matrix.0.into_map(|x| x.0);
-        let modular = if a.is_square() { normal_form::hermite_modular(&a, &ctx.budget)? } else { None };
-        let f = match modular {
-            Some(f) => f,
-            None if a.rows().max(a.cols()) <= DIRECT_MAX => normal_form::hermite(&a, &ctx.budget)?,
-            None => {
-                return Err(MathError::Limit(format!(
-                    "a {}×{} matrix that is not square and non-singular: the direct algorithm takes at most {DIRECT_MAX}×{DIRECT_MAX}",
-                    a.rows(),
-                    a.cols()
-                )));
-            }
-        };
+        let f = crate::normal_form(
+            &a,
+            |a| normal_form::hermite_modular(a, &ctx.budget),
+            |a| normal_form::hermite(a, &ctx.budget),
+        )?;
         Ok(Output { hermite: rows(f.h), transform: rows(f.u), pivot_columns: f.pivots })
     }
 }

@@ -34,5 +34,34 @@ hessian_contract::operations! {
     condition_number_numeric => ConditionNumberNumeric,
 }
 
+use hessian_contract::MathError;
+use hessian_kernels::{BigInt, Mat, Stop};
+
+/// Direct elimination's entries can grow; beyond this order it is refused.
+const NORMAL_FORM_DIRECT_MAX: usize = 20;
+
+/// A normal form by its modular method when A is square and non-singular
+/// (`modular` answers `None` otherwise), else by direct elimination up to
+/// [`NORMAL_FORM_DIRECT_MAX`].
+fn normal_form<T>(
+    a: &Mat<BigInt>,
+    modular: impl FnOnce(&Mat<BigInt>) -> Result<Option<T>, Stop>,
+    direct: impl FnOnce(&Mat<BigInt>) -> Result<T, Stop>,
+) -> Result<T, MathError> {
+    if a.is_square()
+        && let Some(f) = modular(a)?
+    {
+        return Ok(f);
+    }
+    if a.rows().max(a.cols()) <= NORMAL_FORM_DIRECT_MAX {
+        return Ok(direct(a)?);
+    }
+    Err(MathError::Limit(format!(
+        "a {}×{} matrix that is not square and non-singular: the direct algorithm takes at most {NORMAL_FORM_DIRECT_MAX}×{NORMAL_FORM_DIRECT_MAX}",
+        a.rows(),
+        a.cols()
+    )))
+}
+
 #[cfg(test)]
 mod tests;

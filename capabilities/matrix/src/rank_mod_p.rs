@@ -1,7 +1,6 @@
 use hessian_contract::wire::{Int, Matrix};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::{integer, linalg};
-use num_traits::ToPrimitive;
+use hessian_kernels::linalg;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -32,12 +31,7 @@ impl Operation for RankModP {
     const EXPECTED: &'static str = "1";
 
     fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
-        let p = input.prime.0.to_u64().filter(|&p| p < 1 << 63).ok_or_else(|| {
-            MathError::Limit("`prime` must be a prime below 2^63".into())
-        })?;
-        if !integer::is_prime_u64(p) {
-            return Err(MathError::Domain(format!("{p} is not prime; rank modulo p needs a prime modulus")));
-        }
+        let p = hessian_contract::wire::word_prime(&input.prime, "prime", 63)?;
         let m = input.matrix.0.into_map(|x| x.0);
         Ok(linalg::rank_mod_p(&m, p, &ctx.budget)?)
     }

@@ -6,9 +6,6 @@ use serde::{Deserialize, Serialize};
 
 pub struct SmithNormalForm;
 
-/// Direct elimination's entries can grow; beyond this it is refused.
-const DIRECT_MAX: usize = 20;
-
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
@@ -43,18 +40,11 @@ impl Operation for SmithNormalForm {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = input.matrix.0.into_map(|x| x.0);
-        let modular = if a.is_square() { normal_form::smith_diagonal_modular(&a, &ctx.budget)? } else { None };
-        let d = match modular {
-            Some(d) => d,
-            None if a.rows().max(a.cols()) <= DIRECT_MAX => normal_form::smith_diagonal(&a, &ctx.budget)?,
-            None => {
-                return Err(MathError::Limit(format!(
-                    "a {}×{} matrix that is not square and non-singular: the direct algorithm takes at most {DIRECT_MAX}×{DIRECT_MAX}",
-                    a.rows(),
-                    a.cols()
-                )));
-            }
-        };
+        let d = crate::normal_form(
+            &a,
+            |a| normal_form::smith_diagonal_modular(a, &ctx.budget),
+            |a| normal_form::smith_diagonal(a, &ctx.budget),
+        )?;
         let rank = d.iter().filter(|x| x.sign() != hessian_kernels::Sign::NoSign).count();
         Ok(Output { diagonal: d.into_iter().map(Int).collect(), rank })
     }

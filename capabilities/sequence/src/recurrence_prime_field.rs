@@ -1,6 +1,6 @@
 use hessian_contract::wire::{Int, List};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::{BigInt, integer, sequence};
+use hessian_kernels::{BigInt, sequence};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::JsonSchema;
@@ -43,10 +43,7 @@ impl Operation for RecurrencePrimeField {
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let p = input.p.0.to_u64().filter(|p| *p >= 2 && *p < 1 << 63).ok_or_else(|| MathError::Limit("`p` must be a prime below 2^63".into()))?;
-        if !integer::is_prime_u64(p) {
-            return Err(MathError::Domain(format!("`p` must be prime; {p} is not")));
-        }
+        let p = hessian_contract::wire::word_prime(&input.p, "p", 63)?;
         let pb = BigInt::from(p);
         let a: Vec<u64> = input.terms.0.iter().map(|t| t.0.mod_floor(&pb).to_u64().unwrap_or(0)).collect();
         let c = sequence::berlekamp_massey_mod(&a, p, &ctx.budget)?;

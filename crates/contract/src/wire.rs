@@ -309,6 +309,23 @@ impl JsonSchema for Rational {
     }
 }
 
+/// A prime below 2^`bits` (bits ≤ 63) as a machine word: `limit_exceeded`
+/// above the bound, `domain_error` for a non-prime, naming `field`.
+pub fn word_prime(p: &Int, field: &str, bits: u32) -> Result<u64, crate::MathError> {
+    use num_traits::Signed;
+    if p.0.is_positive() && p.0.bits() > u64::from(bits) {
+        return Err(crate::MathError::Limit(format!(
+            "`{field}` must be a prime below 2^{bits}"
+        )));
+    }
+    match num_traits::ToPrimitive::to_u64(&p.0) {
+        Some(v) if hessian_kernels::integer::is_prime_u64(v) => Ok(v),
+        _ => Err(crate::MathError::Domain(format!(
+            "`{field}` must be prime; {p} is not"
+        ))),
+    }
+}
+
 /// A JSON integer in `MIN..=MAX` (exponents, counts, indices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounded<const MIN: i64, const MAX: i64>(pub i64);
