@@ -1,17 +1,10 @@
 //! Finite-field operations through their JSON contracts, checked by
 //! exhaustive enumeration of small fields and by defining identities.
 
-use hessian_contract::{Catalog, Code, call};
+use hessian_contract::Code;
 use serde_json::{Value, json};
 
-fn catalog() -> &'static Catalog {
-    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    C.get_or_init(|| Catalog::new(crate::operations()).unwrap())
-}
-
-fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::output_of(catalog(), id, input)
-}
+use crate::run_operation as run;
 
 /// GF(2^4) = F2[x]/(x^4 + x + 1) and GF(3^2) = F3[x]/(x^2 + 1), all elements.
 fn fields() -> Vec<(Value, Vec<Value>)> {

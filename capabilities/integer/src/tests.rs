@@ -1,21 +1,14 @@
 //! Each operation through its JSON contract, against brute force on small
 //! inputs and defining identities on large ones.
 
-use hessian_contract::{Catalog, Code, call};
+use hessian_contract::Code;
 use hessian_kernels::BigInt;
 use num_integer::Integer;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
-fn catalog() -> &'static Catalog {
-    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    C.get_or_init(|| Catalog::new(crate::operations()).unwrap())
-}
-
-fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::output_of(catalog(), id, input)
-}
+use crate::run_operation as run;
 
 fn int(v: &Value) -> BigInt {
     v.as_str()

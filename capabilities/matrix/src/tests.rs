@@ -2,21 +2,14 @@
 //! done here by hand or against another operation with a different
 //! algorithm (rank by Bareiss vs pivots of Gauss–Jordan, charpoly vs det).
 
-use hessian_contract::{Catalog, Code, call};
+use hessian_contract::Code;
 use hessian_kernels::{BigInt, Q};
 use num_traits::{One, Zero};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
-fn catalog() -> &'static Catalog {
-    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    C.get_or_init(|| Catalog::new(crate::operations()).unwrap())
-}
-
-fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::output_of(catalog(), id, input)
-}
+use crate::run_operation as run;
 
 fn q(v: &Value) -> Q {
     let s = v.as_str().expect("outputs are strings");

@@ -1,20 +1,13 @@
 //! Rational operations through their JSON contracts, against identities and
 //! brute force.
 
-use hessian_contract::{Catalog, Code, call};
+use hessian_contract::Code;
 use hessian_kernels::{BigInt, Q};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
-fn catalog() -> &'static Catalog {
-    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    C.get_or_init(|| Catalog::new(crate::operations()).unwrap())
-}
-
-fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::output_of(catalog(), id, input)
-}
+use crate::run_operation as run;
 
 fn q(v: &Value) -> Q {
     let s = v.as_str().expect("rationals are output as strings");

@@ -1,17 +1,9 @@
 //! Sequence operations through their JSON contracts, against brute force
 //! and defining identities.
 
-use hessian_contract::{Catalog, call};
 use serde_json::{Value, json};
 
-fn catalog() -> &'static Catalog {
-    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    C.get_or_init(|| Catalog::new(crate::operations()).unwrap())
-}
-
-fn run(id: &str, input: Value) -> Result<Value, hessian_contract::Refusal> {
-    call::output_of(catalog(), id, input)
-}
+use crate::run_operation as run;
 
 fn ints(v: &Value) -> Vec<i64> {
     v.as_array()

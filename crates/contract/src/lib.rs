@@ -36,5 +36,22 @@ macro_rules! operations {
         pub fn operations() -> Vec<&'static dyn $crate::DynOperation> {
             vec![$(&$module::$op as &'static dyn $crate::DynOperation),*]
         }
+
+        /// Runs one of this package's operations through its JSON contract,
+        /// as math.run does, and returns its output (for the package's tests).
+        #[cfg(test)]
+        pub(crate) fn run_operation(
+            id: &str,
+            input: $crate::serde_json::Value,
+        ) -> Result<$crate::serde_json::Value, $crate::Refusal> {
+            static CATALOG: std::sync::OnceLock<$crate::Catalog> = std::sync::OnceLock::new();
+            let catalog = CATALOG.get_or_init(|| {
+                $crate::Catalog::new(operations()).unwrap_or_else(|e| panic!("the operation list is inconsistent: {e}"))
+            });
+            $crate::call::output_of(catalog, id, input)
+        }
     };
 }
+
+#[doc(hidden)]
+pub use serde_json;

@@ -432,7 +432,7 @@ fn square_systems_by_lifting_agree_with_elimination() {
     for n in [10usize, 13, 24, 40] {
         for integral in [true, false] {
             // Small denominators, so the cleared rows fit the word-size lifting.
-            let mut entry = |rng: &mut StdRng| {
+            let entry = |rng: &mut StdRng| {
                 let d = if integral {
                     1
                 } else {
