@@ -1,7 +1,7 @@
 //! Kernel timings for the side-by-side comparisons in benches/: the inputs
 //! come from the comparison script, so both sides see identical matrices.
 
-use hessian_contract::wire::{Matrix, Rational, to_q};
+use hessian_contract::wire::{Entry, Matrix, Rational, SquareMatrix, to_q};
 use hessian_kernels::{Budget, Mat, Q, linalg};
 use serde::Deserialize;
 use serde_json::json;
@@ -89,27 +89,36 @@ fn text(q: &Q) -> String {
     Rational(q.clone()).to_string()
 }
 
-/// Prints `{"n", "seconds": [...], "det"}` per matrix: the determinant over
-/// Q, as matrix.determinant.compute takes it. One untimed run first, so the
-/// timings are of a warm process (rayon's threads started, primes found),
-/// as FLINT's in-process calls are.
+/// Prints `{"n", "seconds": [...], "det"}` per matrix: matrix.determinant.compute
+/// run on its typed input (parsing not timed; see [`parse`]). One untimed
+/// run first, so the timings are of a warm process (rayon's threads
+/// started, primes found), as FLINT's in-process calls are.
 pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
-    for m in matrices(file)? {
-        if !m.is_square() {
-            return Err("a matrix is not square".into());
-        }
-        linalg::determinant(&m, &Budget::unlimited()).map_err(|s| format!("{s:?}"))?;
-        let mut seconds = Vec::with_capacity(repeat);
-        let mut det = Q::default();
-        for _ in 0..repeat.max(1) {
+    use hessian_contract::{Ctx, Operation};
+    use hessian_matrix::determinant::{Determinant, Input};
+    #[derive(Deserialize)]
+    struct Inputs {
+        matrices: Vec<SquareMatrix<Entry, 4000>>,
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let inputs: Inputs =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let ctx = Ctx::new(Budget::unlimited());
+    for m in inputs.matrices {
+        let run = || {
+            let input = Input { matrix: SquareMatrix(m.0.clone()) };
             let t = Instant::now();
-            det = linalg::determinant(&m, &Budget::unlimited()).map_err(|s| format!("{s:?}"))?;
-            seconds.push(t.elapsed().as_secs_f64());
+            let det = Determinant::run(input, &ctx).map_err(|e| format!("{e:?}"));
+            (t.elapsed().as_secs_f64(), det)
+        };
+        let mut det = run().1?;
+        let mut seconds = Vec::with_capacity(repeat);
+        for _ in 0..repeat.max(1) {
+            let (s, d) = run();
+            det = d?;
+            seconds.push(s);
         }
-        println!(
-            "{}",
-            json!({"n": m.rows(), "seconds": seconds, "det": text(&det)})
-        );
+        println!("{}", json!({"n": m.0.rows(), "seconds": seconds, "det": det.to_string()}));
     }
     Ok(())
 }
@@ -137,17 +146,18 @@ pub fn inverse(file: &Path, repeat: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints `{"text_to_json", "json_to_input"}` in seconds (medians over
-/// `repeat`): the cost of turning the request text of
-/// matrix.determinant.compute into a JSON value (as the MCP transport does)
-/// and that value into the operation's typed input (math.run's one parse).
+/// Prints `{"text_to_json", "json_to_input", "text_to_input"}` in seconds
+/// (medians over `repeat`) for an input of matrix.determinant.compute: the
+/// text into a JSON value (as the MCP transport does), that value into the
+/// operation's typed input (math.run's one parse, path-tracked, dropped
+/// after), and for comparison the text straight into the typed input.
 pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let op = hessian_server::catalog()
         .get("matrix.determinant.compute")
         .ok_or("matrix.determinant.compute is missing")?
         .op;
-    let (mut to_value, mut to_input) = (Vec::new(), Vec::new());
+    let (mut to_value, mut to_input, mut direct) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..repeat.max(1) {
         let t = Instant::now();
         let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
@@ -155,6 +165,10 @@ pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
         let t = Instant::now();
         op.check_input(&value).map_err(|r| r.message)?;
         to_input.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        serde_json::from_str::<hessian_matrix::determinant::Input>(&text)
+            .map_err(|e| e.to_string())?;
+        direct.push(t.elapsed().as_secs_f64());
     }
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -162,7 +176,7 @@ pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
     };
     println!(
         "{}",
-        json!({"text_to_json": median(to_value), "json_to_input": median(to_input)})
+        json!({"text_to_json": median(to_value), "json_to_input": median(to_input), "text_to_input": median(direct)})
     );
     Ok(())
 }

@@ -31,7 +31,7 @@ pub use operation::{Ctx, DynOperation, MathError, Operation};
 #[macro_export]
 macro_rules! operations {
     ($($module:ident => $op:ident),* $(,)?) => {
-        $(mod $module;)*
+        $(pub mod $module;)*
         /// Every operation of this package, in declaration order.
         pub fn operations() -> Vec<&'static dyn $crate::DynOperation> {
             vec![$(&$module::$op as &'static dyn $crate::DynOperation),*]

@@ -260,6 +260,106 @@ impl<'de> Deserialize<'de> for Rational {
     }
 }
 
+/// A rational matrix entry as the exact kernels want it: word-size integers
+/// stay unboxed (no big-number allocation per entry), anything else is a
+/// [`Rational`]. Same wire form and schema as [`Rational`]. Boxed, so a
+/// matrix of words is 16 bytes an entry, not the 64 of a `Q`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    Word(i64),
+    Big(Box<Q>),
+}
+
+impl From<Entry> for Q {
+    fn from(e: Entry) -> Q {
+        match e {
+            Entry::Word(v) => Q::from_integer(v.into()),
+            Entry::Big(q) => *q,
+        }
+    }
+}
+
+impl From<Rational> for Q {
+    fn from(r: Rational) -> Q {
+        r.0
+    }
+}
+
+struct EntryVisitor;
+
+impl<'de> Visitor<'de> for EntryVisitor {
+    type Value = Entry;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        RationalVisitor.expecting(f)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Entry, E> {
+        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
+            Err(unsafe_integer(v))
+        } else {
+            Ok(Entry::Word(v))
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Entry, E> {
+        if v > MAX_SAFE_INTEGER as u64 {
+            Err(unsafe_integer(v))
+        } else {
+            Ok(Entry::Word(v as i64))
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Entry, E> {
+        RationalVisitor.visit_f64(v).map(|r| Entry::Big(Box::new(r.0)))
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Entry, E> {
+        // Digits only (no '+', which i64's parser would take): a word.
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        if digits.len() <= 18 && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return s
+                .parse()
+                .map(Entry::Word)
+                .map_err(|_| E::custom("unreachable: 18 digits fit i64"));
+        }
+        RationalVisitor.visit_str(s).map(|r| Entry::Big(Box::new(r.0)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Entry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(EntryVisitor)
+    }
+}
+
+impl JsonSchema for Entry {
+    fn schema_name() -> Cow<'static, str> {
+        Rational::schema_name()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        Rational::json_schema(g)
+    }
+}
+
+/// The matrix as word-size integers, when every entry is one.
+pub fn words(m: &Mat<Entry>) -> Option<Mat<i64>> {
+    let data = m
+        .as_slice()
+        .iter()
+        .map(|e| match e {
+            Entry::Word(v) => Some(*v),
+            Entry::Big(_) => None,
+        })
+        .collect::<Option<Vec<i64>>>()?;
+    Mat::from_vec(m.rows(), m.cols(), data)
+}
+
 impl JsonSchema for Int {
     fn schema_name() -> Cow<'static, str> {
         "Int".into()
@@ -448,23 +548,24 @@ pub struct Matrix<T, const MAX: usize>(pub Mat<T>);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SquareMatrix<T, const MAX: usize>(pub Mat<T>);
 
-struct RowSeed<T, const MAX: usize> {
+/// Appends one row to the flat, row-major entries of the matrix being read.
+struct RowSeed<'a, T, const MAX: usize> {
+    entries: &'a mut Vec<T>,
     /// Length of the first row, which every later row must match.
     width: Option<usize>,
     index: usize,
-    marker: PhantomData<T>,
 }
 
-impl<'de, T: Deserialize<'de>, const MAX: usize> DeserializeSeed<'de> for RowSeed<T, MAX> {
-    type Value = Vec<T>;
+impl<'de, T: Deserialize<'de>, const MAX: usize> DeserializeSeed<'de> for RowSeed<'_, T, MAX> {
+    type Value = usize;
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
         d.deserialize_seq(self)
     }
 }
 
-impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<T, MAX> {
-    type Value = Vec<T>;
+impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<'_, T, MAX> {
+    type Value = usize;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.width {
@@ -473,26 +574,27 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for RowSeed<T, MAX
         }
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut row = Vec::with_capacity(self.width.unwrap_or(0));
+    /// Returns the row's length.
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<usize, A::Error> {
+        let start = self.entries.len();
         while let Some(x) = seq.next_element()? {
-            if row.len() == MAX {
+            if self.entries.len() - start == MAX {
                 return Err(de::Error::custom(format!(
                     "{LIMIT_TAG}a row of more than {MAX} entries, expected at most {MAX} columns"
                 )));
             }
-            row.push(x);
+            self.entries.push(x);
         }
+        let len = self.entries.len() - start;
         match self.width {
-            Some(w) if w != row.len() => Err(de::Error::custom(format!(
-                "row {} has {} entries, expected {w} entries like row 0 (all rows the same length)",
+            Some(w) if w != len => Err(de::Error::custom(format!(
+                "row {} has {len} entries, expected {w} entries like row 0 (all rows the same length)",
                 self.index,
-                row.len()
             ))),
-            None if row.is_empty() => Err(de::Error::custom(
+            None if len == 0 => Err(de::Error::custom(
                 "an empty row, expected at least one entry per row",
             )),
-            _ => Ok(row),
+            _ => Ok(len),
         }
     }
 }
@@ -510,29 +612,31 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for MatrixVisitor<
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Mat<T>, A::Error> {
-        let mut rows: Vec<Vec<T>> = Vec::new();
+        let mut entries = Vec::new();
+        let (mut rows, mut width) = (0, None);
         loop {
             let seed = RowSeed::<T, MAX> {
-                width: rows.first().map(Vec::len),
-                index: rows.len(),
-                marker: PhantomData,
+                entries: &mut entries,
+                width,
+                index: rows,
             };
-            let Some(row) = seq.next_element_seed(seed)? else {
+            let Some(len) = seq.next_element_seed(seed)? else {
                 break;
             };
-            if rows.len() == MAX {
+            if rows == MAX {
                 return Err(de::Error::custom(format!(
                     "{LIMIT_TAG}more than {MAX} rows, expected at most {MAX} rows"
                 )));
             }
-            rows.push(row);
+            width = Some(len);
+            rows += 1;
         }
-        if rows.is_empty() {
+        let Some(cols) = width else {
             return Err(de::Error::custom(
                 "an empty matrix, expected at least one row",
             ));
-        }
-        Mat::from_rows(rows).ok_or_else(|| {
+        };
+        Mat::from_vec(rows, cols, entries).ok_or_else(|| {
             de::Error::custom("rows of different lengths, expected rows of equal length")
         })
     }
@@ -657,8 +761,8 @@ pub fn polynomial_text(coefficients: &[Q], var: &str) -> String {
 }
 
 /// The rational matrix a kernel works on, moved out of its wire form.
-pub fn to_q(m: Mat<Rational>) -> Mat<Q> {
-    m.into_map(|r| r.0)
+pub fn to_q<T: Into<Q>>(m: Mat<T>) -> Mat<Q> {
+    m.into_map(Into::into)
 }
 
 #[cfg(test)]

@@ -168,12 +168,84 @@ pub fn integer_determinant(m: Mat<BigInt>, budget: &Budget) -> Result<BigInt, St
     if m.rows() < MODULAR_DET_FROM {
         return bareiss_determinant(m, budget);
     }
-    if m.rows() >= DIXON_DET_FROM
-        && let Some(det) = divisor_determinant(&m, budget)?
+    let words = words_of(m.as_slice());
+    large_determinant(Ints::new(&m, &words), m.rows(), budget)
+}
+
+/// [`integer_determinant`] of a matrix already in machine words, as the
+/// wire parses most requests: no big integer is made per entry.
+pub fn word_determinant(m: &Mat<i64>, budget: &Budget) -> Result<BigInt, Stop> {
+    if m.rows() < MODULAR_DET_FROM {
+        return bareiss_determinant(m.map(|&x| BigInt::from(x)), budget);
+    }
+    large_determinant(Ints::Words(m.as_slice()), m.rows(), budget)
+}
+
+fn large_determinant(a: Ints, n: usize, budget: &Budget) -> Result<BigInt, Stop> {
+    if n >= DIXON_DET_FROM
+        && let Some(det) = divisor(a, n, budget)?
     {
         return Ok(det);
     }
-    multimodular_determinant(&m, budget)
+    multimodular(a, n, budget)
+}
+
+/// The row-major entries of an integer matrix as the modular kernels read
+/// them: machine words when all fit (reduced without big-number division),
+/// else big integers.
+#[derive(Clone, Copy)]
+enum Ints<'a> {
+    Words(&'a [i64]),
+    Big(&'a [BigInt]),
+}
+
+/// The entries as machine words, when every one fits.
+fn words_of(v: &[BigInt]) -> Option<Vec<i64>> {
+    v.iter().map(ToPrimitive::to_i64).collect()
+}
+
+impl<'a> Ints<'a> {
+    fn new(m: &'a Mat<BigInt>, words: &'a Option<Vec<i64>>) -> Self {
+        match words {
+            Some(w) => Ints::Words(w),
+            None => Ints::Big(m.as_slice()),
+        }
+    }
+
+    /// The row-major residues modulo p.
+    fn residues(self, p: u64) -> Vec<u64> {
+        match self {
+            Ints::Words(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
+            Ints::Big(v) => v.iter().map(|x| crate::modular::reduce(x, p)).collect(),
+        }
+    }
+
+    /// [`row_norm_log2`] of row i of an n-column matrix.
+    fn row_norm_log2(self, n: usize, i: usize, extra: i64) -> Option<f64> {
+        match self {
+            Ints::Big(v) => row_norm_log2(&v[i * n..(i + 1) * n], extra),
+            Ints::Words(v) => {
+                // i64 squares are below 2^126: f64 holds their sum to a
+                // relative n·2⁻⁵², far inside the 1e-6 margin.
+                let norm2: f64 = v[i * n..(i + 1) * n]
+                    .iter()
+                    .chain(std::iter::once(&extra))
+                    .map(|&x| (x as f64) * (x as f64))
+                    .sum();
+                (norm2 > 0.0).then(|| norm2.log2() / 2.0 + 1e-6)
+            }
+        }
+    }
+
+    /// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det| of the n×n matrix,
+    /// rounded up by a margin far above the floating-point error, or `None`
+    /// if a row is zero.
+    fn hadamard_log2(self, n: usize) -> Option<f64> {
+        (0..n)
+            .map(|i| self.row_norm_log2(n, i, 0))
+            .sum::<Option<f64>>()
+            .map(|bits| bits + 1.0)
+    }
 }
 
 /// det A = d·e where d, the common denominator of A⁻¹·b for a fixed
@@ -182,45 +254,50 @@ pub fn integer_determinant(m: Mat<BigInt>, budget: &Budget) -> Result<BigInt, St
 /// is singular modulo the lifting primes (the caller then takes the multi-modular path, which also
 /// handles det A = 0).
 pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<BigInt>, Stop> {
+    let words = words_of(m.as_slice());
+    divisor(Ints::new(m, &words), m.rows(), budget)
+}
+
+fn divisor(a: Ints, n: usize, budget: &Budget) -> Result<Option<BigInt>, Stop> {
     use crate::dixon::{self, MAX_ENTRY};
     use crate::modular::{crt_symmetric, det_mod_p, inv_mod, prime_at, reduce};
-    let n = m.rows();
-    let wide: Vec<BigInt> = (0..n).flat_map(|i| m.row(i).iter().cloned()).collect();
     // Word-size entries lift with machine arithmetic; wider ones (rationals
     // with cleared denominators) with the limb-split update.
-    let narrow: Option<Vec<i64>> = wide
-        .iter()
-        .map(|x| num_traits::ToPrimitive::to_i64(x).filter(|v| v.abs() < MAX_ENTRY))
-        .collect();
-    let Some(h) = hadamard_log2(m) else {
+    let narrow = match a {
+        Ints::Words(v) if v.iter().all(|x| x.abs() < MAX_ENTRY) => Some(v),
+        _ => None,
+    };
+    let Some(h) = a.hadamard_log2(n) else {
         return Ok(Some(BigInt::zero()));
     };
     // A fixed, deterministic right-hand side with small entries.
     let b: Vec<i64> = (0..n as i64).map(|i| (i * 7 + 3) % 11 - 5).collect();
     let Some(augmented) = (0..n)
-        .map(|i| row_norm_log2(m.row(i), b[i]))
+        .map(|i| a.row_norm_log2(n, i, b[i]))
         .sum::<Option<f64>>()
     else {
         return Ok(Some(BigInt::zero()));
     };
     let augmented = augmented + 1.0;
-    let det_mod = |p: u64| -> Result<(u64, u64), Stop> {
-        let reduced: Vec<u64> = match &narrow {
-            Some(a) => a.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
-            None => wide.iter().map(|x| reduce(x, p)).collect(),
-        };
-        det_mod_p(reduced, n, p, budget).map(|d| (d, p))
-    };
+    let det_mod = |p: u64| det_mod_p(a.residues(p), n, p, budget).map(|d| (d, p));
     // Residues of det A are needed in any case: one thread computes them,
     // prime after prime, for as long as the other is lifting.
     let lifting_done = AtomicBool::new(false);
     let (lifted, early) = rayon::join(
         || {
-            let r = match &narrow {
-                Some(a) => dixon::solve(a, &b, n, augmented, budget),
-                None => {
+            let r = match (narrow, a) {
+                (Some(v), _) => dixon::solve(v, &b, n, augmented, budget),
+                (None, a) => {
+                    let wide: Vec<BigInt>;
+                    let wide = match a {
+                        Ints::Big(v) => v,
+                        Ints::Words(v) => {
+                            wide = v.iter().map(|&x| BigInt::from(x)).collect();
+                            &wide
+                        }
+                    };
                     let bw: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
-                    dixon::solve_wide(&wide, &bw, n, augmented, budget)
+                    dixon::solve_wide(wide, &bw, n, augmented, budget)
                 }
             };
             lifting_done.store(true, Ordering::Relaxed);
@@ -273,15 +350,6 @@ pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<Bi
     Ok(Some(d * crt_symmetric(&e_residues)))
 }
 
-/// log2 of the Hadamard bound ∏ᵢ ‖rowᵢ‖₂ ≥ |det|, rounded up by a margin far
-/// above the floating-point error, or `None` if a row is zero.
-fn hadamard_log2(m: &Mat<BigInt>) -> Option<f64> {
-    (0..m.rows())
-        .map(|i| row_norm_log2(m.row(i), 0))
-        .sum::<Option<f64>>()
-        .map(|bits| bits + 1.0)
-}
-
 /// log2 ‖(row, extra)‖₂ plus a margin. The f64 sum of squares is within a
 /// relative n·2⁻⁵³ of the exact one, so the 1e-6 margin is a proof; rows
 /// whose squares overflow f64 are summed exactly.
@@ -319,48 +387,22 @@ fn log2(x: &BigInt) -> f64 {
 /// twice the Hadamard bound, combined by CRT: exact, with no probabilistic
 /// step. Primes run in parallel.
 pub fn multimodular_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<BigInt, Stop> {
+    let words = words_of(m.as_slice());
+    multimodular(Ints::new(m, &words), m.rows(), budget)
+}
+
+fn multimodular(a: Ints, n: usize, budget: &Budget) -> Result<BigInt, Stop> {
     use crate::modular::{PRIME_BITS, crt_symmetric, det_mod_p, primes};
-    let n = m.rows();
-    let Some(bits) = hadamard_log2(m) else {
+    let Some(bits) = a.hadamard_log2(n) else {
         return Ok(BigInt::zero());
     };
     // Each prime exceeds 2^(PRIME_BITS−1); one extra bit covers the sign.
     let count = ((bits + 1.0) / f64::from(PRIME_BITS - 1)).ceil() as usize;
-    let primes = primes(count);
-    let reducer = Reducer::new(m);
-    let residues: Vec<(u64, u64)> = primes
+    let residues: Vec<(u64, u64)> = primes(count)
         .par_iter()
-        .map(|&p| det_mod_p(reducer.modulo(p), n, p, budget).map(|d| (d, p)))
+        .map(|&p| det_mod_p(a.residues(p), n, p, budget).map(|d| (d, p)))
         .collect::<Result<_, Stop>>()?;
     Ok(crt_symmetric(&residues))
-}
-
-/// An integer matrix prepared for reduction modulo many primes: entries
-/// that all fit a word are reduced without big-number division.
-struct Reducer<'a> {
-    m: &'a Mat<BigInt>,
-    small: Option<Vec<i64>>,
-}
-
-impl<'a> Reducer<'a> {
-    fn new(m: &'a Mat<BigInt>) -> Self {
-        let small = (0..m.rows())
-            .flat_map(|i| m.row(i).iter())
-            .map(num_traits::ToPrimitive::to_i64)
-            .collect();
-        Self { m, small }
-    }
-
-    /// The row-major residues modulo p.
-    fn modulo(&self, p: u64) -> Vec<u64> {
-        match &self.small {
-            Some(v) => v.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect(),
-            None => (0..self.m.rows())
-                .flat_map(|i| self.m.row(i).iter())
-                .map(|x| crate::modular::reduce(x, p))
-                .collect(),
-        }
-    }
 }
 
 /// Fraction-free (Bareiss) determinant of a square integer matrix: every
@@ -947,10 +989,11 @@ pub fn characteristic_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, 
             .sum::<f64>()
         + 2.0;
     let count = (bits / f64::from(PRIME_BITS - 1)).ceil() as usize;
-    let reducer = Reducer::new(&b);
+    let words = words_of(b.as_slice());
+    let entries = Ints::new(&b, &words);
     let residues: Vec<(Vec<u64>, u64)> = primes(count)
         .into_par_iter()
-        .map(|p| charpoly_mod_p(reducer.modulo(p), n, p, budget).map(|c| (c, p)))
+        .map(|p| charpoly_mod_p(entries.residues(p), n, p, budget).map(|c| (c, p)))
         .collect::<Result<_, Stop>>()?;
     let mut scale = BigInt::one(); // Dⁿ⁻ᵏ, built from k = n down
     let mut out = vec![Q::zero(); n + 1];

@@ -24,6 +24,16 @@ impl<T> Mat<T> {
         })
     }
 
+    /// Wraps row-major entries; `None` unless there are `rows·cols` of them.
+    pub fn from_vec(rows: usize, cols: usize, data: Vec<T>) -> Option<Self> {
+        (data.len() == rows * cols).then_some(Self { rows, cols, data })
+    }
+
+    /// The entries, row after row.
+    pub fn as_slice(&self) -> &[T] {
+        &self.data
+    }
+
     pub fn from_fn(rows: usize, cols: usize, mut f: impl FnMut(usize, usize) -> T) -> Self {
         let mut data = Vec::with_capacity(rows * cols);
         for i in 0..rows {

@@ -131,3 +131,33 @@ fn polynomial_text_reads_highest_degree_first() {
     assert_eq!(polynomial_text(&[q(0, 1), q(-1, 3)], "t"), "-1/3*t");
     assert_eq!(polynomial_text(&[q(0, 1)], "x"), "0");
 }
+
+#[test]
+fn entries_keep_words_unboxed_and_read_like_rationals() {
+    let entry = |v: serde_json::Value| Entry::deserialize(&v).map_err(|e| e.to_string());
+    for (v, word) in [
+        (json!(-42), Some(-42)),
+        (json!("-0"), Some(0)),
+        (json!("007"), Some(7)),
+        (json!("999999999999999999"), Some(999_999_999_999_999_999)),
+        (json!("-9999999999999999999"), None),
+        (json!("6/3"), None),
+        (json!("0.5"), None),
+    ] {
+        let e = entry(v.clone()).unwrap();
+        assert_eq!(
+            matches!(e, Entry::Word(w) if Some(w) == word),
+            word.is_some(),
+            "{v}"
+        );
+        assert_eq!(Q::from(e).to_string(), Rational::deserialize(&v).unwrap().0.to_string());
+    }
+    // Refused exactly where Rational refuses, with the same message.
+    for bad in [json!("+5"), json!(""), json!("1/0"), json!(0.1), json!(MAX_SAFE_INTEGER + 1)] {
+        assert_eq!(entry(bad.clone()).unwrap_err(), rat(bad).unwrap_err());
+    }
+    let m: Matrix<Entry, 3> = serde_json::from_value(json!([[1, "2"], ["3", "1/2"]])).unwrap();
+    assert!(words(&m.0).is_none());
+    let m: Matrix<Entry, 3> = serde_json::from_value(json!([[1, "2"], ["3", 4]])).unwrap();
+    assert_eq!(words(&m.0).unwrap().as_slice(), &[1, 2, 3, 4]);
+}

@@ -377,6 +377,24 @@ fn divisor_determinant_agrees_with_multimodular() {
 }
 
 #[test]
+fn word_determinant_agrees_with_bareiss() {
+    let mut rng = StdRng::seed_from_u64(31);
+    let b = Budget::unlimited();
+    // Orders on each path (Bareiss, multi-modular, divisor), entries narrow
+    // enough for word lifting and wide enough to need the limb-split update.
+    for n in [5, 20, 55] {
+        for bound in [100i64, 1 << 40] {
+            let m = Mat::from_fn(n, n, |_, _| rng.gen_range(-bound..=bound));
+            assert_eq!(
+                word_determinant(&m, &b).unwrap(),
+                bareiss_determinant(m.map(|&x| BigInt::from(x)), &b).unwrap(),
+                "n={n} bound={bound}"
+            );
+        }
+    }
+}
+
+#[test]
 fn fraction_determinant_agrees_with_the_cleared_integer_determinant() {
     let mut rng = StdRng::seed_from_u64(13);
     let b = Budget::unlimited();
