@@ -106,7 +106,9 @@ pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
     let ctx = Ctx::new(Budget::unlimited());
     for m in inputs.matrices {
         let run = || {
-            let input = Input { matrix: SquareMatrix(m.0.clone()) };
+            let input = Input {
+                matrix: SquareMatrix(m.0.clone()),
+            };
             let t = Instant::now();
             let det = Determinant::run(input, &ctx).map_err(|e| format!("{e:?}"));
             (t.elapsed().as_secs_f64(), det)
@@ -118,7 +120,10 @@ pub fn det(file: &Path, repeat: usize) -> Result<(), String> {
             det = d?;
             seconds.push(s);
         }
-        println!("{}", json!({"n": m.0.rows(), "seconds": seconds, "det": det.to_string()}));
+        println!(
+            "{}",
+            json!({"n": m.0.rows(), "seconds": seconds, "det": det.to_string()})
+        );
     }
     Ok(())
 }

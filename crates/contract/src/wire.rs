@@ -311,7 +311,9 @@ impl<'de> Visitor<'de> for EntryVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Entry, E> {
-        RationalVisitor.visit_f64(v).map(|r| Entry::Big(Box::new(r.0)))
+        RationalVisitor
+            .visit_f64(v)
+            .map(|r| Entry::Big(Box::new(r.0)))
     }
 
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Entry, E> {
@@ -323,7 +325,9 @@ impl<'de> Visitor<'de> for EntryVisitor {
                 .map(Entry::Word)
                 .map_err(|_| E::custom("unreachable: 18 digits fit i64"));
         }
-        RationalVisitor.visit_str(s).map(|r| Entry::Big(Box::new(r.0)))
+        RationalVisitor
+            .visit_str(s)
+            .map(|r| Entry::Big(Box::new(r.0)))
     }
 }
 

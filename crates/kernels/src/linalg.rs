@@ -48,31 +48,23 @@ pub fn clear_row_denominators(a: &Mat<Q>) -> (Mat<BigInt>, BigInt) {
     (m, scale)
 }
 
-/// From this order on, rational matrices whose cleared rows are wider than
-/// a word take the divisor technique (measured against the fraction
-/// multi-modular path in one run: slower at 100, 0.8 s against 1.05 s at 200).
-const WIDE_DIXON_DET_FROM: usize = 150;
-
 /// Determinant of a square rational matrix.
 pub fn determinant(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
     assert!(a.is_square(), "determinant of a non-square matrix");
     let (m, scale) = clear_row_denominators(a);
     // Clearing many small denominators makes word-sized fractions into
-    // integers of hundreds of bits; then reducing the fractions per prime
-    // is far cheaper than reducing the cleared integers.
+    // integers of hundreds of bits.
     let wide = m.rows() >= MODULAR_DET_FROM
         && (0..m.rows()).any(|i| {
             m.row(i)
                 .iter()
                 .any(|x| x.bits() >= crate::dixon::MAX_ENTRY.ilog2() as u64)
         });
-    // The divisor technique needs few primes however wide the entries;
-    // without it, reducing the fractions per prime beats reducing the
-    // cleared integers.
-    if wide
-        && m.rows() >= WIDE_DIXON_DET_FROM
-        && let Some(det) = divisor_determinant(&m, budget)?
-    {
+    // The divisor technique needs few primes however wide the entries. It
+    // beat reducing the fractions per prime (the fallback) at every order
+    // from 16 in one run: 0.29 against 0.34 ms at 16, 4.0 against 7.1 ms at
+    // 50, 22 against 72 ms at 100 (benches/README.md).
+    if wide && let Some(det) = divisor_determinant(&m, budget)? {
         return Ok(Q::new(det, scale));
     }
     if wide && let Some(det) = fraction_multimodular_determinant(a, budget)? {
@@ -285,20 +277,19 @@ fn divisor(a: Ints, n: usize, budget: &Budget) -> Result<Option<BigInt>, Stop> {
     let lifting_done = AtomicBool::new(false);
     let (lifted, early) = rayon::join(
         || {
-            let r = match (narrow, a) {
-                (Some(v), _) => dixon::solve(v, &b, n, augmented, budget),
-                (None, a) => {
-                    let wide: Vec<BigInt>;
-                    let wide = match a {
-                        Ints::Big(v) => v,
-                        Ints::Words(v) => {
-                            wide = v.iter().map(|&x| BigInt::from(x)).collect();
-                            &wide
-                        }
-                    };
-                    let bw: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
-                    dixon::solve_wide(wide, &bw, n, augmented, budget)
+            let wide: Vec<BigInt>;
+            let entries = match (narrow, a) {
+                (Some(v), _) => dixon::Entries::Narrow(v),
+                (None, Ints::Big(v)) => dixon::Entries::Wide(v),
+                (None, Ints::Words(v)) => {
+                    wide = v.iter().map(|&x| BigInt::from(x)).collect();
+                    dixon::Entries::Wide(&wide)
                 }
+            };
+            let bw: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
+            let r = match dixon::Lifting::new(entries, n, budget) {
+                Ok(Some(lifting)) => lifting.denominator(&bw, augmented, budget),
+                other => other.map(|_| None),
             };
             lifting_done.store(true, Ordering::Relaxed);
             r
@@ -314,7 +305,7 @@ fn divisor(a: Ints, n: usize, budget: &Budget) -> Result<Option<BigInt>, Stop> {
             Ok::<_, Stop>(out)
         },
     );
-    let Some((_, d)) = lifted? else {
+    let Some(d) = lifted? else {
         return Ok(None);
     };
     let early = early?;

@@ -30,6 +30,14 @@ pub fn half_word_primes(count: usize) -> Vec<u64> {
     primes_below(&FOUND, 31, count)
 }
 
+/// The first `count` primes below 2^59, descending: lifting moduli for
+/// wide entries. Two residues multiply to below 2^118, so 1024 products sum
+/// in a u128 before one reduction (FLINT's Dixon solver uses this size too).
+pub fn lifting_primes(count: usize) -> Vec<u64> {
+    static FOUND: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    primes_below(&FOUND, 59, count)
+}
+
 fn primes_below(found: &Mutex<Vec<u64>>, bits: u32, count: usize) -> Vec<u64> {
     let mut found = found
         .lock()

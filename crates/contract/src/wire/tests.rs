@@ -150,10 +150,19 @@ fn entries_keep_words_unboxed_and_read_like_rationals() {
             word.is_some(),
             "{v}"
         );
-        assert_eq!(Q::from(e).to_string(), Rational::deserialize(&v).unwrap().0.to_string());
+        assert_eq!(
+            Q::from(e).to_string(),
+            Rational::deserialize(&v).unwrap().0.to_string()
+        );
     }
     // Refused exactly where Rational refuses, with the same message.
-    for bad in [json!("+5"), json!(""), json!("1/0"), json!(0.1), json!(MAX_SAFE_INTEGER + 1)] {
+    for bad in [
+        json!("+5"),
+        json!(""),
+        json!("1/0"),
+        json!(0.1),
+        json!(MAX_SAFE_INTEGER + 1),
+    ] {
         assert_eq!(entry(bad.clone()).unwrap_err(), rat(bad).unwrap_err());
     }
     let m: Matrix<Entry, 3> = serde_json::from_value(json!([[1, "2"], ["3", "1/2"]])).unwrap();
