@@ -9,9 +9,28 @@ fn to_faer(a: &Mat<f64>) -> faer::Mat<f64> {
     faer::Mat::from_fn(a.rows(), a.cols(), |i, j| a[(i, j)])
 }
 
-/// det(A) through LU with partial pivoting.
+/// det(A) through LU with partial pivoting, factored in place in one
+/// contiguous copy: the row-major entries read as a column-major matrix
+/// are Aᵀ, and det Aᵀ = det A.
 pub fn determinant(a: &Mat<f64>) -> f64 {
-    to_faer(a).determinant()
+    use faer::dyn_stack::{MemBuffer, MemStack};
+    use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
+    let n = a.rows();
+    assert!(a.is_square(), "determinant of a non-square matrix");
+    let mut m = faer::Mat::from_fn(n, n, |i, j| a[(j, i)]);
+    let (mut fwd, mut bwd) = (vec![0usize; n], vec![0usize; n]);
+    let par = faer::Par::Seq;
+    let mut scratch = MemBuffer::new(lu_in_place_scratch::<usize, f64>(n, n, par, Default::default()));
+    let (info, _) = lu_in_place(
+        m.as_mut(),
+        &mut fwd,
+        &mut bwd,
+        par,
+        MemStack::new(&mut scratch),
+        Default::default(),
+    );
+    let det: f64 = (0..n).map(|i| m[(i, i)]).product();
+    if info.transposition_count % 2 == 0 { det } else { -det }
 }
 
 /// x with A·x = b through LU with partial pivoting; `None` when A is
