@@ -16,6 +16,7 @@ pub mod modular;
 pub mod normal_form;
 pub mod number_theory;
 pub mod numeric;
+pub mod poly;
 pub mod rational;
 pub mod sequence;
 

@@ -20,7 +20,12 @@ pub fn determinant(a: &Mat<f64>) -> f64 {
     let mut m = faer::Mat::from_fn(n, n, |i, j| a[(j, i)]);
     let (mut fwd, mut bwd) = (vec![0usize; n], vec![0usize; n]);
     let par = faer::Par::Seq;
-    let mut scratch = MemBuffer::new(lu_in_place_scratch::<usize, f64>(n, n, par, Default::default()));
+    let mut scratch = MemBuffer::new(lu_in_place_scratch::<usize, f64>(
+        n,
+        n,
+        par,
+        Default::default(),
+    ));
     let (info, _) = lu_in_place(
         m.as_mut(),
         &mut fwd,
@@ -30,7 +35,11 @@ pub fn determinant(a: &Mat<f64>) -> f64 {
         Default::default(),
     );
     let det: f64 = (0..n).map(|i| m[(i, i)]).product();
-    if info.transposition_count % 2 == 0 { det } else { -det }
+    if info.transposition_count % 2 == 0 {
+        det
+    } else {
+        -det
+    }
 }
 
 /// x with A·x = b through LU with partial pivoting; `None` when A is

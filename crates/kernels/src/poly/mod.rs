@@ -1,0 +1,144 @@
+//! Exact polynomials: dense univariate over Z (`zx`) and F_p (`zp`),
+//! factorization over Z and Q (`factor`), real roots (`roots`), Q[x]
+//! helpers (this module), and sparse multivariate polynomials over Q with
+//! their text grammar (`sparse`, `parse`).
+
+pub mod factor;
+pub mod parse;
+pub mod roots;
+pub mod sparse;
+pub mod zp;
+pub mod zx;
+
+use crate::Q;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+/// Dense polynomial over Q, lowest degree first, no trailing zeros.
+pub type QPoly = Vec<Q>;
+
+pub fn trim(mut a: QPoly) -> QPoly {
+    while a.last().is_some_and(Zero::is_zero) {
+        a.pop();
+    }
+    a
+}
+
+/// a = c·f with c rational and f primitive in Z[x] with positive leading
+/// coefficient (c = 0, f = [] for zero).
+pub fn to_primitive(a: &[Q]) -> (Q, zx::Poly) {
+    let a = trim(a.to_vec());
+    if a.is_empty() {
+        return (Q::zero(), Vec::new());
+    }
+    let den = a.iter().fold(BigInt::one(), |l, c| l.lcm(c.denom()));
+    let ints: zx::Poly = a.iter().map(|c| c.numer() * (&den / c.denom())).collect();
+    let content = zx::content(&ints);
+    (
+        Q::new(content.clone(), den),
+        ints.iter().map(|x| x / &content).collect(),
+    )
+}
+
+pub fn from_z(a: &[BigInt]) -> QPoly {
+    a.iter().map(|c| Q::from_integer(c.clone())).collect()
+}
+
+pub fn add(a: &[Q], b: &[Q]) -> QPoly {
+    let n = a.len().max(b.len());
+    trim(
+        (0..n)
+            .map(|i| a.get(i).cloned().unwrap_or_default() + b.get(i).cloned().unwrap_or_default())
+            .collect(),
+    )
+}
+
+pub fn sub(a: &[Q], b: &[Q]) -> QPoly {
+    add(a, &b.iter().map(|c| -c).collect::<Vec<_>>())
+}
+
+/// Products through Z[x] (so large ones use Kronecker substitution).
+pub fn mul(a: &[Q], b: &[Q]) -> QPoly {
+    let (ca, fa) = to_primitive(a);
+    let (cb, fb) = to_primitive(b);
+    let c = ca * cb;
+    trim(
+        zx::mul(&fa, &fb)
+            .into_iter()
+            .map(|x| Q::from_integer(x) * &c)
+            .collect(),
+    )
+}
+
+/// Quotient and remainder over Q (b ≠ 0).
+pub fn divrem(a: &[Q], b: &[Q]) -> (QPoly, QPoly) {
+    let b = trim(b.to_vec());
+    let mut r = trim(a.to_vec());
+    let db = b.len() - 1;
+    if r.len() <= db {
+        return (Vec::new(), r);
+    }
+    let inv = Q::one() / &b[db];
+    let mut q = vec![Q::zero(); r.len() - db];
+    while r.len() > db {
+        let shift = r.len() - 1 - db;
+        let c = &r[r.len() - 1] * &inv;
+        for (i, bi) in b.iter().enumerate() {
+            r[shift + i] -= &c * bi;
+        }
+        q[shift] = c;
+        r = trim(r);
+    }
+    (trim(q), r)
+}
+
+/// f(x) at x, exactly (Horner).
+pub fn evaluate(a: &[Q], x: &Q) -> Q {
+    a.iter().rev().fold(Q::zero(), |acc, c| acc * x + c)
+}
+
+/// a(b(x)), by Horner in polynomials.
+pub fn compose(a: &[Q], b: &[Q]) -> QPoly {
+    a.iter()
+        .rev()
+        .fold(Vec::new(), |acc, c| add(&mul(&acc, b), &[c.clone()]))
+}
+
+pub fn derivative(a: &[Q]) -> QPoly {
+    trim(
+        a.iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, c)| c * Q::from_integer(i.into()))
+            .collect(),
+    )
+}
+
+/// The unique polynomial of degree < n through n points with distinct x
+/// (Newton's divided differences); `None` when two x coincide.
+pub fn interpolate(points: &[(Q, Q)]) -> Option<QPoly> {
+    let n = points.len();
+    let mut coef: Vec<Q> = points.iter().map(|(_, y)| y.clone()).collect();
+    for j in 1..n {
+        for i in (j..n).rev() {
+            let dx = &points[i].0 - &points[i - j].0;
+            if dx.is_zero() {
+                return None;
+            }
+            coef[i] = (&coef[i] - &coef[i - 1]) / dx;
+        }
+    }
+    // Horner on the Newton form: c₀ + (x − x₀)(c₁ + (x − x₁)(…)).
+    let mut out: QPoly = Vec::new();
+    for i in (0..n).rev() {
+        out = add(
+            &mul(&out, &[-points[i].0.clone(), Q::one()]),
+            &[coef[i].clone()],
+        );
+    }
+    Some(trim(out))
+}
+
+#[cfg(test)]
+mod tests;

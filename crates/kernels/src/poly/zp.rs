@@ -1,0 +1,345 @@
+//! Polynomials over F_p for a word-size prime p (p < 2^62), lowest degree
+//! first, without trailing zeros (the zero polynomial is empty): arithmetic,
+//! Euclid, Rabin's irreducibility test and Cantor–Zassenhaus factorization.
+
+use crate::{Budget, Stop};
+use num_bigint::BigUint;
+
+pub fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
+    ((a as u128 * b as u128) % p as u128) as u64
+}
+
+pub fn inv_mod(a: u64, p: u64) -> u64 {
+    let (mut r, mut e, mut b) = (1u64, p - 2, a % p);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mul_mod(r, b, p);
+        }
+        b = mul_mod(b, b, p);
+        e >>= 1;
+    }
+    r
+}
+
+pub fn trim(mut a: Vec<u64>) -> Vec<u64> {
+    while a.last() == Some(&0) {
+        a.pop();
+    }
+    a
+}
+
+pub fn sub(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    let n = a.len().max(b.len());
+    trim(
+        (0..n)
+            .map(|i| (a.get(i).copied().unwrap_or(0) + p - b.get(i).copied().unwrap_or(0)) % p)
+            .collect(),
+    )
+}
+
+pub fn mul(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![0u64; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        for (j, &y) in b.iter().enumerate() {
+            out[i + j] = (out[i + j] + mul_mod(x, y, p)) % p;
+        }
+    }
+    trim(out)
+}
+
+/// Remainder of a modulo b ≠ 0.
+pub fn rem(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    let mut r = trim(a.to_vec());
+    let db = b.len() - 1;
+    let lead_inv = inv_mod(b[db], p);
+    while r.len() > db {
+        let shift = r.len() - 1 - db;
+        let c = mul_mod(r[r.len() - 1], lead_inv, p);
+        for (i, &bi) in b.iter().enumerate() {
+            r[shift + i] = (r[shift + i] + p - mul_mod(c, bi, p)) % p;
+        }
+        r = trim(r);
+    }
+    r
+}
+
+pub fn gcd(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    let (mut a, mut b) = (trim(a.to_vec()), trim(b.to_vec()));
+    while !b.is_empty() {
+        let r = rem(&a, &b, p);
+        a = std::mem::replace(&mut b, r);
+    }
+    a
+}
+
+/// base^e modulo f.
+pub fn pow_mod(base: &[u64], e: &num_bigint::BigUint, f: &[u64], p: u64) -> Vec<u64> {
+    let mut result = vec![1 % p];
+    let base = rem(base, f, p);
+    for i in (0..e.bits()).rev() {
+        result = rem(&mul(&result, &result, p), f, p);
+        if e.bit(i) {
+            result = rem(&mul(&result, &base, p), f, p);
+        }
+    }
+    trim(result)
+}
+
+pub fn add(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    let n = a.len().max(b.len());
+    trim(
+        (0..n)
+            .map(|i| (a.get(i).copied().unwrap_or(0) + b.get(i).copied().unwrap_or(0)) % p)
+            .collect(),
+    )
+}
+
+pub fn scale(a: &[u64], c: u64, p: u64) -> Vec<u64> {
+    trim(a.iter().map(|&x| mul_mod(x, c, p)).collect())
+}
+
+/// a scaled to leading coefficient 1 (a ≠ 0).
+pub fn monic(a: &[u64], p: u64) -> Vec<u64> {
+    match a.last() {
+        Some(&lead) => scale(a, inv_mod(lead, p), p),
+        None => Vec::new(),
+    }
+}
+
+/// Quotient and remainder of a by b ≠ 0.
+pub fn divrem(a: &[u64], b: &[u64], p: u64) -> (Vec<u64>, Vec<u64>) {
+    let mut r = trim(a.to_vec());
+    let db = b.len() - 1;
+    if r.len() <= db {
+        return (Vec::new(), r);
+    }
+    let lead_inv = inv_mod(b[db], p);
+    let mut q = vec![0u64; r.len() - db];
+    while r.len() > db {
+        let shift = r.len() - 1 - db;
+        let c = mul_mod(r[r.len() - 1], lead_inv, p);
+        q[shift] = c;
+        for (i, &bi) in b.iter().enumerate() {
+            r[shift + i] = (r[shift + i] + p - mul_mod(c, bi, p)) % p;
+        }
+        r = trim(r);
+    }
+    (trim(q), r)
+}
+
+pub fn derivative(a: &[u64], p: u64) -> Vec<u64> {
+    trim(
+        a.iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, &c)| mul_mod(c, i as u64 % p, p))
+            .collect(),
+    )
+}
+
+/// The monic gcd g and s, t with s·a + t·b = g.
+pub fn ext_gcd(a: &[u64], b: &[u64], p: u64) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+    let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
+    let (mut s0, mut s1) = (vec![1 % p], Vec::new());
+    let (mut t0, mut t1) = (Vec::new(), vec![1 % p]);
+    while !r1.is_empty() {
+        let (q, r) = divrem(&r0, &r1, p);
+        r0 = std::mem::replace(&mut r1, r);
+        let s = sub(&s0, &mul(&q, &s1, p), p);
+        s0 = std::mem::replace(&mut s1, s);
+        let t = sub(&t0, &mul(&q, &t1, p), p);
+        t0 = std::mem::replace(&mut t1, t);
+    }
+    match r0.last() {
+        Some(&lead) => {
+            let inv = inv_mod(lead, p);
+            (scale(&r0, inv, p), scale(&s0, inv, p), scale(&t0, inv, p))
+        }
+        None => (r0, s0, t0),
+    }
+}
+
+/// Rabin's test: f of degree n over F_p is irreducible iff x^(p^n) ≡ x
+/// (mod f) and gcd(x^(p^(n/q)) − x, f) = 1 for every prime q | n.
+pub fn is_irreducible(f: &[u64], p: u64, budget: &Budget) -> Result<bool, Stop> {
+    let f = trim(f.to_vec());
+    let n = f.len().saturating_sub(1);
+    if n == 0 {
+        return Ok(false);
+    }
+    if n == 1 {
+        return Ok(true);
+    }
+    let x = vec![0, 1];
+    // x^(p^k) mod f by repeated p-th powering.
+    let pb = BigUint::from(p);
+    let frob = |g: &[u64]| pow_mod(g, &pb, &f, p);
+    let mut powers = vec![x.clone()]; // powers[k] = x^(p^k)
+    for _ in 0..n {
+        budget.check()?;
+        let next = frob(powers.last().map(Vec::as_slice).unwrap_or(&[]));
+        powers.push(next);
+    }
+    if sub(&powers[n], &x, p).iter().any(|c| *c != 0) {
+        return Ok(false);
+    }
+    for q in (2..=n).filter(|q| n % q == 0 && crate::integer::is_prime_u64(*q as u64)) {
+        let g = gcd(&sub(&powers[n / q], &x, p), &f, p);
+        if g.len() > 1 {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The monic irreducible factors of a ≠ 0 with multiplicities, sorted by
+/// (degree, coefficients), and the leading coefficient: square-free
+/// decomposition, distinct-degree, then equal-degree (Cantor–Zassenhaus
+/// with deterministic trial polynomials) splitting.
+pub fn factor(a: &[u64], p: u64, budget: &Budget) -> Result<(u64, Vec<(Vec<u64>, u32)>), Stop> {
+    let a = trim(a.to_vec());
+    let lead = *a.last().expect("factor of the zero polynomial");
+    let mut out = Vec::new();
+    for (g, mult) in square_free(&monic(&a, p), p) {
+        for (d, h) in distinct_degree(&g, p, budget)? {
+            let mut parts = Vec::new();
+            equal_degree(&h, d, p, &mut parts, budget)?;
+            out.extend(parts.into_iter().map(|f| (f, mult)));
+        }
+    }
+    out.sort();
+    Ok((lead, out))
+}
+
+/// Square-free decomposition of a monic a: pairs (gᵢ, i) with a = ∏ gᵢ^i,
+/// each gᵢ square-free (Yun's method, with p-th roots where a' = 0).
+pub fn square_free(a: &[u64], p: u64) -> Vec<(Vec<u64>, u32)> {
+    let mut out = Vec::new();
+    if a.len() <= 1 {
+        return out;
+    }
+    let d = derivative(a, p);
+    if d.is_empty() {
+        // a(x) = b(x^p) = b(x)^p over F_p.
+        let root: Vec<u64> = a.iter().step_by(p as usize).copied().collect();
+        return square_free(&root, p)
+            .into_iter()
+            .map(|(g, m)| (g, m * p as u32))
+            .collect();
+    }
+    let mut c = gcd(a, &d, p);
+    let mut w = divrem(a, &c, p).0;
+    let mut i = 1;
+    while w.len() > 1 {
+        let y = gcd(&w, &c, p);
+        let z = divrem(&w, &y, p).0;
+        if z.len() > 1 {
+            out.push((monic(&z, p), i));
+        }
+        i += 1;
+        w = y;
+        c = divrem(&c, &w, p).0;
+    }
+    if c.len() > 1 {
+        // What is left is a p-th power.
+        let root: Vec<u64> = c.iter().step_by(p as usize).copied().collect();
+        out.extend(
+            square_free(&root, p)
+                .into_iter()
+                .map(|(g, m)| (g, m * p as u32)),
+        );
+    }
+    out
+}
+
+/// Splits a monic square-free a into products of its irreducible factors
+/// of each degree: pairs (d, product of the degree-d factors).
+fn distinct_degree(a: &[u64], p: u64, budget: &Budget) -> Result<Vec<(usize, Vec<u64>)>, Stop> {
+    let mut out = Vec::new();
+    let mut rest = a.to_vec();
+    let x = vec![0, 1 % p];
+    let mut h = x.clone();
+    let pb = BigUint::from(p);
+    let mut d = 0;
+    while rest.len() > 1 {
+        d += 1;
+        if 2 * d > rest.len() - 1 {
+            out.push((rest.len() - 1, rest));
+            break;
+        }
+        budget.check()?;
+        h = pow_mod(&h, &pb, &rest, p);
+        let g = gcd(&sub(&h, &x, p), &rest, p);
+        if g.len() > 1 {
+            let g = monic(&g, p);
+            rest = divrem(&rest, &g, p).0;
+            h = rem(&h, &rest, p);
+            out.push((d, g));
+        }
+    }
+    Ok(out)
+}
+
+/// Splits a monic a, a product of distinct irreducibles of degree d, into
+/// them: gcd(a, T^((p^d−1)/2) − 1) for trial polynomials T (for p = 2 the
+/// trace T + T² + … + T^(2^(d·k−1))), recursively.
+fn equal_degree(
+    a: &[u64],
+    d: usize,
+    p: u64,
+    out: &mut Vec<Vec<u64>>,
+    budget: &Budget,
+) -> Result<(), Stop> {
+    let n = a.len() - 1;
+    if n == d {
+        out.push(a.to_vec());
+        return Ok(());
+    }
+    // Deterministic trial polynomials x^k + c, then denser ones.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    loop {
+        budget.check()?;
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mut state = seed;
+        let t: Vec<u64> = trim(
+            (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state % p
+                })
+                .collect(),
+        );
+        if t.len() < 2 {
+            continue;
+        }
+        let candidate = if p == 2 {
+            let mut acc = t.clone();
+            let mut power = t.clone();
+            for _ in 1..d {
+                power = rem(&mul(&power, &power, p), a, p);
+                acc = add(&acc, &power, p);
+            }
+            acc
+        } else {
+            let e = (BigUint::from(p).pow(d as u32) - 1u32) >> 1;
+            sub(&pow_mod(&t, &e, a, p), &[1], p)
+        };
+        let g = gcd(&candidate, a, p);
+        if g.len() > 1 && g.len() < a.len() {
+            let g = monic(&g, p);
+            let h = divrem(a, &g, p).0;
+            equal_degree(&g, d, p, out, budget)?;
+            return equal_degree(&h, d, p, out, budget);
+        }
+    }
+}
