@@ -120,6 +120,15 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     {
         out.extend(["exponent", "logarithm"]);
     }
+    // "6x^3 - 2x": a lone letter raised to a number is a polynomial's term.
+    if bytes.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_alphabetic()
+            && w[1] == b'^'
+            && w[2].is_ascii_digit()
+            && (i == 0 || !bytes[i - 1].is_ascii_alphabetic())
+    }) {
+        out.push("polynomial");
+    }
     if query.contains("!!") {
         out.extend(["double", "factorial"]);
     }

@@ -24,6 +24,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_combinatorics::operations(),
             hessian_sequence::operations(),
             hessian_finite_field::operations(),
+            hessian_polynomial::operations(),
         ]
         .into_iter()
         .flatten();

@@ -21,6 +21,8 @@ use num_traits::{One, Zero};
 pub struct ParseError {
     pub position: usize,
     pub message: String,
+    /// A documented bound was exceeded (not a malformed text).
+    pub limit: bool,
 }
 
 /// Bounds that keep expansion finite and small.
@@ -56,6 +58,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
                 return Err(ParseError {
                     position: start,
                     message: format!("malformed number {s:?}"),
+                    limit: false,
                 });
             }
             out.push((start, Token::Number(s)));
@@ -77,6 +80,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
                 message: format!(
                     "unexpected character {c:?}; a polynomial uses numbers, variable names, + - * / ^ and parentheses"
                 ),
+                limit: false,
             });
         }
     }
@@ -89,6 +93,7 @@ pub fn parse(text: &str) -> Result<Sparse, ParseError> {
         return Err(ParseError {
             position: MAX_TEXT,
             message: format!("longer than {MAX_TEXT} characters"),
+            limit: true,
         });
     }
     let tokens = tokenize(text)?;
@@ -112,6 +117,7 @@ pub fn parse(text: &str) -> Result<Sparse, ParseError> {
         return Err(ParseError {
             position: 0,
             message: "an empty polynomial; write 0 for zero".into(),
+            limit: false,
         });
     }
     let value = p.sum()?;
@@ -119,6 +125,7 @@ pub fn parse(text: &str) -> Result<Sparse, ParseError> {
         return Err(ParseError {
             position: *pos,
             message: format!("unexpected {} after a complete polynomial", describe(t)),
+            limit: false,
         });
     }
     Ok(value)
@@ -153,6 +160,7 @@ impl Parser {
         Err(ParseError {
             position: self.position(),
             message: message.into(),
+            limit: false,
         })
     }
 
@@ -161,6 +169,7 @@ impl Parser {
             return Err(ParseError {
                 position: at,
                 message: format!("the expansion exceeds {MAX_TERMS} terms or degree {MAX_DEGREE}"),
+                limit: true,
             });
         }
         Ok(p)
@@ -217,6 +226,7 @@ impl Parser {
                         return Err(ParseError {
                             position: at,
                             message: "division by zero".into(),
+                            limit: false,
                         });
                     }
                     acc = acc.scale(&(Q::one() / d));
@@ -245,7 +255,13 @@ impl Parser {
             _ if s.contains('.') => {
                 return self.error("an exponent must be a non-negative integer, such as x^3");
             }
-            _ => return self.error(format!("exponent {s} exceeds {MAX_DEGREE}")),
+            _ => {
+                return Err(ParseError {
+                    position: self.position(),
+                    message: format!("exponent {s} exceeds {MAX_DEGREE}"),
+                    limit: true,
+                });
+            }
         };
         self.at += 1;
         let degree = base.total_degree().max(0) as u64;
@@ -253,6 +269,7 @@ impl Parser {
             return Err(ParseError {
                 position: at,
                 message: format!("the power has degree above {MAX_DEGREE}"),
+                limit: true,
             });
         }
         self.check(base.pow(exponent), at)
@@ -278,7 +295,11 @@ impl Parser {
                 self.depth += 1;
                 if self.depth > MAX_NESTING {
                     self.at -= 1;
-                    return self.error(format!("parentheses nested deeper than {MAX_NESTING}"));
+                    return Err(ParseError {
+                        position: self.position(),
+                        message: format!("parentheses nested deeper than {MAX_NESTING}"),
+                        limit: true,
+                    });
                 }
                 let inner = self.sum()?;
                 self.depth -= 1;

@@ -1,0 +1,35 @@
+use crate::wire::{Polynomial, PolyOut, shared_var};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::poly;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Add;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The first polynomial (coefficients lowest degree first, or text).
+    pub a: Polynomial,
+    /// The second polynomial.
+    pub b: Polynomial,
+}
+
+impl Operation for Add {
+    type Input = Input;
+    type Output = PolyOut;
+    const ID: &'static str = "polynomial.add.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Sum of two polynomials";
+    const SUMMARY: &'static str = "Exact sum a + b of two polynomials over the rationals.";
+    const DESCRIPTION: &'static str = "Computes a + b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
+    const KEYWORDS: &'static [&'static str] = &["add", "sum", "plus", "polynomial addition"];
+    const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["0", "3", "1"], "polynomial": "x^2 + 3*x"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let var = shared_var(&input.a, &input.b)?.to_string();
+        Ok(PolyOut::new(poly::add(&input.a.coefficients, &input.b.coefficients), &var))
+    }
+}

@@ -1,0 +1,35 @@
+use crate::wire::{Polynomial};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::Rational;
+use hessian_kernels::poly;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Evaluate;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The polynomial (coefficients lowest degree first, or text).
+    pub polynomial: Polynomial,
+    /// The point x.
+    pub at: Rational,
+}
+
+impl Operation for Evaluate {
+    type Input = Input;
+    type Output = Rational;
+    const ID: &'static str = "polynomial.evaluate.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Evaluate a polynomial at a rational point";
+    const SUMMARY: &'static str = "Exact value f(x) of a polynomial at a rational x (Horner).";
+    const DESCRIPTION: &'static str = "Computes f(x) exactly for a rational x by Horner's rule.";
+    const KEYWORDS: &'static [&'static str] = &["evaluate", "value", "plug in", "substitute number", "f(x)", "horner"];
+    const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;
+    const EXPECTED: &'static str = r#""7/8""#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        Ok(Rational(poly::evaluate(&input.polynomial.coefficients, &input.at.0)))
+    }
+}

@@ -1,0 +1,39 @@
+use crate::wire::{Polynomial, PolyOut};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::{poly, Q};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Integral;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The polynomial (coefficients lowest degree first, or text).
+    pub polynomial: Polynomial,
+}
+
+impl Operation for Integral {
+    type Input = Input;
+    type Output = PolyOut;
+    const ID: &'static str = "polynomial.integral.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Antiderivative of a polynomial";
+    const SUMMARY: &'static str = "The antiderivative of a polynomial with constant term 0.";
+    const DESCRIPTION: &'static str = "Returns F with F′ = f and F(0) = 0, exactly.";
+    const KEYWORDS: &'static [&'static str] = &["integral", "integrate", "antiderivative", "primitive function"];
+    const EXAMPLE: &'static str = r#"{"polynomial": "3*x^2 - 2"}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["0", "-2", "0", "1"], "polynomial": "x^3 - 2*x"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        if input.polynomial.degree() >= 10_000 {
+            return Err(MathError::Limit("degree below 10000".into()));
+        }
+        let mut out = vec![Q::from_integer(0.into())];
+        for (i, c) in input.polynomial.coefficients.iter().enumerate() {
+            out.push(c / Q::from_integer((i as u64 + 1).into()));
+        }
+        Ok(PolyOut::new(poly::trim(out), input.polynomial.var()))
+    }
+}

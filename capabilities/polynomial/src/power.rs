@@ -1,0 +1,46 @@
+use crate::wire::{Polynomial, PolyOut};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::Bounded;
+use hessian_kernels::poly::{self, zx};
+use hessian_kernels::Q;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Power;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The base polynomial.
+    pub polynomial: Polynomial,
+    /// The exponent, 0 to 1000; the result's degree is at most 10000.
+    pub exponent: Bounded<0, 1000>,
+}
+
+impl Operation for Power {
+    type Input = Input;
+    type Output = PolyOut;
+    const ID: &'static str = "polynomial.power.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Power of a polynomial";
+    const SUMMARY: &'static str = "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";
+    const DESCRIPTION: &'static str = "Computes p(x)^k exactly by repeated squaring (big products by Kronecker substitution). k at most 1000 and deg(p)·k at most 10000.";
+    const KEYWORDS: &'static [&'static str] = &["power", "exponent", "p^k", "binomial expansion"];
+    const EXAMPLE: &'static str = r#"{"polynomial": "x + 1", "exponent": 3}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let k = input.exponent.0 as u32;
+        if input.polynomial.degree().max(0) as u64 * u64::from(k) > 10_000 {
+            return Err(MathError::Limit("deg(polynomial)·exponent must be at most 10000".into()));
+        }
+        let (c, f) = input.polynomial.primitive();
+        if f.is_empty() {
+            return Ok(PolyOut::new(if k == 0 { vec![Q::from_integer(1.into())] } else { Vec::new() }, input.polynomial.var()));
+        }
+        let scale = num_traits::pow(c, k as usize);
+        let p: Vec<Q> = zx::pow(&f, k).into_iter().map(|x| Q::from_integer(x) * &scale).collect();
+        Ok(PolyOut::new(poly::trim(p), input.polynomial.var()))
+    }
+}

@@ -1,0 +1,35 @@
+use crate::wire::{Polynomial, PolyOut, shared_var};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::poly;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct Subtract;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The first polynomial (coefficients lowest degree first, or text).
+    pub a: Polynomial,
+    /// The second polynomial.
+    pub b: Polynomial,
+}
+
+impl Operation for Subtract {
+    type Input = Input;
+    type Output = PolyOut;
+    const ID: &'static str = "polynomial.subtract.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Subtract one polynomial from another";
+    const SUMMARY: &'static str = "Exact a − b for two polynomials over the rationals.";
+    const DESCRIPTION: &'static str = "Computes a - b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
+    const KEYWORDS: &'static [&'static str] = &["subtract", "polynomial difference", "minus"];
+    const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["2", "1", "1"], "polynomial": "x^2 + x + 2"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let var = shared_var(&input.a, &input.b)?.to_string();
+        Ok(PolyOut::new(poly::sub(&input.a.coefficients, &input.b.coefficients), &var))
+    }
+}

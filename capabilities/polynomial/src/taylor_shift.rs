@@ -1,0 +1,39 @@
+use crate::wire::{Polynomial, PolyOut};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::Rational;
+use hessian_kernels::poly;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct TaylorShift;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The polynomial (coefficients lowest degree first, or text).
+    pub polynomial: Polynomial,
+    /// The shift c: the result is f(x + c).
+    pub shift: Rational,
+}
+
+impl Operation for TaylorShift {
+    type Input = Input;
+    type Output = PolyOut;
+    const ID: &'static str = "polynomial.taylor_shift.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Shift a polynomial: f(x + c)";
+    const SUMMARY: &'static str = "The translated polynomial f(x + c), i.e. f's Taylor expansion about c.";
+    const DESCRIPTION: &'static str = "Computes f(x + c) exactly for rational c (coefficients of the Taylor expansion of f at c). Degree at most 2000.";
+    const KEYWORDS: &'static [&'static str] = &["taylor shift", "translate", "shift", "f(x+c)", "taylor expansion"];
+    const EXAMPLE: &'static str = r#"{"polynomial": "x^2", "shift": 1}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        if input.polynomial.degree() > 2000 {
+            return Err(MathError::Limit("degree at most 2000".into()));
+        }
+        let one = hessian_kernels::Q::from_integer(1.into());
+        Ok(PolyOut::new(poly::compose(&input.polynomial.coefficients, &[input.shift.0, one]), input.polynomial.var()))
+    }
+}

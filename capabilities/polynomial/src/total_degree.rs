@@ -1,0 +1,47 @@
+use crate::wire::{Multivariate};
+use hessian_contract::{Ctx, MathError, Operation};
+use std::collections::BTreeMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct TotalDegree;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The polynomial, as text in any variables.
+    pub polynomial: Multivariate,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// The largest sum of exponents of a term; −1 for the zero polynomial.
+    pub total_degree: i64,
+    /// The degree in each variable that occurs.
+    pub degrees: BTreeMap<String, i64>,
+    /// The number of terms after expansion.
+    pub terms: usize,
+}
+
+impl Operation for TotalDegree {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "polynomial.degree.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Degrees of a polynomial";
+    const SUMMARY: &'static str = "Total degree, degree in each variable and number of terms of an expanded polynomial.";
+    const DESCRIPTION: &'static str = "Expands the polynomial and reports its total degree (−1 for 0), its degree in each variable, and its number of terms.";
+    const KEYWORDS: &'static [&'static str] = &["degree", "total degree", "number of terms", "multivariate", "order"];
+    const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y^3 + x^4 - 1"}"#;
+    const EXPECTED: &'static str = r#"{"total_degree": 5, "degrees": {"x": 4, "y": 3}, "terms": 3}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let p = input.polynomial.0.prune();
+        Ok(Output {
+            total_degree: p.total_degree(),
+            degrees: p.vars.iter().enumerate().map(|(i, v)| (v.clone(), p.degree_in(i))).collect(),
+            terms: p.terms.len(),
+        })
+    }
+}
