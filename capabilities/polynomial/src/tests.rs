@@ -339,5 +339,10 @@ fn malformed_text_is_refused_with_its_position() {
     }
     let err = crate::run_operation("polynomial.factor.compute", json!({"polynomial": "x*y"}))
         .unwrap_err();
-    assert!(err.expected.as_deref().is_some_and(|e| e.contains("one variable")), "{err:?}");
+    assert!(
+        err.expected
+            .as_deref()
+            .is_some_and(|e| e.contains("one variable")),
+        "{err:?}"
+    );
 }

@@ -185,3 +185,42 @@ pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
     );
     Ok(())
 }
+
+/// Prints `{"degree", "seconds": [...], "factors": [[coefficients]...]}` per
+/// polynomial: its factorization over Z (polynomial.factor.compute's
+/// kernel) after one untimed run; factors as coefficient strings, lowest
+/// degree first, sorted as the kernel sorts them.
+pub fn factor(file: &Path, repeat: usize) -> Result<(), String> {
+    use hessian_kernels::poly::factor;
+    #[derive(Deserialize)]
+    struct Inputs {
+        polynomials: Vec<Vec<hessian_contract::wire::Int>>,
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let inputs: Inputs =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let budget = Budget::unlimited();
+    for p in inputs.polynomials {
+        let f: Vec<hessian_kernels::BigInt> = p.into_iter().map(|c| c.0).collect();
+        let run = || factor::factor(&f, &budget).map_err(|e| format!("{e:?}"));
+        let mut result = run()?;
+        let mut seconds = Vec::with_capacity(repeat);
+        for _ in 0..repeat.max(1) {
+            let t = Instant::now();
+            result = run()?;
+            seconds.push(t.elapsed().as_secs_f64());
+        }
+        let factors: Vec<Vec<String>> = result
+            .factors
+            .iter()
+            .flat_map(|(g, e)| {
+                std::iter::repeat_n(g.iter().map(|c| c.to_string()).collect(), *e as usize)
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"degree": f.len().saturating_sub(1), "seconds": seconds, "factors": factors})
+        );
+    }
+    Ok(())
+}

@@ -66,7 +66,7 @@ enum Command {
     /// for benches/compare.py: prints one JSON line per matrix.
     #[command(hide = true)]
     Bench {
-        #[arg(value_parser = ["det", "det-numeric", "solve", "inverse", "parse"])]
+        #[arg(value_parser = ["det", "det-numeric", "solve", "inverse", "parse", "factor"])]
         kernel: String,
         file: PathBuf,
         #[arg(long, default_value_t = 1)]
@@ -211,6 +211,7 @@ fn main() -> ExitCode {
             "solve" => bench::solve(&file, repeat),
             "inverse" => bench::inverse(&file, repeat),
             "parse" => bench::parse(&file, repeat),
+            "factor" => bench::factor(&file, repeat),
             _ => bench::det_numeric(&file, repeat),
         } {
             Ok(()) => ExitCode::SUCCESS,

@@ -51,14 +51,13 @@ fn factor_square_free(f: &[BigInt], budget: &Budget) -> Result<Vec<Poly>, Stop> 
     if n <= 1 {
         return Ok(vec![f.to_vec()]);
     }
-    let (p, modular) = choose_prime(f, budget)?;
-    if modular.len() == 1 {
+    let Some((p, modular)) = choose_prime(f, budget)? else {
         return Ok(vec![f.to_vec()]);
-    }
-    // Any factor g of f, scaled to leading coefficient lc(f), has
-    // coefficients at most |lc f|·2^n·‖f‖₂ (Mignotte); lift past twice that.
-    let lead = f[n].clone();
-    let bound_bits = lead.bits() as f64 + n as f64 + zx::norm_log2(f) + 2.0;
+    };
+    // A candidate is h = (lc f / lc g)·g for a factor g of degree m < n.
+    // Mignotte: M(g) ≤ |lc g|·M(f)/|lc f|, so ‖h‖∞ ≤ C(m, m/2)·M(f)
+    // ≤ 2^(n−1)·‖f‖₂; symmetric residues modulo p^k > 2·that recover h.
+    let bound_bits = (n - 1) as f64 + zx::norm_log2(f) + 1.0;
     let k = (bound_bits / (p as f64).log2()).ceil() as u32 + 1;
     let modulus = BigInt::from(p).pow(k);
     let monic_f = monic_mod(f, &modulus);
@@ -66,36 +65,64 @@ fn factor_square_free(f: &[BigInt], budget: &Budget) -> Result<Vec<Poly>, Stop> 
     recombine(f.to_vec(), lifted, &modulus, budget)
 }
 
-/// The prime (among the first few that keep f square-free and its degree)
-/// with the fewest factors modulo p, and those monic factors.
-fn choose_prime(f: &[BigInt], budget: &Budget) -> Result<(u64, Vec<Vec<u64>>), Stop> {
+/// Primes from here up: large enough that Hensel lifting needs few steps
+/// (a coefficient bound of 200 bits is 10 steps), small enough that
+/// products of residues fit a word.
+const FIRST_PRIME: u64 = 1 << 20;
+
+/// Factor-degree patterns compared before choosing: each further prime
+/// costs a distinct-degree factorization and rarely lowers the count.
+const PRIMES_TRIED: usize = 3;
+
+/// A prime (among the first [`PRIMES_TRIED`] above [`FIRST_PRIME`] that keep f
+/// square-free and its degree) with the fewest factors modulo p, and those
+/// monic factors; `None` when the factor degrees modulo the primes tried
+/// admit no common proper factor degree, which proves f irreducible.
+fn choose_prime(f: &[BigInt], budget: &Budget) -> Result<Option<(u64, Vec<Vec<u64>>)>, Stop> {
     let n = f.len() - 1;
-    let mut best: Option<(u64, Vec<Vec<u64>>)> = None;
+    // possible[d]: every prime so far allows a factor of degree d.
+    let mut possible = vec![true; n + 1];
+    let mut best: Option<(u64, Vec<u64>, usize)> = None;
     let mut tried = 0;
-    for p in crate::number_theory::primes_below(1 << 16)
-        .into_iter()
-        .skip(1)
-    {
+    let mut p = FIRST_PRIME + 1;
+    while tried < PRIMES_TRIED {
         budget.check()?;
+        p += 2;
+        if !crate::integer::is_prime_u64(p) {
+            continue;
+        }
         let fp = zx::modp(f, p);
-        if fp.len() != n + 1 {
+        if fp.len() != n + 1 || zp::gcd(&fp, &zp::derivative(&fp, p), p).len() > 1 {
             continue;
         }
-        if zp::gcd(&fp, &zp::derivative(&fp, p), p).len() > 1 {
-            continue;
+        let monic = zp::monic(&fp, p);
+        let pattern = zp::distinct_degree(&monic, p, budget)?;
+        // Degrees of the factors, then the subset sums they allow.
+        let mut sums = vec![false; n + 1];
+        sums[0] = true;
+        let mut count = 0;
+        for (d, g) in &pattern {
+            for _ in 0..(g.len() - 1) / d {
+                count += 1;
+                for s in (*d..=n).rev() {
+                    sums[s] |= sums[s - d];
+                }
+            }
         }
-        let (_, factors) = zp::factor(&fp, p, budget)?;
-        let factors: Vec<Vec<u64>> = factors.into_iter().map(|(g, _)| g).collect();
-        if best.as_ref().is_none_or(|(_, b)| factors.len() < b.len()) {
-            best = Some((p, factors));
+        for (x, s) in possible.iter_mut().zip(&sums) {
+            *x &= *s;
+        }
+        if (1..n).all(|d| !possible[d]) {
+            return Ok(None);
+        }
+        if best.as_ref().is_none_or(|(_, _, c)| count < *c) {
+            best = Some((p, monic, count));
         }
         tried += 1;
-        if tried == 5 || best.as_ref().is_some_and(|(_, b)| b.len() == 1) {
-            break;
-        }
     }
-    Ok(best
-        .expect("a square-free polynomial stays square-free modulo all but finitely many primes"))
+    let (p, monic, _) = best.expect("primes were tried");
+    let (_, factors) = zp::factor(&monic, p, budget)?;
+    Ok(Some((p, factors.into_iter().map(|(g, _)| g).collect())))
 }
 
 fn sym(x: &BigInt, m: &BigInt) -> BigInt {

@@ -5,20 +5,28 @@
 use crate::{Budget, Stop};
 use num_bigint::BigUint;
 
+/// a·b mod p; below 2^32 the product fits a word (a 64-bit division
+/// instead of a 128-bit one).
+#[inline]
 pub fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
-    ((a as u128 * b as u128) % p as u128) as u64
+    if p <= 1 << 32 {
+        (a * b) % p
+    } else {
+        ((a as u128 * b as u128) % p as u128) as u64
+    }
 }
 
+/// a⁻¹ mod p for a ≢ 0 (extended Euclid: no 128-bit division).
 pub fn inv_mod(a: u64, p: u64) -> u64 {
-    let (mut r, mut e, mut b) = (1u64, p - 2, a % p);
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul_mod(r, b, p);
-        }
-        b = mul_mod(b, b, p);
-        e >>= 1;
+    // p < 2^63: remainders and cofactors (bounded by p) fit i64.
+    let (mut r0, mut r1) = (p as i64, (a % p) as i64);
+    let (mut t0, mut t1) = (0i64, 1i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (t0, t1) = (t1, t0 - q * t1);
     }
-    r
+    t0.rem_euclid(p as i64) as u64
 }
 
 pub fn trim(mut a: Vec<u64>) -> Vec<u64> {
@@ -41,32 +49,29 @@ pub fn mul(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
-    let mut out = vec![0u64; a.len() + b.len() - 1];
+    // Each coefficient is summed in u128 and reduced once: products are
+    // below 2^124, and 16 of them fit; below 2^32 billions do.
+    let chunk = if p <= 1 << 32 { usize::MAX } else { 16 };
+    let mut out = vec![0u128; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate() {
         if x == 0 {
             continue;
         }
         for (j, &y) in b.iter().enumerate() {
-            out[i + j] = (out[i + j] + mul_mod(x, y, p)) % p;
+            out[i + j] += x as u128 * y as u128;
+        }
+        if (i + 1) % chunk == 0 {
+            for c in out.iter_mut() {
+                *c %= p as u128;
+            }
         }
     }
-    trim(out)
+    trim(out.into_iter().map(|c| (c % p as u128) as u64).collect())
 }
 
 /// Remainder of a modulo b ≠ 0.
 pub fn rem(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
-    let mut r = trim(a.to_vec());
-    let db = b.len() - 1;
-    let lead_inv = inv_mod(b[db], p);
-    while r.len() > db {
-        let shift = r.len() - 1 - db;
-        let c = mul_mod(r[r.len() - 1], lead_inv, p);
-        for (i, &bi) in b.iter().enumerate() {
-            r[shift + i] = (r[shift + i] + p - mul_mod(c, bi, p)) % p;
-        }
-        r = trim(r);
-    }
-    r
+    divrem(a, b, p).1
 }
 
 pub fn gcd(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
@@ -112,8 +117,10 @@ pub fn monic(a: &[u64], p: u64) -> Vec<u64> {
     }
 }
 
-/// Quotient and remainder of a by b ≠ 0.
+/// Quotient and remainder of a by b ≠ 0. Each step multiplies b by one
+/// quotient digit, prepared once for Shoup's division-free reduction.
 pub fn divrem(a: &[u64], b: &[u64], p: u64) -> (Vec<u64>, Vec<u64>) {
+    use crate::modular::{Shoup, sub_mod};
     let mut r = trim(a.to_vec());
     let db = b.len() - 1;
     if r.len() <= db {
@@ -121,16 +128,20 @@ pub fn divrem(a: &[u64], b: &[u64], p: u64) -> (Vec<u64>, Vec<u64>) {
     }
     let lead_inv = inv_mod(b[db], p);
     let mut q = vec![0u64; r.len() - db];
-    while r.len() > db {
-        let shift = r.len() - 1 - db;
-        let c = mul_mod(r[r.len() - 1], lead_inv, p);
-        q[shift] = c;
-        for (i, &bi) in b.iter().enumerate() {
-            r[shift + i] = (r[shift + i] + p - mul_mod(c, bi, p)) % p;
+    for top in (db..r.len()).rev() {
+        let c = mul_mod(r[top], lead_inv, p);
+        if c == 0 {
+            continue;
         }
-        r = trim(r);
+        let shift = top - db;
+        q[shift] = c;
+        let c = Shoup::new(c, p);
+        for (ri, &bi) in r[shift..=top].iter_mut().zip(b) {
+            *ri = sub_mod(*ri, c.mul(bi, p), p);
+        }
     }
-    (trim(q), r)
+    r.truncate(db);
+    (trim(q), trim(r))
 }
 
 pub fn derivative(a: &[u64], p: u64) -> Vec<u64> {
@@ -258,14 +269,59 @@ pub fn square_free(a: &[u64], p: u64) -> Vec<(Vec<u64>, u32)> {
     out
 }
 
+/// The Frobenius map g ↦ g^p modulo a monic f of degree n, as the images
+/// x^(i·p) mod f (i < n): applying it is one n×n product instead of
+/// log p squarings.
+struct Frobenius {
+    rows: Vec<Vec<u64>>,
+    p: u64,
+}
+
+impl Frobenius {
+    fn new(f: &[u64], p: u64) -> Self {
+        let n = f.len() - 1;
+        let xp = pow_mod(&[0, 1 % p], &BigUint::from(p), f, p);
+        let mut rows = Vec::with_capacity(n);
+        let mut power = vec![1 % p];
+        for _ in 0..n {
+            rows.push(power.clone());
+            power = rem(&mul(&power, &xp, p), f, p);
+        }
+        Frobenius { rows, p }
+    }
+
+    /// g^p mod f for deg g < n, as g(x^p) = Σ gᵢ·x^(i·p).
+    fn apply(&self, g: &[u64]) -> Vec<u64> {
+        let p = self.p;
+        let n = self.rows.len();
+        let mut acc = vec![0u128; n];
+        for (gi, row) in g.iter().zip(&self.rows) {
+            if *gi == 0 {
+                continue;
+            }
+            for (a, &r) in acc.iter_mut().zip(row) {
+                *a += (*gi as u128 * r as u128) % p as u128;
+            }
+        }
+        trim(acc.into_iter().map(|c| (c % p as u128) as u64).collect())
+    }
+}
+
 /// Splits a monic square-free a into products of its irreducible factors
 /// of each degree: pairs (d, product of the degree-d factors).
-fn distinct_degree(a: &[u64], p: u64, budget: &Budget) -> Result<Vec<(usize, Vec<u64>)>, Stop> {
+pub fn distinct_degree(a: &[u64], p: u64, budget: &Budget) -> Result<Vec<(usize, Vec<u64>)>, Stop> {
     let mut out = Vec::new();
+    if a.len() <= 2 {
+        if a.len() == 2 {
+            out.push((1, a.to_vec()));
+        }
+        return Ok(out);
+    }
+    let frobenius = Frobenius::new(a, p);
     let mut rest = a.to_vec();
     let x = vec![0, 1 % p];
+    // h = x^(p^d) mod a, kept modulo a (rest divides a).
     let mut h = x.clone();
-    let pb = BigUint::from(p);
     let mut d = 0;
     while rest.len() > 1 {
         d += 1;
@@ -274,12 +330,11 @@ fn distinct_degree(a: &[u64], p: u64, budget: &Budget) -> Result<Vec<(usize, Vec
             break;
         }
         budget.check()?;
-        h = pow_mod(&h, &pb, &rest, p);
+        h = frobenius.apply(&h);
         let g = gcd(&sub(&h, &x, p), &rest, p);
         if g.len() > 1 {
             let g = monic(&g, p);
             rest = divrem(&rest, &g, p).0;
-            h = rem(&h, &rest, p);
             out.push((d, g));
         }
     }
@@ -287,8 +342,9 @@ fn distinct_degree(a: &[u64], p: u64, budget: &Budget) -> Result<Vec<(usize, Vec
 }
 
 /// Splits a monic a, a product of distinct irreducibles of degree d, into
-/// them: gcd(a, T^((p^d−1)/2) − 1) for trial polynomials T (for p = 2 the
-/// trace T + T² + … + T^(2^(d·k−1))), recursively.
+/// them: gcd(a, N(T)^((p−1)/2) − 1) for trial polynomials T, where
+/// N(T) = T^(1 + p + … + p^(d−1)) is built with the Frobenius map (for
+/// p = 2 the trace T + T² + … + T^(2^(d−1))), recursively.
 fn equal_degree(
     a: &[u64],
     d: usize,
@@ -301,7 +357,8 @@ fn equal_degree(
         out.push(a.to_vec());
         return Ok(());
     }
-    // Deterministic trial polynomials x^k + c, then denser ones.
+    let frobenius = Frobenius::new(a, p);
+    let half = BigUint::from((p - 1) / 2);
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     loop {
         budget.check()?;
@@ -331,8 +388,12 @@ fn equal_degree(
             }
             acc
         } else {
-            let e = (BigUint::from(p).pow(d as u32) - 1u32) >> 1;
-            sub(&pow_mod(&t, &e, a, p), &[1], p)
+            let (mut norm, mut conjugate) = (t.clone(), t.clone());
+            for _ in 1..d {
+                conjugate = frobenius.apply(&conjugate);
+                norm = rem(&mul(&norm, &conjugate, p), a, p);
+            }
+            sub(&pow_mod(&norm, &half, a, p), &[1], p)
         };
         let g = gcd(&candidate, a, p);
         if g.len() > 1 && g.len() < a.len() {
