@@ -1,7 +1,8 @@
 use crate::wire::{Multivariate, MultiOut};
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
-use hessian_kernels::poly::sparse::Sparse;
+use crate::wire::too_much;
+use hessian_kernels::poly::sparse::{Sparse, Work};
 use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -32,12 +33,13 @@ impl Operation for MultivariateEvaluate {
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let p = &input.polynomial.0;
         let mut out = p.clone();
+        let mut work = Work::default();
         for (name, Rational(v)) in &input.values {
             let Some(i) = p.vars.iter().position(|x| x == name) else {
                 return Err(MathError::Input { path: format!("values.{name}"), message: format!("the polynomial has no variable {name}; its variables are {}", p.vars.join(", ")) });
             };
             ctx.budget.check()?;
-            out = out.substitute(i, &Sparse::constant(&p.vars, v.clone()));
+            out = out.substitute(i, &Sparse::constant(&p.vars, v.clone()), &mut work).map_err(too_much)?;
         }
         Ok(MultiOut::new(&out))
     }

@@ -44,6 +44,7 @@ impl Operation for Substitute {
         vars.sort();
         vars.dedup();
         let mut out = p.embed(&vars);
+        let mut work = hessian_kernels::poly::sparse::Work::default();
         let degree_bound: i64 = input.replacements.values().map(|r| r.0.total_degree().max(1)).max().unwrap_or(1);
         if p.total_degree().max(0) * degree_bound > 10_000 {
             return Err(MathError::Limit("the result's total degree would exceed 10000".into()));
@@ -51,11 +52,13 @@ impl Operation for Substitute {
         let index = |name: &str| vars.iter().position(|v| v == name).expect("collected above");
         for name in input.replacements.keys() {
             let fresh = hessian_kernels::poly::sparse::Sparse::variable(&vars, index(&format!("{name}\u{0}")));
-            out = out.substitute(index(name), &fresh);
+            out = out.substitute(index(name), &fresh, &mut work).map_err(crate::wire::too_much)?;
         }
         for (name, r) in &input.replacements {
             ctx.budget.check()?;
-            out = out.substitute(index(&format!("{name}\u{0}")), &r.0.embed(&vars));
+            out = out
+                .substitute(index(&format!("{name}\u{0}")), &r.0.embed(&vars), &mut work)
+                .map_err(crate::wire::too_much)?;
         }
         Ok(MultiOut::new(&out))
     }

@@ -9,7 +9,7 @@ use hessian_kernels::poly::sparse::Sparse;
 use hessian_kernels::poly::{self as kpoly, QPoly, zp, zx};
 use hessian_kernels::{BigInt, Q};
 use num_integer::Integer;
-use num_traits::{One, ToPrimitive};
+use num_traits::ToPrimitive;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -247,13 +247,12 @@ pub fn integral(p: &Polynomial, field: &str) -> Result<zx::Poly, MathError> {
         .ok_or_else(|| MathError::Domain(format!("`{field}` must have integer coefficients")))
 }
 
-/// A small non-negative integer from a rational (for exponents in text).
-pub fn small(q: &Q) -> Option<u32> {
-    if q.denom().is_one() {
-        q.numer().to_u32()
-    } else {
-        None
-    }
+/// The refusal for an expansion beyond its work bound.
+pub fn too_much(_: hessian_kernels::poly::sparse::TooMuchWork) -> MathError {
+    MathError::Limit(format!(
+        "the expansion needs more than {} term products",
+        hessian_kernels::poly::sparse::MAX_PRODUCTS
+    ))
 }
 
 /// The two polynomials' shared variable name for output.

@@ -10,7 +10,7 @@
 //! number  := digits ["." digits]                  name := letter (letter | digit | "_")*
 //! ```
 
-use super::sparse::Sparse;
+use super::sparse::{MAX_PRODUCTS, Sparse, Work};
 use crate::Q;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
@@ -112,6 +112,7 @@ pub fn parse(text: &str) -> Result<Sparse, ParseError> {
         vars,
         end: text.chars().count(),
         depth: 0,
+        work: Work::default(),
     };
     if p.tokens.is_empty() {
         return Err(ParseError {
@@ -145,6 +146,7 @@ struct Parser {
     vars: Vec<String>,
     end: usize,
     depth: usize,
+    work: Work,
 }
 
 impl Parser {
@@ -162,6 +164,14 @@ impl Parser {
             message: message.into(),
             limit: false,
         })
+    }
+
+    fn too_much(at: usize) -> ParseError {
+        ParseError {
+            position: at,
+            message: format!("expanding needs more than {MAX_PRODUCTS} term products"),
+            limit: true,
+        }
     }
 
     fn check(&self, p: Sparse, at: usize) -> Result<Sparse, ParseError> {
@@ -211,7 +221,10 @@ impl Parser {
                 Some(Token::Op('*')) => {
                     self.at += 1;
                     let rhs = self.power()?;
-                    acc = self.check(acc.mul(&rhs), at)?;
+                    let product = acc
+                        .mul(&rhs, &mut self.work)
+                        .map_err(|_| Self::too_much(at))?;
+                    acc = self.check(product, at)?;
                 }
                 Some(Token::Op('/')) => {
                     self.at += 1;
@@ -233,7 +246,10 @@ impl Parser {
                 }
                 Some(Token::Number(_) | Token::Name(_) | Token::Op('(')) => {
                     let rhs = self.power()?;
-                    acc = self.check(acc.mul(&rhs), at)?;
+                    let product = acc
+                        .mul(&rhs, &mut self.work)
+                        .map_err(|_| Self::too_much(at))?;
+                    acc = self.check(product, at)?;
                 }
                 _ => return Ok(acc),
             }
@@ -272,7 +288,10 @@ impl Parser {
                 limit: true,
             });
         }
-        self.check(base.pow(exponent), at)
+        let p = base
+            .pow(exponent, &mut self.work)
+            .map_err(|_| Self::too_much(at))?;
+        self.check(p, at)
     }
 
     fn atom(&mut self) -> Result<Sparse, ParseError> {

@@ -5,6 +5,30 @@ use crate::Q;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
+/// Term products one call may spend expanding (each a rational
+/// multiply-add), so a short text such as "(x+y+z)^900" is refused instead
+/// of running for minutes.
+pub const MAX_PRODUCTS: u64 = 5_000_000;
+
+/// The term products spent so far.
+#[derive(Debug, Default)]
+pub struct Work(u64);
+
+/// [`MAX_PRODUCTS`] would be exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooMuchWork;
+
+impl Work {
+    fn spend(&mut self, products: usize) -> Result<(), TooMuchWork> {
+        self.0 += products as u64;
+        if self.0 > MAX_PRODUCTS {
+            Err(TooMuchWork)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// Σ c·∏ vars[i]^e[i]; every key has one exponent per variable, no zero
 /// coefficients are stored. Variables are sorted by name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +103,8 @@ impl Sparse {
         }
     }
 
-    pub fn mul(&self, other: &Self) -> Self {
+    pub fn mul(&self, other: &Self, work: &mut Work) -> Result<Self, TooMuchWork> {
+        work.spend(self.terms.len() * other.terms.len())?;
         let mut acc: BTreeMap<Vec<u32>, Q> = BTreeMap::new();
         for (e1, c1) in &self.terms {
             for (e2, c2) in &other.terms {
@@ -88,25 +113,25 @@ impl Sparse {
             }
         }
         acc.retain(|_, c| !c.is_zero());
-        Sparse {
+        Ok(Sparse {
             vars: self.vars.clone(),
             terms: acc,
-        }
+        })
     }
 
-    pub fn pow(&self, mut k: u32) -> Self {
+    pub fn pow(&self, mut k: u32, work: &mut Work) -> Result<Self, TooMuchWork> {
         let mut result = Self::constant(&self.vars, Q::one());
         let mut base = self.clone();
         while k > 0 {
             if k & 1 == 1 {
-                result = result.mul(&base);
+                result = result.mul(&base, work)?;
             }
             k >>= 1;
             if k > 0 {
-                base = base.mul(&base);
+                base = base.mul(&base, work)?;
             }
         }
-        result
+        Ok(result)
     }
 
     /// Total degree; −1 for zero.
@@ -141,18 +166,29 @@ impl Sparse {
     }
 
     /// Replaces variable i by the polynomial `by` (over the same variables).
-    pub fn substitute(&self, i: usize, by: &Self) -> Self {
-        let mut out = Self::zero(&self.vars);
+    pub fn substitute(&self, i: usize, by: &Self, work: &mut Work) -> Result<Self, TooMuchWork> {
         let mut powers: BTreeMap<u32, Self> = BTreeMap::new();
+        let mut acc: BTreeMap<Vec<u32>, Q> = BTreeMap::new();
         for (e, c) in &self.terms {
-            let power = powers.entry(e[i]).or_insert_with(|| by.pow(e[i])).clone();
-            let mut rest = e.clone();
-            rest[i] = 0;
-            let mut mono = Self::zero(&self.vars);
-            mono.terms.insert(rest, c.clone());
-            out = out.add(&mono.mul(&power));
+            if !powers.contains_key(&e[i]) {
+                powers.insert(e[i], by.pow(e[i], work)?);
+            }
+            let power = &powers[&e[i]];
+            work.spend(power.terms.len())?;
+            for (f, d) in &power.terms {
+                let mut g = e.clone();
+                g[i] = 0;
+                for (x, y) in g.iter_mut().zip(f) {
+                    *x += y;
+                }
+                *acc.entry(g).or_insert_with(Q::zero) += c * d;
+            }
         }
-        out
+        acc.retain(|_, c| !c.is_zero());
+        Ok(Sparse {
+            vars: self.vars.clone(),
+            terms: acc,
+        })
     }
 
     /// The same polynomial over a larger, sorted set of variables.
