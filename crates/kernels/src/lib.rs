@@ -8,6 +8,7 @@ pub mod budget;
 pub mod combinatorics;
 pub mod dixon;
 pub mod finite_field;
+pub mod graph;
 pub mod group;
 pub mod integer;
 pub mod linalg;

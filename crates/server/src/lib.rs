@@ -25,6 +25,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_sequence::operations(),
             hessian_finite_field::operations(),
             hessian_polynomial::operations(),
+            hessian_graph::operations(),
         ]
         .into_iter()
         .flatten();

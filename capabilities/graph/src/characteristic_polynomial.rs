@@ -1,0 +1,50 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::{Rational, polynomial_text};
+use hessian_kernels::{Mat, Q, linalg};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct CharacteristicPolynomial;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Coefficients of det(x·I − A), lowest degree first.
+    pub coefficients: Vec<Rational>,
+    /// The same polynomial as text.
+    pub polynomial: String,
+}
+
+impl Operation for CharacteristicPolynomial {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.characteristic_polynomial.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Characteristic polynomial of a graph's adjacency matrix";
+    const SUMMARY: &'static str = "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";
+    const DESCRIPTION: &'static str = "Computes det(x·I − A) for the adjacency matrix A (edge counts) with the exact multi-modular kernel. Its roots are the graph's spectrum. At most 100 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["graph spectrum", "eigenvalues of a graph", "adjacency spectrum"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
+    const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-3", "0", "1"], "polynomial": "x^3 - 3*x - 2"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let g = input.graph.build(100)?;
+        let one = Q::from_integer(1.into());
+        let mut a = Mat::from_fn(g.n, g.n, |_, _| Q::from_integer(0.into()));
+        for (u, v, _) in &g.edges {
+            a[(*u, *v)] += &one;
+            if !g.directed && u != v {
+                a[(*v, *u)] += &one;
+            }
+        }
+        let p = linalg::characteristic_polynomial(&a, &ctx.budget)?;
+        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: p.into_iter().map(Rational).collect() })
+    }
+}

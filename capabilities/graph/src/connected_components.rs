@@ -1,0 +1,40 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct ConnectedComponents;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    pub count: usize,
+    /// Each component's vertices ascending, components by smallest vertex.
+    pub components: Vec<Vec<usize>>,
+}
+
+impl Operation for ConnectedComponents {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.connected_components.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Connected components of a graph";
+    const SUMMARY: &'static str = "The connected components of a graph (weakly connected for directed graphs).";
+    const DESCRIPTION: &'static str = "Finds the connected components by breadth-first search, ignoring edge directions. At most 100000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["connected components", "connectivity", "connected", "components", "union find"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [3, 4]]}}"#;
+    const EXPECTED: &'static str = r#"{"count": 3, "components": [[0, 1], [2], [3, 4]]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(100_000)?;
+        let components = g.components();
+        Ok(Output { count: components.len(), components })
+    }
+}

@@ -1,0 +1,42 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct CutVertices;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Vertices whose removal disconnects their component, ascending.
+    pub articulation_points: Vec<usize>,
+    /// Indices of edges whose removal disconnects their component, ascending.
+    pub bridges: Vec<usize>,
+}
+
+impl Operation for CutVertices {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.articulation_points.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Articulation points and bridges";
+    const SUMMARY: &'static str = "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";
+    const DESCRIPTION: &'static str = "Tarjan's lowlink depth-first search (iterative) on the undirected graph; bridges are reported as edge indices (a parallel edge is never a bridge). At most 100000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["articulation points", "cut vertices", "bridges", "cut edges", "biconnected", "2-connected"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const EXPECTED: &'static str = r#"{"articulation_points": [2], "bridges": [3]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        input.graph.require_undirected()?;
+        let g = input.graph.build(100_000)?;
+        let (articulation_points, bridges) = g.cut_vertices_and_bridges();
+        Ok(Output { articulation_points, bridges })
+    }
+}

@@ -1,0 +1,43 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::Int;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct LaplacianMatrix;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+impl Operation for LaplacianMatrix {
+    type Input = Input;
+    type Output = Vec<Vec<Int>>;
+    const ID: &'static str = "graph.laplacian_matrix.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Laplacian matrix of a graph";
+    const SUMMARY: &'static str = "The Laplacian D − A of an undirected multigraph (loops ignored).";
+    const DESCRIPTION: &'static str = "Returns L = D − A, where A counts edges between distinct vertices and D is the diagonal of degrees (loops ignored). At most 1000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["laplacian matrix", "kirchhoff matrix", "graph laplacian", "D - A"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
+    const EXPECTED: &'static str = r#"[["1", "-1", "0"], ["-1", "2", "-1"], ["0", "-1", "1"]]"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        input.graph.require_undirected()?;
+        let g = input.graph.build(1000)?;
+        let mut l = vec![vec![0i64; g.n]; g.n];
+        for (u, v, _) in &g.edges {
+            if u != v {
+                l[*u][*u] += 1;
+                l[*v][*v] += 1;
+                l[*u][*v] -= 1;
+                l[*v][*u] -= 1;
+            }
+        }
+        Ok(l.into_iter().map(|r| r.into_iter().map(|x| Int(x.into())).collect()).collect())
+    }
+}

@@ -1,0 +1,32 @@
+//! The `graph` capability family: graphs on vertices 0..n−1 with exact
+//! weights — connectivity, paths, trees, matchings, spectra, counts.
+//!
+//! Add an operation: one file here declaring `Input`, `Output` and the
+//! [`hessian_contract::Operation`] impl, and one line below.
+
+pub mod wire;
+
+hessian_contract::operations! {
+    connected_components => ConnectedComponents,
+    strongly_connected_components => StronglyConnectedComponents,
+    bipartite => Bipartite,
+    shortest_path => ShortestPath,
+    distances => Distances,
+    distance_matrix => DistanceMatrix,
+    eccentricity => Eccentricity,
+    traversal => Traversal,
+    topological_order => TopologicalOrder,
+    minimum_spanning_tree => MinimumSpanningTree,
+    spanning_tree_count => SpanningTreeCount,
+    adjacency_matrix => AdjacencyMatrix,
+    laplacian_matrix => LaplacianMatrix,
+    characteristic_polynomial => CharacteristicPolynomial,
+    triangle_count => TriangleCount,
+    girth => Girth,
+    cut_vertices => CutVertices,
+    eulerian => Eulerian,
+    maximum_matching => MaximumMatching,
+}
+
+#[cfg(test)]
+mod tests;

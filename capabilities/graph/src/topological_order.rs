@@ -1,0 +1,49 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct TopologicalOrder;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    pub acyclic: bool,
+    /// A topological order (every edge goes forward) when acyclic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<usize>>,
+    /// Otherwise a directed cycle, its vertices in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<usize>>,
+}
+
+impl Operation for TopologicalOrder {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.topological_order.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Topological order of a directed graph";
+    const SUMMARY: &'static str = "A topological ordering of a directed acyclic graph, or a directed cycle as witness that none exists.";
+    const DESCRIPTION: &'static str = "Orders the vertices so that every edge u → v has u before v (Kahn's algorithm); if the graph has a directed cycle, returns one instead. The graph must be directed. At most 100000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["topological sort", "topological order", "dag", "acyclic", "dependency order", "cycle detection"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "directed": true}}"#;
+    const EXPECTED: &'static str = r#"{"acyclic": true, "order": [0, 1, 2, 3]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        if !input.graph.directed {
+            return Err(MathError::Domain("a topological order needs a directed graph (directed: true)".into()));
+        }
+        let g = input.graph.build(100_000)?;
+        Ok(match g.topological_order() {
+            Ok(order) => Output { acyclic: true, order: Some(order), cycle: None },
+            Err(cycle) => Output { acyclic: false, order: None, cycle: Some(cycle) },
+        })
+    }
+}

@@ -1,0 +1,32 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub struct TriangleCount;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+impl Operation for TriangleCount {
+    type Input = Input;
+    type Output = u64;
+    const ID: &'static str = "graph.triangles.count";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Number of triangles in a graph";
+    const SUMMARY: &'static str = "Counts the triangles (3-cycles) of the underlying simple undirected graph.";
+    const DESCRIPTION: &'static str = "Counts unordered vertex triples that are pairwise adjacent, ignoring directions, loops and parallel edges. At most 2000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["triangles", "triangle count", "3-cycles", "clustering"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const EXPECTED: &'static str = r#"1"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let g = input.graph.build(2000)?;
+        ctx.budget.check()?;
+        Ok(g.triangles())
+    }
+}
