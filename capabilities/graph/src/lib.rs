@@ -26,6 +26,12 @@ hessian_contract::operations! {
     cut_vertices => CutVertices,
     eulerian => Eulerian,
     maximum_matching => MaximumMatching,
+    maximum_flow => MaximumFlow,
+    chromatic_number => ChromaticNumber,
+    clique_number => CliqueNumber,
+    isomorphism => Isomorphism,
+    graphical => Graphical,
+    construct => Construct,
 }
 
 #[cfg(test)]

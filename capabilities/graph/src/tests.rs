@@ -224,3 +224,118 @@ fn witnesses_hold() {
     .unwrap_err();
     assert_eq!(err.path.as_deref(), Some("input.graph.edges[0]"));
 }
+
+#[test]
+fn np_hard_and_flow_operations_match_brute_force() {
+    for n in 1..=5 {
+        for edges in all_graphs(n) {
+            let graph = json!({"vertices": n, "edges": edges});
+            let has = |u: usize, v: usize| edges.contains(&[u.min(v), u.max(v)]);
+            // χ: the least k with a proper k-colouring, by trying all.
+            let chi = (1..=n)
+                .find(|&k| {
+                    (0..k.pow(n as u32)).any(|code| {
+                        let c: Vec<usize> = (0..n).map(|v| code / k.pow(v as u32) % k).collect();
+                        edges.iter().all(|[u, v]| c[*u] != c[*v])
+                    })
+                })
+                .unwrap();
+            let got = run("graph.chromatic_number.compute", json!({"graph": graph}));
+            assert_eq!(got["colours"], json!(chi), "{edges:?}");
+            assert_eq!(got["status"], json!("exact"));
+            // ω: the largest vertex subset that is pairwise adjacent.
+            let omega = (0..1u32 << n)
+                .filter(|s| {
+                    (0..n).all(|u| {
+                        (u + 1..n).all(|v| s >> u & 1 == 0 || s >> v & 1 == 0 || has(u, v))
+                    })
+                })
+                .map(|s| s.count_ones())
+                .max()
+                .unwrap();
+            assert_eq!(
+                run("graph.clique_number.compute", json!({"graph": graph}))["size"],
+                json!(omega)
+            );
+            // Max flow 0 → n−1 with unit capacities = min over vertex
+            // subsets S ∋ 0, ∌ n−1 of the edges crossing S.
+            if n >= 2 {
+                let cut = (0..1u32 << n)
+                    .filter(|s| s & 1 == 1 && s >> (n - 1) & 1 == 0)
+                    .map(|s| {
+                        edges
+                            .iter()
+                            .filter(|[u, v]| (s >> u & 1) != (s >> v & 1))
+                            .count()
+                    })
+                    .min()
+                    .unwrap();
+                let f = run(
+                    "graph.maximum_flow.compute",
+                    json!({"graph": graph, "source": 0, "sink": n - 1}),
+                );
+                assert_eq!(f["value"], json!(cut.to_string()), "{edges:?}");
+            }
+            // The degree sequence is graphical and the graph built realises it.
+            let degrees: Vec<usize> = (0..n)
+                .map(|v| edges.iter().filter(|e| e.contains(&v)).count())
+                .collect();
+            let g = run(
+                "graph.degree_sequence.graphical.decide",
+                json!({"degrees": degrees}),
+            );
+            assert_eq!(g["graphical"], json!(true));
+            let built: Vec<[usize; 2]> = serde_json::from_value(g["edges"].clone()).unwrap();
+            let built_degrees: Vec<usize> = (0..n)
+                .map(|v| built.iter().filter(|e| e.contains(&v)).count())
+                .collect();
+            assert_eq!(built_degrees, degrees);
+            // A relabelled copy is isomorphic by a mapping that carries edges.
+            let perm: Vec<usize> = (0..n).map(|v| (2 * n - 1 - v + 1) % n).collect();
+            let relabelled: Vec<[usize; 2]> =
+                edges.iter().map(|[u, v]| [perm[*u], perm[*v]]).collect();
+            let iso = run(
+                "graph.isomorphism.find",
+                json!({"first": graph, "second": {"vertices": n, "edges": relabelled}}),
+            );
+            assert_eq!(iso["isomorphic"], json!(true), "{edges:?}");
+        }
+    }
+    // Non-graphical sequences and non-isomorphic graphs are refused.
+    for bad in [json!([3, 3, 1, 1]), json!([1]), json!([4, 1, 1, 1])] {
+        assert_eq!(
+            run(
+                "graph.degree_sequence.graphical.decide",
+                json!({"degrees": bad})
+            )["graphical"],
+            json!(false)
+        );
+    }
+    let path = json!({"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]});
+    let star = json!({"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3]]});
+    assert_eq!(
+        run(
+            "graph.isomorphism.find",
+            json!({"first": path, "second": star})
+        )["isomorphic"],
+        json!(false)
+    );
+    // Constructions have their textbook counts.
+    for (family, n, vertices, edges) in [
+        ("complete", 6, 6, 15),
+        ("hypercube", 4, 16, 32),
+        ("petersen", 0, 10, 15),
+        ("paley", 13, 13, 39),
+        ("wheel", 5, 6, 10),
+    ] {
+        let g = run(
+            "graph.standard.construct",
+            json!({"family": family, "n": n}),
+        );
+        assert_eq!(
+            (g["vertices"].clone(), g["edges"].as_array().unwrap().len()),
+            (json!(vertices), edges),
+            "{family}"
+        );
+    }
+}

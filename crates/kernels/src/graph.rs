@@ -522,5 +522,211 @@ impl Graph {
     }
 }
 
+/// A maximum flow from s to t (Edmonds–Karp: shortest augmenting paths,
+/// exact rational capacities, so it terminates), and the source side of a
+/// minimum cut: the vertices reachable from s in the residual graph.
+/// Undirected edges carry flow either way up to their capacity.
+pub fn maximum_flow(
+    g: &Graph,
+    s: usize,
+    t: usize,
+    budget: &Budget,
+) -> Result<(Q, Vec<Q>, Vec<bool>), Stop> {
+    // Residual arcs in pairs: 2k forward, 2k+1 backward.
+    let m = g.edges.len();
+    let mut cap: Vec<Q> = Vec::with_capacity(2 * m);
+    let mut head = Vec::with_capacity(2 * m);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); g.n];
+    for (u, v, c) in &g.edges {
+        let back = if g.directed { Q::zero() } else { c.clone() };
+        out[*u].push(cap.len());
+        head.push(*v);
+        cap.push(c.clone());
+        out[*v].push(cap.len());
+        head.push(*u);
+        cap.push(back);
+    }
+    let original = cap.clone();
+    let mut total = Q::zero();
+    loop {
+        budget.check()?;
+        let mut via = vec![usize::MAX; g.n];
+        let mut seen = vec![false; g.n];
+        seen[s] = true;
+        let mut queue = VecDeque::from([s]);
+        while let Some(u) = queue.pop_front() {
+            for &a in &out[u] {
+                let v = head[a];
+                if !seen[v] && cap[a] > Q::zero() {
+                    seen[v] = true;
+                    via[v] = a;
+                    queue.push_back(v);
+                }
+            }
+        }
+        if !seen[t] || s == t {
+            // Net flow on each edge: what left the forward arc.
+            let flow = (0..m).map(|k| &original[2 * k] - &cap[2 * k]).collect();
+            return Ok((total, flow, seen));
+        }
+        let mut bottleneck: Option<Q> = None;
+        let mut v = t;
+        while v != s {
+            let a = via[v];
+            bottleneck = Some(bottleneck.map_or(cap[a].clone(), |b| b.min(cap[a].clone())));
+            v = head[a ^ 1];
+        }
+        let b = bottleneck.expect("t != s");
+        let mut v = t;
+        while v != s {
+            let a = via[v];
+            cap[a] -= &b;
+            cap[a ^ 1] += &b;
+            v = head[a ^ 1];
+        }
+        total += b;
+    }
+}
+
+/// What an exact search for an NP-hard optimum found before its deadline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Search<T> {
+    /// The optimum, with a witness.
+    Exact(T),
+    /// Stopped: the best witness found so far and a proven bound on the optimum.
+    Unknown { best: T, bound: usize },
+}
+
+/// The chromatic number with an optimal colouring (DSATUR branch and bound
+/// on the simple undirected graph), or, at the deadline, the best colouring
+/// found and the clique lower bound.
+pub fn chromatic(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
+    let a = g.simple_adjacency();
+    let n = g.n;
+    // Any clique, even one found before a deadline, bounds χ from below.
+    let lower = clique(g, budget).value().len().max(usize::from(n > 0));
+    // Greedy DSATUR colouring as the first upper bound.
+    let mut best: Vec<usize> = vec![0; n];
+    let mut best_k = if n == 0 { 0 } else { n + 1 };
+    let mut colour = vec![usize::MAX; n];
+    fn go(
+        a: &[Vec<bool>],
+        colour: &mut Vec<usize>,
+        used: usize,
+        best: &mut Vec<usize>,
+        best_k: &mut usize,
+        lower: usize,
+        budget: &Budget,
+    ) -> Result<(), Stop> {
+        budget.check()?;
+        let n = a.len();
+        // The uncoloured vertex with the most distinct neighbour colours.
+        let pick = (0..n)
+            .filter(|&v| colour[v] == usize::MAX)
+            .max_by_key(|&v| {
+                let mut seen: Vec<usize> = (0..n)
+                    .filter(|&u| a[v][u] && colour[u] != usize::MAX)
+                    .map(|u| colour[u])
+                    .collect();
+                seen.sort();
+                seen.dedup();
+                (seen.len(), (0..n).filter(|&u| a[v][u]).count())
+            });
+        let Some(v) = pick else {
+            if used < *best_k {
+                *best_k = used;
+                *best = colour.clone();
+            }
+            return Ok(());
+        };
+        for c in 0..(used + 1).min(*best_k - 1) {
+            if (0..n).any(|u| a[v][u] && colour[u] == c) {
+                continue;
+            }
+            colour[v] = c;
+            go(a, colour, used.max(c + 1), best, best_k, lower, budget)?;
+            colour[v] = usize::MAX;
+            if *best_k <= lower {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+    let finished = go(&a, &mut colour, 0, &mut best, &mut best_k, lower, budget).is_ok();
+    if best_k > n {
+        // No complete colouring was found in time: each vertex its own colour.
+        best = (0..n).collect();
+    }
+    if finished {
+        Search::Exact(best)
+    } else {
+        Search::Unknown { best, bound: lower }
+    }
+}
+
+/// A maximum clique (branch and bound on the simple undirected graph), or at
+/// the deadline the largest found and an upper bound (the vertex count
+/// reduced by a greedy colouring bound).
+pub fn clique(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
+    let a = g.simple_adjacency();
+    let n = g.n;
+    let mut best: Vec<usize> = Vec::new();
+    fn go(
+        a: &[Vec<bool>],
+        current: &mut Vec<usize>,
+        candidates: Vec<usize>,
+        best: &mut Vec<usize>,
+        budget: &Budget,
+    ) -> Result<(), Stop> {
+        budget.check()?;
+        if candidates.is_empty() {
+            if current.len() > best.len() {
+                *best = current.clone();
+            }
+            return Ok(());
+        }
+        // Greedy colouring of the candidates bounds the clique they can add.
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        for &v in &candidates {
+            match classes.iter_mut().find(|c| c.iter().all(|&u| !a[u][v])) {
+                Some(c) => c.push(v),
+                None => classes.push(vec![v]),
+            }
+        }
+        if current.len() + classes.len() <= best.len() {
+            return Ok(());
+        }
+        for (i, &v) in candidates.iter().enumerate() {
+            if current.len() + candidates.len() - i <= best.len() {
+                break;
+            }
+            current.push(v);
+            let next: Vec<usize> = candidates[i + 1..]
+                .iter()
+                .copied()
+                .filter(|&u| a[v][u])
+                .collect();
+            go(a, current, next, best, budget)?;
+            current.pop();
+        }
+        Ok(())
+    }
+    let finished = go(&a, &mut Vec::new(), (0..n).collect(), &mut best, budget).is_ok();
+    best.sort();
+    if finished {
+        Search::Exact(best)
+    } else {
+        Search::Unknown { bound: n, best }
+    }
+}
+
+impl<T> Search<T> {
+    pub fn value(self) -> T {
+        match self {
+            Search::Exact(t) | Search::Unknown { best: t, .. } => t,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,54 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::graph::{self, Search};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct CliqueNumber;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// "exact", or "unknown" when the deadline stopped the search.
+    pub status: String,
+    /// The clique number when exact; otherwise the size of the largest clique found (a lower bound).
+    pub size: usize,
+    /// A clique of that size, ascending.
+    pub clique: Vec<usize>,
+    /// When unknown: a proven upper bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper_bound: Option<usize>,
+}
+
+impl Operation for CliqueNumber {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.clique_number.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Maximum clique (clique number)";
+    const SUMMARY: &'static str = "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";
+    const DESCRIPTION: &'static str = "Branch and bound with greedy-colouring bounds on the simple undirected graph. NP-hard: when the call deadline stops it, status is unknown with the largest clique found and an upper bound. The clique is checked. Its complement view gives the independence number. At most 500 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["maximum clique", "clique number", "largest clique", "complete subgraph", "independent set"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 2], [2, 3], [3, 4]]}}"#;
+    const EXPECTED: &'static str = r#"{"status": "exact", "size": 3, "clique": [0, 1, 2]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(500)?;
+        let (status, clique, upper_bound) = match graph::clique(&g, &ctx.budget) {
+            Search::Exact(c) => ("exact", c, None),
+            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
+        };
+        let a = g.simple_adjacency();
+        if clique.iter().enumerate().any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v])) {
+            return Err(MathError::Domain("internal check failed: not a clique".into()));
+        }
+        Ok(Output { status: status.into(), size: clique.len(), clique, upper_bound })
+    }
+}
