@@ -32,6 +32,12 @@ hessian_contract::operations! {
     isomorphism => Isomorphism,
     graphical => Graphical,
     construct => Construct,
+    independence_number => IndependenceNumber,
+    vertex_cover => VertexCover,
+    condensation => Condensation,
+    degree_sequence => DegreeSequence,
+    hamiltonian => Hamiltonian,
+    chromatic_polynomial => ChromaticPolynomial,
 }
 
 #[cfg(test)]

@@ -339,3 +339,79 @@ fn np_hard_and_flow_operations_match_brute_force() {
         );
     }
 }
+
+#[test]
+fn covers_cycles_and_colouring_counts_match_brute_force() {
+    for n in 1..=5 {
+        for edges in all_graphs(n) {
+            let graph = json!({"vertices": n, "edges": edges});
+            let has = |u: usize, v: usize| edges.contains(&[u.min(v), u.max(v)]);
+            let alpha = (0..1u32 << n)
+                .filter(|s| {
+                    edges
+                        .iter()
+                        .all(|[u, v]| s >> u & 1 == 0 || s >> v & 1 == 0)
+                })
+                .map(|s| s.count_ones() as usize)
+                .max()
+                .unwrap();
+            let ind = run("graph.independence_number.compute", json!({"graph": graph}));
+            assert_eq!(ind["size"], json!(alpha), "{edges:?}");
+            let cover = run("graph.vertex_cover.compute", json!({"graph": graph}));
+            // Gallai: τ = n − α.
+            assert_eq!(cover["size"], json!(n - alpha), "{edges:?}");
+            // Hamiltonian cycle by trying every vertex order.
+            fn perms(
+                k: usize,
+                rest: &mut Vec<usize>,
+                out: &mut Vec<Vec<usize>>,
+                cur: &mut Vec<usize>,
+            ) {
+                if cur.len() == k {
+                    out.push(cur.clone());
+                    return;
+                }
+                for i in 0..rest.len() {
+                    let v = rest.remove(i);
+                    cur.push(v);
+                    perms(k, rest, out, cur);
+                    cur.pop();
+                    rest.insert(i, v);
+                }
+            }
+            let mut all = Vec::new();
+            perms(n, &mut (0..n).collect(), &mut all, &mut Vec::new());
+            let cycle = n >= 3
+                && all
+                    .iter()
+                    .any(|p| (0..n).all(|i| has(p[i], p[(i + 1) % n])));
+            let h = run("graph.hamiltonian.find", json!({"graph": graph}));
+            assert_eq!(
+                h["status"],
+                json!(if cycle { "found" } else { "none" }),
+                "{edges:?}"
+            );
+            // P(k) counts proper k-colourings for k = 0..3.
+            let p = run(
+                "graph.chromatic_polynomial.compute",
+                json!({"graph": graph}),
+            );
+            for k in 0..=3usize {
+                let count = (0..k.pow(n as u32))
+                    .filter(|code| {
+                        let c: Vec<usize> = (0..n).map(|v| code / k.pow(v as u32) % k).collect();
+                        edges.iter().all(|[u, v]| c[*u] != c[*v])
+                    })
+                    .count();
+                let coeffs: Vec<i64> = p["coefficients"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().parse().unwrap())
+                    .collect();
+                let at_k: i64 = coeffs.iter().rev().fold(0, |acc, c| acc * k as i64 + c);
+                assert_eq!(at_k, count as i64, "{edges:?} k={k}");
+            }
+        }
+    }
+}

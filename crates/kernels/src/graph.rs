@@ -720,6 +720,128 @@ pub fn clique(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
     }
 }
 
+/// The simple complement: u ~ v exactly when u ≠ v are not adjacent.
+pub fn complement(g: &Graph) -> Graph {
+    let a = g.simple_adjacency();
+    let edges: Vec<(usize, usize)> = (0..g.n)
+        .flat_map(|u| (u + 1..g.n).map(move |v| (u, v)))
+        .filter(|&(u, v)| !a[u][v])
+        .collect();
+    Graph::unweighted(g.n, false, &edges)
+}
+
+/// A Hamiltonian cycle (or, with `closed` false, path) of the simple graph
+/// as a vertex order, by backtracking; `None` when there is none. Directed
+/// graphs follow their directions; undirected cycles have ≥ 3 vertices.
+pub fn hamiltonian(g: &Graph, closed: bool, budget: &Budget) -> Result<Option<Vec<usize>>, Stop> {
+    let n = g.n;
+    let mut a = vec![vec![false; n]; n];
+    for (u, v, _) in &g.edges {
+        if u != v {
+            a[*u][*v] = true;
+            if !g.directed {
+                a[*v][*u] = true;
+            }
+        }
+    }
+    fn go(
+        a: &[Vec<bool>],
+        path: &mut Vec<usize>,
+        used: &mut [bool],
+        closed: bool,
+        budget: &Budget,
+    ) -> Result<bool, Stop> {
+        budget.check()?;
+        let n = a.len();
+        let last = path[path.len() - 1];
+        if path.len() == n {
+            return Ok(!closed || a[last][path[0]]);
+        }
+        for v in 0..n {
+            if !used[v] && a[last][v] {
+                used[v] = true;
+                path.push(v);
+                if go(a, path, used, closed, budget)? {
+                    return Ok(true);
+                }
+                path.pop();
+                used[v] = false;
+            }
+        }
+        Ok(false)
+    }
+    // An undirected cycle needs three vertices (two would reuse its edge).
+    if n == 0 || (closed && !g.directed && n < 3) {
+        return Ok(None);
+    }
+    // A cycle may start anywhere; a path must try every start.
+    let starts: Vec<usize> = if closed { vec![0] } else { (0..n).collect() };
+    for s in starts {
+        let mut used = vec![false; n];
+        used[s] = true;
+        let mut path = vec![s];
+        if go(&a, &mut path, &mut used, closed, budget)? {
+            return Ok(Some(path));
+        }
+    }
+    Ok(None)
+}
+
+/// The chromatic polynomial of the simple graph as Σ_j a_j·x(x−1)…(x−j+1),
+/// where a_j counts the partitions of the vertices into j independent sets
+/// (enumerated as restricted-growth strings, pruned at the first conflict);
+/// coefficients lowest degree first.
+pub fn chromatic_polynomial(g: &Graph, budget: &Budget) -> Result<Vec<num_bigint::BigInt>, Stop> {
+    use num_bigint::BigInt;
+    let n = g.n;
+    let a = g.simple_adjacency();
+    let mut counts = vec![0u64; n + 1];
+    let mut block = vec![0usize; n];
+    fn go(
+        a: &[Vec<bool>],
+        block: &mut [usize],
+        v: usize,
+        blocks: usize,
+        counts: &mut [u64],
+        budget: &Budget,
+    ) -> Result<(), Stop> {
+        if v == a.len() {
+            counts[blocks] += 1;
+            return Ok(());
+        }
+        if v % 4 == 0 {
+            budget.check()?;
+        }
+        for b in 0..=blocks {
+            if (0..v).any(|u| block[u] == b && a[u][v]) {
+                continue;
+            }
+            block[v] = b;
+            go(a, block, v + 1, blocks.max(b + 1), counts, budget)?;
+        }
+        Ok(())
+    }
+    go(&a, &mut block, 0, 0, &mut counts, budget)?;
+    let mut out = vec![BigInt::zero(); n + 1];
+    let mut falling = vec![BigInt::one()]; // x(x−1)…(x−j+1), lowest first
+    for (j, &c) in counts.iter().enumerate() {
+        for (k, f) in falling.iter().enumerate() {
+            out[k] += f * BigInt::from(c);
+        }
+        // falling ← falling·(x − j)
+        let mut next = vec![BigInt::zero(); falling.len() + 1];
+        for (k, f) in falling.iter().enumerate() {
+            next[k + 1] += f;
+            next[k] -= f * BigInt::from(j);
+        }
+        falling = next;
+    }
+    while out.last().is_some_and(Zero::is_zero) {
+        out.pop();
+    }
+    Ok(out)
+}
+
 impl<T> Search<T> {
     pub fn value(self) -> T {
         match self {

@@ -1,0 +1,54 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct DegreeSequence;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Degree of each vertex (a loop counts 2); for directed graphs in + out.
+    pub degrees: Vec<usize>,
+    /// For directed graphs: in-degrees and out-degrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_degrees: Option<Vec<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_degrees: Option<Vec<usize>>,
+    /// The degrees sorted descending.
+    pub sequence: Vec<usize>,
+}
+
+impl Operation for DegreeSequence {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.degree_sequence.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Degrees and degree sequence";
+    const SUMMARY: &'static str = "The degree of every vertex (in- and out-degrees for directed graphs) and the sorted degree sequence.";
+    const DESCRIPTION: &'static str = "Counts edge ends at each vertex; a loop adds 2. For directed graphs also the in- and out-degrees. At most 100000 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["degree", "degree sequence", "vertex degrees", "in degree", "out degree", "valency"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const EXPECTED: &'static str = r#"{"degrees": [2, 2, 3, 1], "sequence": [3, 2, 2, 1]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(100_000)?;
+        let (mut inn, mut out) = (vec![0usize; g.n], vec![0usize; g.n]);
+        for (u, v, _) in &g.edges {
+            out[*u] += 1;
+            inn[*v] += 1;
+        }
+        let degrees: Vec<usize> = (0..g.n).map(|v| inn[v] + out[v]).collect();
+        let mut sequence = degrees.clone();
+        sequence.sort_unstable_by(|a, b| b.cmp(a));
+        let (in_degrees, out_degrees) = if g.directed { (Some(inn), Some(out)) } else { (None, None) };
+        Ok(Output { degrees, in_degrees, out_degrees, sequence })
+    }
+}

@@ -1,0 +1,62 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::graph;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct Hamiltonian;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+    /// Look for a cycle (default) or a path through every vertex once.
+    #[serde(default = "cycle")]
+    pub closed: bool,
+}
+
+fn cycle() -> bool {
+    true
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// "found", "none" (proven by exhausting the search) or "unknown" (stopped by the deadline).
+    pub status: String,
+    /// The vertices in order when found (for a cycle, the last joins the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<usize>>,
+}
+
+impl Operation for Hamiltonian {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.hamiltonian.find";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Hamiltonian cycle or path";
+    const SUMMARY: &'static str = "A cycle (or path) through every vertex exactly once, by exhaustive backtracking; typed unknown at the deadline.";
+    const DESCRIPTION: &'static str = "Backtracking over simple paths (directions respected). NP-hard: none is reported only after the search is exhausted; when the call deadline stops it, status is unknown. The order returned is checked. At most 60 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["hamiltonian cycle", "hamiltonian path", "travelling salesman tour", "visit every vertex once", "knight's tour"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]}}"#;
+    const EXPECTED: &'static str = r#"{"status": "found", "order": [0, 1, 2, 3]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(60)?;
+        match graph::hamiltonian(&g, input.closed, &ctx.budget) {
+            Err(_) => Ok(Output { status: "unknown".into(), order: None }),
+            Ok(None) => Ok(Output { status: "none".into(), order: None }),
+            Ok(Some(order)) => {
+                let adjacent = |u: usize, v: usize| {
+                    g.edges.iter().any(|(a, b, _)| (*a == u && *b == v) || (!g.directed && *a == v && *b == u))
+                };
+                let steps = if input.closed { g.n } else { g.n - 1 };
+                if (0..steps).any(|i| !adjacent(order[i], order[(i + 1) % g.n])) {
+                    return Err(MathError::Domain("internal check failed: not a Hamiltonian order".into()));
+                }
+                Ok(Output { status: "found".into(), order: Some(order) })
+            }
+        }
+    }
+}

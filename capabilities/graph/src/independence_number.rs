@@ -1,0 +1,53 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::graph::{self, Search};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct IndependenceNumber;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// "exact", or "unknown" when the deadline stopped the search.
+    pub status: String,
+    /// The independence number when exact; otherwise the largest independent set found (a lower bound).
+    pub size: usize,
+    /// An independent set of that size, ascending.
+    pub independent_set: Vec<usize>,
+    /// When unknown: a proven upper bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper_bound: Option<usize>,
+}
+
+impl Operation for IndependenceNumber {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.independence_number.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Maximum independent set";
+    const SUMMARY: &'static str = "A largest set of pairwise non-adjacent vertices; typed unknown with bounds at the deadline.";
+    const DESCRIPTION: &'static str = "A maximum clique of the complement (branch and bound). NP-hard: stopped by the call deadline, status is unknown with the best set found and an upper bound. The set is checked independent. At most 500 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["maximum independent set", "independence number", "stable set", "anticlique"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
+    const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "independent_set": [0, 2]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(500)?;
+        let (status, set, upper_bound) = match graph::clique(&graph::complement(&g), &ctx.budget) {
+            Search::Exact(c) => ("exact", c, None),
+            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
+        };
+        if g.edges.iter().any(|(u, v, _)| u != v && set.contains(u) && set.contains(v)) {
+            return Err(MathError::Domain("internal check failed: not independent".into()));
+        }
+        Ok(Output { status: status.into(), size: set.len(), independent_set: set, upper_bound })
+    }
+}

@@ -1,0 +1,59 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_kernels::graph::{self, Search};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct VertexCover;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// "exact", or "unknown" when the deadline stopped the search.
+    pub status: String,
+    /// The minimum vertex cover size when exact; otherwise the size of the best cover found (an upper bound).
+    pub size: usize,
+    /// A vertex cover of that size, ascending: every edge has an end in it.
+    pub cover: Vec<usize>,
+    /// When unknown: a proven lower bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<usize>,
+}
+
+impl Operation for VertexCover {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.vertex_cover.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Minimum vertex cover";
+    const SUMMARY: &'static str = "A smallest set of vertices touching every edge; typed unknown with bounds at the deadline.";
+    const DESCRIPTION: &'static str = "The complement of a maximum independent set (Gallai). NP-hard: stopped by the call deadline, status is unknown with the best cover found and a lower bound. Loops force their vertex in. The cover is checked. At most 500 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["vertex cover", "minimum vertex cover", "covering edges", "hitting set"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [2, 3]]}}"#;
+    const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "cover": [0, 3]}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(500)?;
+        // Looped vertices must be in every cover; the rest is a cover of the loop-free part.
+        let looped: Vec<bool> = (0..g.n).map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v)).collect();
+        let rest: Vec<(usize, usize)> = g.edges.iter().filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b]).map(|(a, b, _)| (*a, *b)).collect();
+        let loose = hessian_kernels::graph::Graph::unweighted(g.n, false, &rest);
+        let (status, independent, lower) = match graph::clique(&graph::complement(&loose), &ctx.budget) {
+            Search::Exact(c) => ("exact", c, None),
+            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
+        };
+        let cover: Vec<usize> = (0..g.n).filter(|v| looped[*v] || (!independent.contains(v) && loose.adj[*v].iter().any(|_| true))).collect();
+        if g.edges.iter().any(|(a, b, _)| !cover.contains(a) && !cover.contains(b)) {
+            return Err(MathError::Domain("internal check failed: not a cover".into()));
+        }
+        let lower_bound = lower.map(|upper_independent| g.n.saturating_sub(upper_independent));
+        Ok(Output { status: status.into(), size: cover.len(), cover, lower_bound })
+    }
+}
