@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::graph::{self, Search};
+use hessian_kernels::graph;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -44,10 +44,7 @@ impl Operation for ChromaticNumber {
         if g.edges.iter().any(|(u, v, _)| u == v) {
             return Err(MathError::Domain("a graph with a loop has no proper colouring".into()));
         }
-        let (status, colouring, lower_bound) = match graph::chromatic(&g, &ctx.budget) {
-            Search::Exact(c) => ("exact", c, None),
-            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
-        };
+        let (status, colouring, lower_bound) = graph::chromatic(&g, &ctx.budget).into_parts();
         if g.edges.iter().any(|(u, v, _)| colouring[*u] == colouring[*v]) {
             return Err(MathError::Domain("internal check failed: the colouring is not proper".into()));
         }

@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::graph::{self, Search};
+use hessian_kernels::graph;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -41,10 +41,7 @@ impl Operation for CliqueNumber {
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let _ = ctx;
         let g = input.graph.build(500)?;
-        let (status, clique, upper_bound) = match graph::clique(&g, &ctx.budget) {
-            Search::Exact(c) => ("exact", c, None),
-            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
-        };
+        let (status, clique, upper_bound) = graph::clique(&g, &ctx.budget).into_parts();
         let a = g.simple_adjacency();
         if clique.iter().enumerate().any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v])) {
             return Err(MathError::Domain("internal check failed: not a clique".into()));

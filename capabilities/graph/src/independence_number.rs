@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::graph::{self, Search};
+use hessian_kernels::graph;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -41,10 +41,7 @@ impl Operation for IndependenceNumber {
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let _ = ctx;
         let g = input.graph.build(500)?;
-        let (status, set, upper_bound) = match graph::clique(&graph::complement(&g), &ctx.budget) {
-            Search::Exact(c) => ("exact", c, None),
-            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
-        };
+        let (status, set, upper_bound) = graph::clique(&graph::complement(&g), &ctx.budget).into_parts();
         if g.edges.iter().any(|(u, v, _)| u != v && set.contains(u) && set.contains(v)) {
             return Err(MathError::Domain("internal check failed: not independent".into()));
         }

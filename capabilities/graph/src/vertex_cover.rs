@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::graph::{self, Search};
+use hessian_kernels::graph;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -45,10 +45,7 @@ impl Operation for VertexCover {
         let looped: Vec<bool> = (0..g.n).map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v)).collect();
         let rest: Vec<(usize, usize)> = g.edges.iter().filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b]).map(|(a, b, _)| (*a, *b)).collect();
         let loose = hessian_kernels::graph::Graph::unweighted(g.n, false, &rest);
-        let (status, independent, lower) = match graph::clique(&graph::complement(&loose), &ctx.budget) {
-            Search::Exact(c) => ("exact", c, None),
-            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
-        };
+        let (status, independent, lower) = graph::clique(&graph::complement(&loose), &ctx.budget).into_parts();
         let cover: Vec<usize> = (0..g.n).filter(|v| looped[*v] || (!independent.contains(v) && loose.adj[*v].iter().any(|_| true))).collect();
         if g.edges.iter().any(|(a, b, _)| !cover.contains(a) && !cover.contains(b)) {
             return Err(MathError::Domain("internal check failed: not a cover".into()));

@@ -58,6 +58,12 @@ impl Graph {
         g
     }
 
+    /// The same edges, directions and weights dropped.
+    pub fn undirected(&self) -> Graph {
+        let edges: Vec<(usize, usize)> = self.edges.iter().map(|(u, v, _)| (*u, *v)).collect();
+        Graph::unweighted(self.n, false, &edges)
+    }
+
     /// Vertices in breadth-first order from `start`, and each one's parent.
     pub fn bfs(&self, start: usize) -> (Vec<usize>, Vec<Option<usize>>) {
         let mut order = vec![start];
@@ -101,15 +107,7 @@ impl Graph {
     /// Connected components (weakly, for directed graphs), each sorted,
     /// ordered by their smallest vertex.
     pub fn components(&self) -> Vec<Vec<usize>> {
-        let undirected = Graph::unweighted(
-            self.n,
-            false,
-            &self
-                .edges
-                .iter()
-                .map(|(u, v, _)| (*u, *v))
-                .collect::<Vec<_>>(),
-        );
+        let undirected = self.undirected();
         let mut seen = vec![false; self.n];
         let mut out = Vec::new();
         for s in 0..self.n {
@@ -128,15 +126,7 @@ impl Graph {
     /// A proper 2-colouring, or an odd cycle (as a closed vertex sequence
     /// without the repeated end) when there is none. Undirected view.
     pub fn bipartition(&self) -> Result<Vec<u8>, Vec<usize>> {
-        let g = Graph::unweighted(
-            self.n,
-            false,
-            &self
-                .edges
-                .iter()
-                .map(|(u, v, _)| (*u, *v))
-                .collect::<Vec<_>>(),
-        );
+        let g = self.undirected();
         let mut colour = vec![u8::MAX; self.n];
         let mut depth = vec![0usize; self.n];
         for s in 0..self.n {
@@ -491,15 +481,7 @@ impl Graph {
         if best.is_some() {
             return best;
         }
-        let g = Graph::unweighted(
-            self.n,
-            false,
-            &self
-                .edges
-                .iter()
-                .map(|(u, v, _)| (*u, *v))
-                .collect::<Vec<_>>(),
-        );
+        let g = self.undirected();
         for s in 0..self.n {
             let mut dist = vec![usize::MAX; self.n];
             let mut via = vec![usize::MAX; self.n];
@@ -843,6 +825,15 @@ pub fn chromatic_polynomial(g: &Graph, budget: &Budget) -> Result<Vec<num_bigint
 }
 
 impl<T> Search<T> {
+    /// ("exact" | "unknown", the witness, the bound when unknown), the
+    /// shape the operations report.
+    pub fn into_parts(self) -> (&'static str, T, Option<usize>) {
+        match self {
+            Search::Exact(t) => ("exact", t, None),
+            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
+        }
+    }
+
     pub fn value(self) -> T {
         match self {
             Search::Exact(t) | Search::Unknown { best: t, .. } => t,
