@@ -38,6 +38,8 @@ hessian_contract::operations! {
     degree_sequence => DegreeSequence,
     hamiltonian => Hamiltonian,
     chromatic_polynomial => ChromaticPolynomial,
+    biconnected_components => BiconnectedComponents,
+    automorphism_group_order => AutomorphismGroupOrder,
 }
 
 #[cfg(test)]

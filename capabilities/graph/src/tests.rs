@@ -415,3 +415,66 @@ fn covers_cycles_and_colouring_counts_match_brute_force() {
         }
     }
 }
+
+#[test]
+fn automorphism_counts_match_brute_force() {
+    for n in 1..=5 {
+        for edges in all_graphs(n) {
+            let graph = json!({"vertices": n, "edges": edges});
+            let mut perm: Vec<usize> = (0..n).collect();
+            let mut count = 0u64;
+            // Heap's algorithm over all n! permutations.
+            fn heap(k: usize, perm: &mut Vec<usize>, edges: &[[usize; 2]], count: &mut u64) {
+                if k == 1 {
+                    let mut mapped: Vec<[usize; 2]> = edges
+                        .iter()
+                        .map(|[u, v]| {
+                            let (a, b) = (perm[*u], perm[*v]);
+                            [a.min(b), a.max(b)]
+                        })
+                        .collect();
+                    mapped.sort();
+                    if mapped == edges {
+                        *count += 1;
+                    }
+                    return;
+                }
+                for i in 0..k {
+                    heap(k - 1, perm, edges, count);
+                    let j = if k % 2 == 0 { i } else { 0 };
+                    perm.swap(j, k - 1);
+                }
+            }
+            heap(n, &mut perm, &edges, &mut count);
+            let got = run(
+                "graph.automorphism_group_order.compute",
+                json!({"graph": graph}),
+            );
+            assert_eq!(
+                got,
+                json!({"status": "exact", "order": count.to_string()}),
+                "{edges:?}"
+            );
+            let blocks = run(
+                "graph.biconnected_components.compute",
+                json!({"graph": graph}),
+            );
+            let total: usize = blocks["blocks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b.as_array().unwrap().len())
+                .sum();
+            assert_eq!(total, edges.len());
+        }
+    }
+    // The Petersen graph has 120 automorphisms.
+    let petersen: Vec<[usize; 2]> = (0..5)
+        .flat_map(|i| [[i, (i + 1) % 5], [i, i + 5], [i + 5, (i + 2) % 5 + 5]])
+        .collect();
+    let got = run(
+        "graph.automorphism_group_order.compute",
+        json!({"graph": {"vertices": 10, "edges": petersen}}),
+    );
+    assert_eq!(got["order"], json!("120"));
+}

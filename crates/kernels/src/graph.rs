@@ -408,6 +408,70 @@ impl Graph {
         ((0..n).filter(|&v| cut[v]).collect(), bridges)
     }
 
+    /// The biconnected components (blocks) of the undirected view as sorted
+    /// lists of edge indices, ordered by their first edge: Hopcroft–Tarjan
+    /// with an edge stack (iterative). A loop is a block of its own;
+    /// isolated vertices have none.
+    pub fn blocks(&self) -> Vec<Vec<usize>> {
+        let n = self.n;
+        let (mut disc, mut low) = (vec![usize::MAX; n], vec![0; n]);
+        let mut time = 0;
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut edge_stack: Vec<usize> = Vec::new();
+        for root in 0..n {
+            if disc[root] != usize::MAX {
+                continue;
+            }
+            disc[root] = time;
+            low[root] = time;
+            time += 1;
+            let mut stack = vec![(root, usize::MAX, 0usize)];
+            while let Some(&mut (u, via, ref mut next)) = stack.last_mut() {
+                if *next < self.adj[u].len() {
+                    let (v, k) = self.adj[u][*next];
+                    *next += 1;
+                    if k == via || u == v {
+                        continue;
+                    }
+                    if disc[v] == usize::MAX {
+                        disc[v] = time;
+                        low[v] = time;
+                        time += 1;
+                        edge_stack.push(k);
+                        stack.push((v, k, 0));
+                    } else if disc[v] < disc[u] {
+                        // A back edge, seen from its lower end only.
+                        edge_stack.push(k);
+                        low[u] = low[u].min(disc[v]);
+                    }
+                } else {
+                    stack.pop();
+                    if let Some(&(p, _, _)) = stack.last() {
+                        low[p] = low[p].min(low[u]);
+                        if low[u] >= disc[p] {
+                            let mut block = Vec::new();
+                            while let Some(e) = edge_stack.pop() {
+                                block.push(e);
+                                if e == via {
+                                    break;
+                                }
+                            }
+                            block.sort();
+                            out.push(block);
+                        }
+                    }
+                }
+            }
+        }
+        for (k, (u, v, _)) in self.edges.iter().enumerate() {
+            if u == v {
+                out.push(vec![k]);
+            }
+        }
+        out.sort();
+        out
+    }
+
     /// An Eulerian circuit or trail as an edge sequence starting at `start`
     /// (Hierholzer), when every edge is used exactly once; the caller checks
     /// degrees and connectivity first.

@@ -206,3 +206,41 @@ fn topological_orders_respect_edges_and_cycles_are_real() {
         }
     }
 }
+
+#[test]
+fn blocks_partition_the_edges_into_maximal_biconnected_pieces() {
+    for n in 1..=5 {
+        for edges in all_graphs(n) {
+            let g = Graph::unweighted(n, false, &edges);
+            let blocks = g.blocks();
+            let mut all: Vec<usize> = blocks.iter().flatten().copied().collect();
+            all.sort();
+            assert_eq!(all, (0..edges.len()).collect::<Vec<_>>(), "{edges:?}");
+            // Two edges share a block iff they lie on a common cycle (or
+            // are equal): brute force with the cycle search above, via
+            // "removing any one vertex keeps them connected" within the block.
+            let block_of = |k: usize| blocks.iter().position(|b| b.contains(&k)).unwrap();
+            let (cuts, bridges) = g.cut_vertices_and_bridges();
+            // Maximality: a vertex lies in two or more blocks exactly when
+            // it is a cut vertex.
+            for v in 0..n {
+                let count = blocks
+                    .iter()
+                    .filter(|b| b.iter().any(|&k| edges[k].0 == v || edges[k].1 == v))
+                    .count();
+                assert_eq!(count >= 2, cuts.contains(&v), "{edges:?} v={v}");
+            }
+            for &k in &bridges {
+                assert_eq!(blocks[block_of(k)], vec![k], "a bridge is its own block");
+            }
+            // A block with more than one edge has no cut vertex of its own.
+            for b in &blocks {
+                if b.len() > 1 {
+                    let sub: Vec<(usize, usize)> = b.iter().map(|&k| edges[k]).collect();
+                    let (cuts, _) = Graph::unweighted(n, false, &sub).cut_vertices_and_bridges();
+                    assert!(cuts.is_empty(), "{edges:?}: block {b:?}");
+                }
+            }
+        }
+    }
+}

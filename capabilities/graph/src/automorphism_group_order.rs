@@ -1,0 +1,63 @@
+use crate::wire::{GraphInput};
+use hessian_contract::{Ctx, MathError, Operation};
+use hessian_contract::wire::Int;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub struct AutomorphismGroupOrder;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    pub graph: GraphInput,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// "exact", or "unknown" when the deadline stopped the count.
+    pub status: String,
+    /// The number of automorphisms when exact; otherwise those counted so far (a lower bound).
+    pub order: Int,
+}
+
+impl Operation for AutomorphismGroupOrder {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "graph.automorphism_group_order.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str = "Order of a graph's automorphism group";
+    const SUMMARY: &'static str = "The number of vertex permutations that map the graph onto itself (edge multiset kept); typed unknown at the deadline.";
+    const DESCRIPTION: &'static str = "Enumerates the self-isomorphisms with VF2 (petgraph) and keeps those that carry the edge multiset onto itself. Exponential for very symmetric graphs (the empty graph on n vertices has n!): stopped by the call deadline, status is unknown with the count so far. At most 60 vertices.";
+    const KEYWORDS: &'static [&'static str] = &["automorphism group", "symmetries", "automorphisms", "symmetry group order"];
+    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0]]}}"#;
+    const EXPECTED: &'static str = r#"{"status": "exact", "order": "8"}"#;
+
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        let _ = ctx;
+        let g = input.graph.build(60)?;
+        let p = g.to_petgraph();
+        let r = &p;
+        let key = |u: usize, v: usize| if g.directed { (u, v) } else { (u.min(v), u.max(v)) };
+        let mut target: Vec<(usize, usize)> = g.edges.iter().map(|(u, v, _)| key(*u, *v)).collect();
+        target.sort();
+        let mut node_match = |_: &(), _: &()| true;
+        let mut edge_match = |_: &(), _: &()| true;
+        let mut count = 0u64;
+        let mut status = "exact";
+        if let Some(maps) = petgraph::algo::subgraph_isomorphisms_iter(&r, &r, &mut node_match, &mut edge_match) {
+            for mapping in maps {
+                if ctx.budget.check().is_err() {
+                    status = "unknown";
+                    break;
+                }
+                let mut mapped: Vec<(usize, usize)> = g.edges.iter().map(|(u, v, _)| key(mapping[*u], mapping[*v])).collect();
+                mapped.sort();
+                if mapped == target {
+                    count += 1;
+                }
+            }
+        }
+        Ok(Output { status: status.into(), order: Int(count.into()) })
+    }
+}
