@@ -29,8 +29,7 @@ impl Operation for AdjacencyMatrix {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"[["0", "1", "0"], ["1", "0", "1"], ["0", "1", "0"]]"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(1000)?;
         let mut a = vec![vec![Q::from_integer(0.into()); g.n]; g.n];
         for (u, v, w) in &g.edges {

@@ -34,13 +34,10 @@ impl Operation for AutomorphismGroupOrder {
     const EXPECTED: &'static str = r#"{"status": "exact", "order": "8"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(60)?;
         let p = g.to_petgraph();
         let r = &p;
-        let key = |u: usize, v: usize| if g.directed { (u, v) } else { (u.min(v), u.max(v)) };
-        let mut target: Vec<(usize, usize)> = g.edges.iter().map(|(u, v, _)| key(*u, *v)).collect();
-        target.sort();
+        let target = g.edge_keys(|v| v);
         let mut node_match = |_: &(), _: &()| true;
         let mut edge_match = |_: &(), _: &()| true;
         let mut count = 0u64;
@@ -51,9 +48,7 @@ impl Operation for AutomorphismGroupOrder {
                     status = "unknown";
                     break;
                 }
-                let mut mapped: Vec<(usize, usize)> = g.edges.iter().map(|(u, v, _)| key(mapping[*u], mapping[*v])).collect();
-                mapped.sort();
-                if mapped == target {
+                if g.edge_keys(|v| mapping[v]) == target {
                     count += 1;
                 }
             }

@@ -33,8 +33,7 @@ impl Operation for BiconnectedComponents {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"count": 2, "blocks": [[0, 1, 2], [3]], "block_vertices": [[0, 1, 2], [2, 3]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build(100_000)?;
         let blocks = g.blocks();

@@ -35,8 +35,7 @@ impl Operation for Bipartite {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"bipartite": false, "odd_cycle": [1, 0, 2]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
         Ok(match g.bipartition() {
             Ok(c) => Output { bipartite: true, colouring: Some(c), odd_cycle: None },

@@ -39,7 +39,6 @@ impl Operation for ChromaticNumber {
     const EXPECTED: &'static str = r#"{"status": "exact", "colours": 3, "colouring": [2, 1, 0, 1, 0]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(200)?;
         if g.edges.iter().any(|(u, v, _)| u == v) {
             return Err(MathError::Domain("a graph with a loop has no proper colouring".into()));

@@ -35,7 +35,6 @@ impl Operation for ChromaticPolynomial {
     const EXPECTED: &'static str = r#"{"coefficients": ["0", "1", "-2", "1"], "polynomial": "x^3 - 2*x^2 + x"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(14)?;
         let p: Vec<Q> = if g.edges.iter().any(|(u, v, _)| u == v) {
             Vec::new()

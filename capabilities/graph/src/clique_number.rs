@@ -39,7 +39,6 @@ impl Operation for CliqueNumber {
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 3, "clique": [0, 1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(500)?;
         let (status, clique, upper_bound) = graph::clique(&g, &ctx.budget).into_parts();
         let a = g.simple_adjacency();

@@ -34,23 +34,12 @@ impl Operation for Condensation {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"components": [[0, 1], [2, 3]], "component": [0, 0, 1, 1], "edges": [[0, 1]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if !input.graph.directed {
             return Err(MathError::Domain("the condensation needs a directed graph (directed: true)".into()));
         }
         let g = input.graph.build(100_000)?;
-        // Tarjan lists components in reverse topological order.
-        let mut components: Vec<Vec<usize>> = petgraph::algo::tarjan_scc(&g.to_petgraph())
-            .into_iter()
-            .rev()
-            .map(|c| {
-                let mut c: Vec<usize> = c.into_iter().map(|v| v.index()).collect();
-                c.sort();
-                c
-            })
-            .collect();
-        components.shrink_to_fit();
+        let components = g.strong_components();
         let mut component = vec![0; g.n];
         for (i, c) in components.iter().enumerate() {
             for &v in c {

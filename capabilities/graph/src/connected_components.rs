@@ -31,8 +31,7 @@ impl Operation for ConnectedComponents {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [3, 4]]}}"#;
     const EXPECTED: &'static str = r#"{"count": 3, "components": [[0, 1], [2], [3, 4]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
         let components = g.components();
         Ok(Output { count: components.len(), components })

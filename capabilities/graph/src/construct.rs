@@ -51,8 +51,7 @@ impl Operation for Construct {
     const EXAMPLE: &'static str = r#"{"family": "cycle", "n": 4}"#;
     const EXPECTED: &'static str = r#"{"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [0, 3]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (n, m) = (input.n.0 as usize, input.m.0 as usize);
         let too_many = |e: u128| if e > 1_000_000 { Err(MathError::Limit("at most 1000000 edges".into())) } else { Ok(()) };
         let sorted = |u: usize, v: usize| [u.min(v), u.max(v)];

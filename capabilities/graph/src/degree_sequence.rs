@@ -37,8 +37,7 @@ impl Operation for DegreeSequence {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"degrees": [2, 2, 3, 1], "sequence": [3, 2, 2, 1]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
         let (mut inn, mut out) = (vec![0usize; g.n], vec![0usize; g.n]);
         for (u, v, _) in &g.edges {

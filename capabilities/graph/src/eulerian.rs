@@ -34,8 +34,7 @@ impl Operation for Eulerian {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
     const EXPECTED: &'static str = r#"{"kind": "circuit", "edges": [0, 1, 2], "vertices": [0, 1, 2, 0]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
         let none = || Output { kind: "none".into(), edges: Vec::new(), vertices: Vec::new() };
         if g.edges.is_empty() {

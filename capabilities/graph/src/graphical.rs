@@ -34,7 +34,6 @@ impl Operation for Graphical {
     const EXPECTED: &'static str = r#"{"graphical": true, "edges": [[0, 1], [0, 2], [0, 3], [1, 3], [1, 4], [2, 4]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let d: Vec<usize> = input.degrees.0.iter().map(|x| x.0 as usize).collect();
         let n = d.len();
         let total: usize = d.iter().sum();

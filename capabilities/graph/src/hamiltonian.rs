@@ -42,7 +42,6 @@ impl Operation for Hamiltonian {
     const EXPECTED: &'static str = r#"{"status": "found", "order": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(60)?;
         match graph::hamiltonian(&g, input.closed, &ctx.budget) {
             Err(_) => Ok(Output { status: "unknown".into(), order: None }),

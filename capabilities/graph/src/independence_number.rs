@@ -39,7 +39,6 @@ impl Operation for IndependenceNumber {
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "independent_set": [0, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(500)?;
         let (status, set, upper_bound) = graph::clique(&graph::complement(&g), &ctx.budget).into_parts();
         if g.edges.iter().any(|(u, v, _)| u != v && set.contains(u) && set.contains(v)) {

@@ -35,7 +35,6 @@ impl Operation for Isomorphism {
     const EXPECTED: &'static str = r#"{"isomorphic": true, "mapping": [0, 2, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let (a, b) = (input.first.build(1000)?, input.second.build(1000)?);
         if a.directed != b.directed {
             return Err(MathError::Domain("compare two directed or two undirected graphs".into()));
@@ -50,17 +49,13 @@ impl Operation for Isomorphism {
         let mut edge_match = |_: &(), _: &()| true;
         // VF2 matches adjacency; with parallel edges a mapping must also
         // carry the edge multiset over, which is checked per candidate.
-        let key = |u: usize, v: usize| if a.directed { (u, v) } else { (u.min(v), u.max(v)) };
-        let mut target: Vec<(usize, usize)> = b.edges.iter().map(|(u, v, _)| key(*u, *v)).collect();
-        target.sort();
+        let target = b.edge_keys(|v| v);
         let Some(candidates) = petgraph::algo::subgraph_isomorphisms_iter(&ra, &rb, &mut node_match, &mut edge_match) else {
             return Ok(no);
         };
         for mapping in candidates {
             ctx.budget.check()?;
-            let mut mapped: Vec<(usize, usize)> = a.edges.iter().map(|(u, v, _)| key(mapping[*u], mapping[*v])).collect();
-            mapped.sort();
-            if mapped == target {
+            if a.edge_keys(|v| mapping[v]) == target {
                 return Ok(Output { isomorphic: true, mapping: Some(mapping) });
             }
         }

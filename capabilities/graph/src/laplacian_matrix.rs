@@ -25,8 +25,7 @@ impl Operation for LaplacianMatrix {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"[["1", "-1", "0"], ["-1", "2", "-1"], ["0", "-1", "1"]]"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build(1000)?;
         let mut l = vec![vec![0i64; g.n]; g.n];

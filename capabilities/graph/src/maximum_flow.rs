@@ -43,7 +43,6 @@ impl Operation for MaximumFlow {
     const EXPECTED: &'static str = r#"{"value": "5", "flow": ["3", "2", "2", "3", "1"], "cut_side": [0], "cut_edges": [0, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(2000)?;
         let (s, t) = (vertex(input.source, &g, "source")?, vertex(input.sink, &g, "sink")?);
         if s == t {

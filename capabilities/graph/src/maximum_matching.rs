@@ -32,8 +32,7 @@ impl Operation for MaximumMatching {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"size": 2, "pairs": [[0, 1], [2, 3]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build(10_000)?;
         let mut ug = petgraph::graph::UnGraph::<(), ()>::with_capacity(g.n, g.edges.len());

@@ -35,8 +35,7 @@ impl Operation for MinimumSpanningTree {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [0, 2]], "weights": [3, 1, 2]}}"#;
     const EXPECTED: &'static str = r#"{"weight": "3", "edges": [1, 2], "spanning_tree": true}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build(100_000)?;
         let mut edges = g.minimum_spanning_forest();

@@ -31,17 +31,9 @@ impl Operation for StronglyConnectedComponents {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"count": 2, "components": [[0, 1], [2, 3]]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
-        let mut components: Vec<Vec<usize>> = petgraph::algo::tarjan_scc(&g.to_petgraph())
-            .into_iter()
-            .map(|c| {
-                let mut c: Vec<usize> = c.into_iter().map(|v| v.index()).collect();
-                c.sort();
-                c
-            })
-            .collect();
+        let mut components = g.strong_components();
         components.sort();
         Ok(Output { count: components.len(), components })
     }

@@ -35,8 +35,7 @@ impl Operation for TopologicalOrder {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"acyclic": true, "order": [0, 1, 2, 3]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if !input.graph.directed {
             return Err(MathError::Domain("a topological order needs a directed graph (directed: true)".into()));
         }

@@ -37,8 +37,7 @@ impl Operation for Traversal {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 3], [2, 4]]}, "start": 0, "order": "dfs"}"#;
     const EXPECTED: &'static str = r#"[0, 1, 3, 2, 4]"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build(100_000)?;
         let s = vertex(input.start, &g, "start")?;
         Ok(match input.order {

@@ -39,7 +39,6 @@ impl Operation for VertexCover {
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "cover": [0, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
         let g = input.graph.build(500)?;
         // Looped vertices must be in every cover; the rest is a cover of the loop-free part.
         let looped: Vec<bool> = (0..g.n).map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v)).collect();

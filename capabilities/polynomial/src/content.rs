@@ -33,8 +33,7 @@ impl Operation for Content {
     const EXAMPLE: &'static str = r#"{"polynomial": "-2/3*x^2 + 4/3"}"#;
     const EXPECTED: &'static str = r#"{"content": "-2/3", "primitive_part": {"coefficients": ["-2", "0", "1"], "polynomial": "x^2 - 2"}}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (c, g) = input.polynomial.primitive();
         Ok(Output { content: Rational(c), primitive_part: PolyOut::from_z(&g, input.polynomial.var()) })
     }

@@ -33,8 +33,7 @@ impl Operation for Derivative {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2"}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["-2", "0", "3"], "polynomial": "3*x^2 - 2"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let mut p = input.polynomial.coefficients.clone();
         for _ in 0..input.order.0 {
             if p.is_empty() {

@@ -35,8 +35,7 @@ impl Operation for Divide {
     const EXAMPLE: &'static str = r#"{"dividend": "x^3 - 1", "divisor": "x - 2"}"#;
     const EXPECTED: &'static str = r#"{"quotient": {"coefficients": ["4", "2", "1"], "polynomial": "x^2 + 2*x + 4"}, "remainder": {"coefficients": ["7"], "polynomial": "7"}}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let var = shared_var(&input.dividend, &input.divisor)?.to_string();
         input.divisor.nonzero("divisor")?;
         let (q, r) = poly::divrem(&input.dividend.coefficients, &input.divisor.coefficients);

@@ -28,8 +28,7 @@ impl Operation for Evaluate {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;
     const EXPECTED: &'static str = r#""7/8""#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         Ok(Rational(poly::evaluate(&input.polynomial.coefficients, &input.at.0)))
     }
 }

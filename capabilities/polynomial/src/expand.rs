@@ -24,8 +24,7 @@ impl Operation for Expand {
     const EXAMPLE: &'static str = r#"{"polynomial": "(x + y)^2 - y*(2x - 1)"}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "x^2 + y^2 + y", "variables": ["x", "y"], "terms": [{"coefficient": "1", "exponents": [2, 0]}, {"coefficient": "1", "exponents": [0, 2]}, {"coefficient": "1", "exponents": [0, 1]}]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         Ok(MultiOut::new(&input.polynomial.0))
     }
 }

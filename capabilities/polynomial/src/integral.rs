@@ -25,8 +25,7 @@ impl Operation for Integral {
     const EXAMPLE: &'static str = r#"{"polynomial": "3*x^2 - 2"}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["0", "-2", "0", "1"], "polynomial": "x^3 - 2*x"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.polynomial.degree() >= 10_000 {
             return Err(MathError::Limit("degree below 10000".into()));
         }

@@ -26,8 +26,7 @@ impl Operation for PartialDerivative {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + y^3", "by": ["x", "y"]}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "2*x", "variables": ["x"], "terms": [{"coefficient": "2", "exponents": [1]}]}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let mut p = input.polynomial.0.clone();
         for v in &input.by.0 {
             match p.vars.iter().position(|x| x == v) {

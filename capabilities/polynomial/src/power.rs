@@ -29,8 +29,7 @@ impl Operation for Power {
     const EXAMPLE: &'static str = r#"{"polynomial": "x + 1", "exponent": 3}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let k = input.exponent.0 as u32;
         if input.polynomial.degree().max(0) as u64 * u64::from(k) > 10_000 {
             return Err(MathError::Limit("deg(polynomial)·exponent must be at most 10000".into()));

@@ -37,8 +37,7 @@ impl Operation for PseudoDivide {
     const EXAMPLE: &'static str = r#"{"dividend": "x^2 + 1", "divisor": "2*x + 1"}"#;
     const EXPECTED: &'static str = r#"{"quotient": {"coefficients": ["-1", "2"], "polynomial": "2*x - 1"}, "remainder": {"coefficients": ["5"], "polynomial": "5"}, "multiplier": "4"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let var = shared_var(&input.dividend, &input.divisor)?.to_string();
         input.divisor.nonzero("divisor")?;
         let (a, b) = (integral(&input.dividend, "dividend")?, integral(&input.divisor, "divisor")?);

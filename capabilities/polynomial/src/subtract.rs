@@ -27,8 +27,7 @@ impl Operation for Subtract {
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["2", "1", "1"], "polynomial": "x^2 + x + 2"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let var = shared_var(&input.a, &input.b)?.to_string();
         Ok(PolyOut::new(poly::sub(&input.a.coefficients, &input.b.coefficients), &var))
     }

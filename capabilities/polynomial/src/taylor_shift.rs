@@ -28,8 +28,7 @@ impl Operation for TaylorShift {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2", "shift": 1}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.polynomial.degree() > 2000 {
             return Err(MathError::Limit("degree at most 2000".into()));
         }

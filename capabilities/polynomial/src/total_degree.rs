@@ -35,8 +35,7 @@ impl Operation for TotalDegree {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y^3 + x^4 - 1"}"#;
     const EXPECTED: &'static str = r#"{"total_degree": 5, "degrees": {"x": 4, "y": 3}, "terms": 3}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let _ = ctx;
+    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let p = input.polynomial.0.prune();
         Ok(Output {
             total_degree: p.total_degree(),

@@ -64,6 +64,41 @@ impl Graph {
         Graph::unweighted(self.n, false, &edges)
     }
 
+    /// The strongly connected components (Tarjan, petgraph), each sorted,
+    /// in a topological order of the condensation.
+    pub fn strong_components(&self) -> Vec<Vec<usize>> {
+        // Tarjan finishes components in reverse topological order.
+        petgraph::algo::tarjan_scc(&self.to_petgraph())
+            .into_iter()
+            .rev()
+            .map(|c| {
+                let mut c: Vec<usize> = c.into_iter().map(|v| v.index()).collect();
+                c.sort();
+                c
+            })
+            .collect()
+    }
+
+    /// The edges as sorted (u, v) keys after relabelling vertices by `map`
+    /// ((min, max) when undirected): equal for two graphs exactly when the
+    /// relabelling carries one edge multiset onto the other.
+    pub fn edge_keys(&self, map: impl Fn(usize) -> usize) -> Vec<(usize, usize)> {
+        let mut keys: Vec<(usize, usize)> = self
+            .edges
+            .iter()
+            .map(|(u, v, _)| {
+                let (a, b) = (map(*u), map(*v));
+                if self.directed {
+                    (a, b)
+                } else {
+                    (a.min(b), a.max(b))
+                }
+            })
+            .collect();
+        keys.sort();
+        keys
+    }
+
     /// Vertices in breadth-first order from `start`, and each one's parent.
     pub fn bfs(&self, start: usize) -> (Vec<usize>, Vec<Option<usize>>) {
         let mut order = vec![start];
