@@ -10,7 +10,7 @@ pub struct AdjacencyMatrix;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
     /// Sum edge weights instead of counting edges.
     #[serde(default)]
@@ -21,7 +21,7 @@ impl Operation for AdjacencyMatrix {
     type Input = Input;
     type Output = Vec<Vec<Rational>>;
     const ID: &'static str = "graph.adjacency_matrix.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Adjacency matrix of a graph";
     const SUMMARY: &'static str = "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";
     const DESCRIPTION: &'static str = "Entry (u, v) is the number of edges u → v (both ways for undirected graphs; a loop adds 1 on the diagonal), or with `weighted` the sum of their weights. At most 1000 vertices.";

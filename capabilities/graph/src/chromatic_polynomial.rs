@@ -10,7 +10,7 @@ pub struct ChromaticPolynomial;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
 }
 
@@ -26,7 +26,7 @@ impl Operation for ChromaticPolynomial {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.chromatic_polynomial.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Chromatic polynomial of a graph";
     const SUMMARY: &'static str = "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";
     const DESCRIPTION: &'static str = "Counts the partitions of the vertices into j independent sets (pruned enumeration) and sums them against falling factorials x(x−1)…(x−j+1). Loops give 0. At most 14 vertices.";

@@ -8,7 +8,7 @@ pub struct CutVertices;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
 }
 
@@ -24,7 +24,7 @@ impl Operation for CutVertices {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.articulation_points.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Articulation points and bridges";
     const SUMMARY: &'static str = "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";
     const DESCRIPTION: &'static str = "Tarjan's lowlink depth-first search (iterative) on the undirected graph; bridges are reported as edge indices (a parallel edge is never a bridge). At most 100000 vertices.";

@@ -9,7 +9,7 @@ pub struct DistanceMatrix;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
 }
 
@@ -26,7 +26,7 @@ impl Operation for DistanceMatrix {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distance_matrix.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "All-pairs shortest distances (distance matrix)";
     const SUMMARY: &'static str = "Exact all-pairs shortest-path distances by Floyd–Warshall.";
     const DESCRIPTION: &'static str = "Computes the distance matrix by Floyd–Warshall with exact rational weights; unreachable pairs are null; a negative cycle is reported by one of its vertices. At most 200 vertices.";

@@ -9,7 +9,7 @@ pub struct Distances;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
     /// The source vertex.
     pub source: crate::wire::Vertex,
@@ -28,7 +28,7 @@ impl Operation for Distances {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distances.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Single-source shortest distances";
     const SUMMARY: &'static str = "Exact shortest-path distances from one vertex to every vertex (Dijkstra or Bellman–Ford).";
     const DESCRIPTION: &'static str = "Computes the least total weight from the source to every vertex: Dijkstra for non-negative weights, Bellman–Ford otherwise (a reachable negative cycle is returned instead). At most 10000 vertices.";

@@ -10,7 +10,7 @@ pub struct Eccentricity;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
 }
 
@@ -30,7 +30,7 @@ impl Operation for Eccentricity {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.eccentricity.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Diameter, radius and eccentricities of a graph";
     const SUMMARY: &'static str = "Eccentricity of every vertex, the diameter, radius and center of a graph, exactly.";
     const DESCRIPTION: &'static str = "From the exact distance matrix (Floyd–Warshall, rational weights, none negative): eccentricities, diameter (null when disconnected), radius and center. At least 1 and at most 200 vertices.";

@@ -8,7 +8,7 @@ pub struct Girth;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}.
+    /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
     pub graph: GraphInput,
 }
 
@@ -16,7 +16,7 @@ impl Operation for Girth {
     type Input = Input;
     type Output = Option<usize>;
     const ID: &'static str = "graph.girth.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Girth of a graph";
     const SUMMARY: &'static str = "The length of a shortest cycle of a graph (directions ignored), or null for a forest.";
     const DESCRIPTION: &'static str = "Breadth-first search from every vertex, directions ignored; a loop is a cycle of length 1 and parallel edges one of length 2. null when the graph has no cycle. At most 2000 vertices.";

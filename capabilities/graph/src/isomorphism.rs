@@ -8,9 +8,9 @@ pub struct Isomorphism;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The first graph.
+    /// The first graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool}, or a graph6/sparse6/digraph6 string.
     pub first: GraphInput,
-    /// The second graph.
+    /// The second graph, in either form.
     pub second: GraphInput,
 }
 
@@ -26,7 +26,7 @@ impl Operation for Isomorphism {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.isomorphism.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Graph isomorphism with an explicit mapping";
     const SUMMARY: &'static str = "Decides whether two graphs are isomorphic and returns a vertex mapping that carries edges to edges.";
     const DESCRIPTION: &'static str = "VF2 (petgraph) on the edge multisets, respecting direction; the mapping returned is checked to carry the first graph's edges exactly onto the second's. At most 1000 vertices; the search obeys the call deadline only between candidate mappings.";

@@ -226,6 +226,38 @@ fn witnesses_hold() {
 }
 
 #[test]
+fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
+    use hessian_contract::Code;
+    // nauty's Petersen graph, against the standard construction.
+    let petersen = run("graph.standard.construct", json!({"family": "petersen"}));
+    let iso = run(
+        "graph.isomorphism.find",
+        json!({"first": "IheA@GUAo", "second": petersen}),
+    );
+    assert_eq!(iso["isomorphic"], json!(true));
+    assert_eq!(run("graph.girth.compute", json!({"graph": ">>graph6<<IheA@GUAo"})), json!(5));
+    // formats.txt's sparse6 example: 0-1 0-2 1-2 5-6 on 7 vertices.
+    let parts = run("graph.connected_components.compute", json!({"graph": ":Fa@x^"}));
+    assert_eq!(parts["components"], json!([[0, 1, 2], [3], [4], [5, 6]]));
+    // digraph6 "&BP?": arcs 0→1 and 1→2 on 3 vertices, read as directed.
+    let order = run("graph.topological_order.compute", json!({"graph": "&BP?"}));
+    assert_eq!(order["order"], json!([0, 1, 2]));
+    // Malformed text names the character; oversize is limit_exceeded.
+    let short = crate::run_operation("graph.girth.compute", json!({"graph": "DQ"})).unwrap_err();
+    assert_eq!((short.code, short.path.as_deref()), (Code::InvalidInput, Some("input.graph")));
+    assert!(short.message.contains("graph6 text at character 3"), "{}", short.message);
+    let huge = crate::run_operation("graph.girth.compute", json!({"graph": "~~~~~~~~"})).unwrap_err();
+    assert_eq!(huge.code, Code::LimitExceeded, "{huge:?}");
+    // Inside the object form, paths still reach the field.
+    let float = crate::run_operation(
+        "graph.girth.compute",
+        json!({"graph": {"vertices": 2, "edges": [[0, 1.5]]}}),
+    )
+    .unwrap_err();
+    assert_eq!(float.path.as_deref(), Some("input.graph.edges[0][1]"));
+}
+
+#[test]
 fn np_hard_and_flow_operations_match_brute_force() {
     for n in 1..=5 {
         for edges in all_graphs(n) {

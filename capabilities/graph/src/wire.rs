@@ -1,32 +1,111 @@
 //! The wire form of a graph shared by every operation here.
 
 use hessian_contract::MathError;
-use hessian_contract::wire::{Bounded, Rational};
+use hessian_contract::wire::{Bounded, LIMIT_TAG, Rational};
 use hessian_kernels::Q;
-use hessian_kernels::graph::Graph;
+use hessian_kernels::graph::{Graph, six};
 use num_traits::One;
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use std::borrow::Cow;
 
 /// A vertex number (or count) on the wire: a JSON integer, refused as a
 /// float with the integer to send.
-pub type Vertex = Bounded<0, 1_000_000>;
+pub type Vertex = Bounded<0, MAX_VERTICES>;
 
-/// A graph on vertices 0..n−1.
+const MAX_VERTICES: i64 = 1_000_000;
+
+/// A graph on vertices 0..n−1: the object form, or (read into the same
+/// fields) a graph6, sparse6 or digraph6 string.
+#[derive(Debug)]
+pub struct GraphInput {
+    pub vertices: Vertex,
+    pub edges: Vec<[Vertex; 2]>,
+    pub directed: bool,
+    pub weights: Option<Vec<Rational>>,
+}
+
+/// The object form of a graph.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct GraphInput {
+struct GraphObject {
     /// The number of vertices n; vertices are numbered 0..n−1.
-    pub vertices: Vertex,
+    vertices: Vertex,
     /// The edges as [u, v] pairs of vertex numbers (at most 100000); loops and parallel edges are allowed.
     #[schemars(length(max = 100000))]
-    pub edges: Vec<[Vertex; 2]>,
+    edges: Vec<[Vertex; 2]>,
     /// Edges go from u to v when true; undirected when false (default).
     #[serde(default)]
-    pub directed: bool,
+    directed: bool,
     /// One exact weight per edge, in edge order (integers, "p/q", decimals); every weight is 1 when omitted.
     #[schemars(length(max = 100000))]
-    pub weights: Option<Vec<Rational>>,
+    weights: Option<Vec<Rational>>,
+}
+
+/// graph6 (simple undirected), sparse6 (':', loops and parallel edges) or
+/// digraph6 ('&'), each with its optional `>>name<<` header.
+const SIX_PATTERN: &str = "^(>>graph6<<)?[?-~]+$|^(>>sparse6<<)?:[?-~]+$|^(>>digraph6<<)?&[?-~]+$";
+
+const MAX_EDGES: usize = 100_000;
+
+impl<'de> Deserialize<'de> for GraphInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = GraphInput;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"a graph object {"vertices": n, "edges": [[u, v], …]} or a graph6/sparse6/digraph6 string"#)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<GraphInput, E> {
+                let g = six::decode(text, MAX_VERTICES as usize, MAX_EDGES).map_err(|e| match e {
+                    six::SixError::TooLarge(m) => E::custom(format!("{LIMIT_TAG}{m}")),
+                    malformed => E::custom(malformed),
+                })?;
+                let vertex = |v: usize| Bounded(v as i64);
+                Ok(GraphInput {
+                    vertices: vertex(g.n),
+                    edges: g.edges.into_iter().map(|(u, v)| [vertex(u), vertex(v)]).collect(),
+                    directed: g.directed,
+                    weights: None,
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<GraphInput, A::Error> {
+                let o = GraphObject::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Ok(GraphInput {
+                    vertices: o.vertices,
+                    edges: o.edges,
+                    directed: o.directed,
+                    weights: o.weights,
+                })
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+impl JsonSchema for GraphInput {
+    fn schema_name() -> Cow<'static, str> {
+        "Graph".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let object = GraphObject::json_schema(g);
+        json_schema!({
+            "anyOf": [
+                object,
+                {
+                    "type": "string",
+                    "pattern": SIX_PATTERN,
+                    "description": "The same graph as a graph6 (simple undirected), sparse6 (starts with ':'; loops and parallel edges) or digraph6 (starts with '&'; directed) string, header optional; weights are then all 1."
+                }
+            ]
+        })
+    }
 }
 
 impl GraphInput {
@@ -34,8 +113,8 @@ impl GraphInput {
     /// vertex bound, and builds the kernel graph.
     pub fn build(&self, max_vertices: usize) -> Result<Graph, MathError> {
         let n = self.vertices.0 as usize;
-        if self.edges.len() > 100_000 {
-            return Err(MathError::Limit("at most 100000 edges".into()));
+        if self.edges.len() > MAX_EDGES {
+            return Err(MathError::Limit(format!("at most {MAX_EDGES} edges")));
         }
         if n > max_vertices {
             return Err(MathError::Limit(format!(

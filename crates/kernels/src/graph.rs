@@ -6,6 +6,8 @@
 //! already solves soundly (strong components, matching, isomorphism) goes
 //! through [`Graph::to_petgraph`].
 
+pub mod six;
+
 use crate::{Budget, Q, Stop};
 use num_traits::{One, Zero};
 use std::collections::VecDeque;

@@ -244,3 +244,141 @@ fn blocks_partition_the_edges_into_maximal_biconnected_pieces() {
         }
     }
 }
+
+/// The formats.txt encoders, written from the specification as the oracle
+/// for the decoder.
+mod six_encode {
+    fn n_bytes(n: usize) -> Vec<u8> {
+        let groups = |bits: usize| (0..bits / 6).rev().map(move |g| (n >> (6 * g) & 63) as u8 + 63);
+        match n {
+            0..=62 => vec![n as u8 + 63],
+            63..=258047 => std::iter::once(126).chain(groups(18)).collect(),
+            _ => [126, 126].into_iter().chain(groups(36)).collect(),
+        }
+    }
+    fn r(bits: &[bool]) -> Vec<u8> {
+        bits.chunks(6)
+            .map(|c| (0..6).fold(0u8, |a, i| a << 1 | u8::from(c.get(i) == Some(&true))) + 63)
+            .collect()
+    }
+    pub fn graph6(n: usize, edges: &[(usize, usize)]) -> String {
+        let mut bits = Vec::new();
+        for v in 1..n {
+            for u in 0..v {
+                bits.push(edges.contains(&(u, v)) || edges.contains(&(v, u)));
+            }
+        }
+        String::from_utf8([n_bytes(n), r(&bits)].concat()).unwrap()
+    }
+    pub fn digraph6(n: usize, arcs: &[(usize, usize)]) -> String {
+        let bits: Vec<bool> = (0..n * n).map(|i| arcs.contains(&(i / n, i % n))).collect();
+        String::from_utf8([b"&".to_vec(), n_bytes(n), r(&bits)].concat()).unwrap()
+    }
+    /// Edges as (x, v) with x ≤ v, sorted by v; padding as nauty writes it.
+    pub fn sparse6(n: usize, edges: &[(usize, usize)]) -> String {
+        let k = (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize;
+        let mut e: Vec<(usize, usize)> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        e.sort_by_key(|&(x, v)| (v, x));
+        let mut bits = Vec::new();
+        let put = |b: bool, x: usize, bits: &mut Vec<bool>| {
+            bits.push(b);
+            bits.extend((0..k).rev().map(|i| x >> i & 1 == 1));
+        };
+        let mut cur = 0;
+        for (x, v) in e {
+            if v == cur {
+                put(false, x, &mut bits);
+            } else if v == cur + 1 {
+                put(true, x, &mut bits);
+                cur = v;
+            } else {
+                put(true, v, &mut bits);
+                put(false, x, &mut bits);
+                cur = v;
+            }
+        }
+        // Padding: the special case keeps a final 0-bit from reading as an edge.
+        if k < 6 && n == 1 << k && bits.len() % 6 >= k + 1 && cur + 2 == n {
+            bits.push(false);
+        }
+        while bits.len() % 6 != 0 {
+            bits.push(true);
+        }
+        String::from_utf8([b":".to_vec(), n_bytes(n), r(&bits)].concat()).unwrap()
+    }
+}
+
+#[test]
+fn six_formats_decode_the_specification_examples() {
+    use super::six::decode;
+    // formats.txt: "DQc" is 0-2 0-4 1-3 3-4; ":Fa@x^" is 0-1 0-2 1-2 5-6 on 7 vertices.
+    let g = decode("DQc", 100, 100).unwrap();
+    let mut e = g.edges.clone();
+    e.sort();
+    assert_eq!((g.n, g.directed, e), (5, false, vec![(0, 2), (0, 4), (1, 3), (3, 4)]));
+    let s = decode(":Fa@x^", 100, 100).unwrap();
+    assert_eq!((s.n, &s.edges), (7, &vec![(0, 1), (0, 2), (1, 2), (5, 6)]));
+    assert_eq!(decode(">>sparse6<<:Fa@x^", 100, 100).unwrap(), s);
+    // The Petersen graph as nauty's generators print it.
+    let p = decode("IheA@GUAo", 100, 100).unwrap();
+    assert_eq!((p.n, p.edges.len()), (10, 15));
+    let mut deg = [0; 10];
+    for (u, v) in &p.edges {
+        deg[*u] += 1;
+        deg[*v] += 1;
+    }
+    assert!(deg.iter().all(|&d| d == 3));
+    assert_eq!(Graph::unweighted(10, false, &p.edges).girth(), Some(5));
+}
+
+#[test]
+fn six_formats_round_trip_every_small_graph() {
+    use super::six::decode;
+    let sorted = |mut e: Vec<(usize, usize)>| {
+        e.sort();
+        e
+    };
+    for n in 0..=6 {
+        for edges in all_graphs(n) {
+            let g = decode(&six_encode::graph6(n, &edges), 10, 100).unwrap();
+            assert_eq!((g.n, g.directed, sorted(g.edges)), (n, false, edges.clone()));
+            let s = decode(&six_encode::sparse6(n, &edges), 10, 100).unwrap();
+            assert_eq!((s.n, s.directed, sorted(s.edges)), (n, false, edges.clone()), "{}", six_encode::sparse6(n, &edges));
+            // The same pairs read as arcs both ways, plus a loop at 0.
+            let mut arcs: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (v, u)).collect();
+            if n > 0 {
+                arcs.push((0, 0));
+            }
+            let d = decode(&six_encode::digraph6(n, &arcs), 10, 100).unwrap();
+            assert_eq!((d.n, d.directed, sorted(d.edges)), (n, true, sorted(arcs)));
+        }
+    }
+    // Loops and parallel edges survive sparse6; large vertex counts use N(n)'s long forms.
+    let multi = [(0, 0), (2, 2), (1, 3), (1, 3)];
+    assert_eq!(decode(&six_encode::sparse6(4, &multi), 10, 100).unwrap().edges, multi.to_vec());
+    for n in [62, 63, 100, 258047, 258048] {
+        let s = decode(&six_encode::sparse6(n, &[(0, n - 1)]), 300_000, 10).unwrap();
+        assert_eq!((s.n, s.edges), (n, vec![(0, n - 1)]));
+    }
+    let big = six_encode::graph6(200, &[(5, 150)]);
+    assert_eq!(decode(&big, 1000, 10).unwrap().edges, vec![(5, 150)]);
+}
+
+#[test]
+fn six_formats_refuse_malformed_and_oversized_texts() {
+    use super::six::{SixError, decode};
+    let at = |t: &str| match decode(t, 1000, 1000) {
+        Err(SixError::Malformed { position, .. }) => position,
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(at("DQ"), 3); // one character short
+    assert_eq!(at("DQcc"), 4); // one too many
+    assert_eq!(at("DQ c"), 3); // a space
+    assert_eq!(at(";Fa@x^"), 1);
+    assert_eq!(at(">>digraph6<<DQc"), 13);
+    assert_eq!(at(""), 1);
+    assert!(matches!(decode("~~~~~~~~", 1000, 1000), Err(SixError::TooLarge(_))));
+    let k8 = six_encode::graph6(8, &(0..8).flat_map(|u| (u + 1..8).map(move |v| (u, v))).collect::<Vec<_>>());
+    assert!(matches!(decode(&k8, 100, 27), Err(SixError::TooLarge(_))));
+    assert_eq!(decode(&k8, 100, 28).unwrap().edges.len(), 28);
+}
