@@ -40,6 +40,9 @@ hessian_contract::operations! {
     chromatic_polynomial => ChromaticPolynomial,
     biconnected_components => BiconnectedComponents,
     automorphism_group_order => AutomorphismGroupOrder,
+    planarity => PlanarityTest,
+    bipartite_matching => BipartiteMatching,
+    maximum_weight_matching => MaximumWeightMatching,
 }
 
 #[cfg(test)]

@@ -24,6 +24,48 @@ fn all_graphs(n: usize) -> Vec<Vec<[usize; 2]>> {
         .collect()
 }
 
+/// Every graph up to 6 vertices: all labelled graphs on at most 5, and one
+/// representative of each of the 156 isomorphism classes on 6 (every
+/// quantity checked here is invariant under relabelling).
+fn small_graphs() -> Vec<(usize, Vec<[usize; 2]>)> {
+    let mut out: Vec<(usize, Vec<[usize; 2]>)> = (1..=5)
+        .flat_map(|n| all_graphs(n).into_iter().map(move |e| (n, e)))
+        .collect();
+    let pairs: Vec<[usize; 2]> = (0..6).flat_map(|u| (u + 1..6).map(move |v| [u, v])).collect();
+    let mut perms = Vec::new();
+    let mut p: Vec<usize> = (0..6).collect();
+    fn heap(k: usize, p: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k == 1 {
+            out.push(p.clone());
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, p, out);
+            let j = if k % 2 == 0 { i } else { 0 };
+            p.swap(j, k - 1);
+        }
+    }
+    heap(6, &mut p, &mut perms);
+    let bit = |u: usize, v: usize| pairs.iter().position(|&e| e == [u.min(v), u.max(v)]).unwrap();
+    let maps: Vec<Vec<usize>> = perms
+        .iter()
+        .map(|p| pairs.iter().map(|&[u, v]| bit(p[u], p[v])).collect())
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for mask in 0u32..1 << 15 {
+        let canonical = maps
+            .iter()
+            .map(|m| (0..15).filter(|&i| mask >> i & 1 == 1).fold(0u32, |a, i| a | 1 << m[i]))
+            .min()
+            .unwrap();
+        if seen.insert(canonical) {
+            out.push((6, (0..15).filter(|&i| canonical >> i & 1 == 1).map(|i| pairs[i]).collect()));
+        }
+    }
+    assert_eq!(seen.len(), 156, "graphs on 6 vertices up to isomorphism");
+    out
+}
+
 fn connected(n: usize, edges: &[[usize; 2]]) -> bool {
     let mut seen = vec![false; n];
     let mut stack = vec![0];
@@ -44,8 +86,8 @@ fn connected(n: usize, edges: &[[usize; 2]]) -> bool {
 
 #[test]
 fn spanning_trees_matchings_and_trees_match_brute_force() {
-    for n in 1..=5 {
-        for edges in all_graphs(n) {
+    for (n, edges) in small_graphs() {
+        {
             let graph = json!({"vertices": n, "edges": edges});
             // Spanning trees: (n−1)-edge subsets that connect all vertices.
             let m = edges.len();
@@ -259,8 +301,8 @@ fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
 
 #[test]
 fn np_hard_and_flow_operations_match_brute_force() {
-    for n in 1..=5 {
-        for edges in all_graphs(n) {
+    for (n, edges) in small_graphs() {
+        {
             let graph = json!({"vertices": n, "edges": edges});
             let has = |u: usize, v: usize| edges.contains(&[u.min(v), u.max(v)]);
             // χ: the least k with a proper k-colouring, by trying all.
@@ -374,8 +416,8 @@ fn np_hard_and_flow_operations_match_brute_force() {
 
 #[test]
 fn covers_cycles_and_colouring_counts_match_brute_force() {
-    for n in 1..=5 {
-        for edges in all_graphs(n) {
+    for (n, edges) in small_graphs() {
+        {
             let graph = json!({"vertices": n, "edges": edges});
             let has = |u: usize, v: usize| edges.contains(&[u.min(v), u.max(v)]);
             let alpha = (0..1u32 << n)
@@ -450,8 +492,8 @@ fn covers_cycles_and_colouring_counts_match_brute_force() {
 
 #[test]
 fn automorphism_counts_match_brute_force() {
-    for n in 1..=5 {
-        for edges in all_graphs(n) {
+    for (n, edges) in small_graphs() {
+        {
             let graph = json!({"vertices": n, "edges": edges});
             let mut perm: Vec<usize> = (0..n).collect();
             let mut count = 0u64;
@@ -509,4 +551,76 @@ fn automorphism_counts_match_brute_force() {
         json!({"graph": {"vertices": 10, "edges": petersen}}),
     );
     assert_eq!(got["order"], json!("120"));
+}
+
+#[test]
+fn bipartite_and_weighted_matchings_match_brute_force() {
+    use hessian_kernels::BigRational;
+    let mut bipartite_graphs = 0;
+    for (n, edges) in small_graphs() {
+        let graph = json!({"vertices": n, "edges": edges});
+        let is_bipartite = run("graph.bipartite.decide", json!({"graph": graph}))["bipartite"] == json!(true);
+        let hk = crate::run_operation("graph.bipartite_matching.compute", json!({"graph": graph}));
+        if !is_bipartite {
+            assert!(hk.is_err(), "{edges:?}");
+            continue;
+        }
+        bipartite_graphs += 1;
+        // Weights from a fixed rule with negatives, zeros and fractions.
+        let weights: Vec<String> = (0..edges.len())
+            .map(|k| format!("{}/{}", (k as i64 * 7 + n as i64) % 11 - 3, 1 + k % 3))
+            .collect();
+        let w: Vec<BigRational> = weights.iter().map(|s| s.parse().unwrap()).collect();
+        let (mut best_size, mut best_weight) = (0, BigRational::from_integer(0.into()));
+        for mask in 0u32..1 << edges.len() {
+            let mut used = vec![false; n];
+            let chosen: Vec<usize> = (0..edges.len()).filter(|i| mask >> i & 1 == 1).collect();
+            if chosen.iter().all(|&i| {
+                let [a, b] = edges[i];
+                !std::mem::replace(&mut used[a], true) & !std::mem::replace(&mut used[b], true)
+            }) {
+                best_size = best_size.max(chosen.len());
+                let total: BigRational = chosen.iter().map(|&i| w[i].clone()).sum();
+                if total > best_weight {
+                    best_weight = total;
+                }
+            }
+        }
+        let hk = hk.unwrap();
+        assert_eq!(hk["size"], json!(best_size), "{edges:?}");
+        assert_eq!(hk["vertex_cover"].as_array().unwrap().len(), best_size);
+        let weighted = run(
+            "graph.maximum_weight_matching.compute",
+            json!({"graph": {"vertices": n, "edges": edges, "weights": weights}}),
+        );
+        assert_eq!(weighted["weight"], json!(best_weight.to_string()), "{edges:?} {weights:?}");
+    }
+    assert!(bipartite_graphs > 300);
+}
+
+#[test]
+fn planarity_answers_and_witnesses_on_named_graphs() {
+    let planar = |g: Value| run("graph.planarity.decide", json!({"graph": g}));
+    for (family, n, expect) in [("complete", 4, true), ("complete", 5, false), ("hypercube", 3, true), ("hypercube", 4, false), ("petersen", 0, false), ("wheel", 8, true)] {
+        let g = run("graph.standard.construct", json!({"family": family, "n": n}));
+        let out = planar(g.clone());
+        assert_eq!(out["planar"], json!(expect), "{family} {n}");
+        if expect {
+            // Euler: V − E + F = 2 for these connected graphs.
+            let (v, e) = (g["vertices"].as_i64().unwrap(), g["edges"].as_array().unwrap().len() as i64);
+            assert_eq!(v - e + out["faces"].as_i64().unwrap(), 2);
+        } else {
+            // K5 itself; the cubic Petersen graph has no degree-4 branch vertices.
+            let kind = out["kuratowski"]["kind"].as_str().unwrap();
+            match family {
+                "complete" => assert_eq!(kind, "K5"),
+                "petersen" => assert_eq!(kind, "K3,3"),
+                _ => assert!(kind == "K5" || kind == "K3,3"),
+            }
+        }
+    }
+    // K3,3 itself, directed and with a parallel edge: still the utility graph.
+    let k33 = json!({"vertices": 6, "edges": [[0,3],[0,4],[0,5],[1,3],[1,4],[1,5],[2,3],[2,4],[2,5],[5,2]], "directed": true});
+    let out = planar(k33);
+    assert_eq!(out["kuratowski"]["sides"], json!([[0, 1, 2], [3, 4, 5]]));
 }

@@ -184,3 +184,15 @@ pub fn vertex(v: Vertex, g: &Graph, field: &str) -> Result<usize, MathError> {
         })
     }
 }
+
+/// The two sides of a bipartite graph (true = the side of the smallest
+/// vertex in each component), or a domain error naming an odd cycle.
+pub fn sides(g: &Graph) -> Result<Vec<bool>, MathError> {
+    g.bipartition()
+        .map(|c| c.into_iter().map(|c| c == 0).collect())
+        .map_err(|cycle| {
+            MathError::Domain(format!(
+                "the graph is not bipartite (odd cycle {cycle:?}); graph.maximum_matching.compute handles general graphs"
+            ))
+        })
+}

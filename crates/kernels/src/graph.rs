@@ -6,6 +6,8 @@
 //! already solves soundly (strong components, matching, isomorphism) goes
 //! through [`Graph::to_petgraph`].
 
+pub mod matching;
+pub mod planar;
 pub mod six;
 
 use crate::{Budget, Q, Stop};

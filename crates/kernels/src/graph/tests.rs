@@ -382,3 +382,118 @@ fn six_formats_refuse_malformed_and_oversized_texts() {
     assert!(matches!(decode(&k8, 100, 27), Err(SixError::TooLarge(_))));
     assert_eq!(decode(&k8, 100, 28).unwrap().edges.len(), 28);
 }
+
+/// Non-planar on at most 6 vertices means holding K3,3, K5, or K5 with one
+/// edge subdivided by the sixth vertex (no other subdivision fits).
+fn non_planar_by_brute_force(n: usize, edges: &[(usize, usize)]) -> bool {
+    let has = |u: usize, v: usize| edges.contains(&(u.min(v), u.max(v)));
+    let subsets = |k: usize| (0u32..1 << n).filter(move |m| m.count_ones() as usize == k);
+    let members = |m: u32| (0..n).filter(move |i| m >> i & 1 == 1).collect::<Vec<_>>();
+    let complete_but = |s: &[usize], skip: Option<(usize, usize)>| {
+        s.iter().enumerate().all(|(i, &a)| s[i + 1..].iter().all(|&b| skip == Some((a, b)) || has(a, b)))
+    };
+    for m in subsets(5) {
+        let s = members(m);
+        if complete_but(&s, None) {
+            return true;
+        }
+        for x in (0..n).filter(|x| m >> x & 1 == 0) {
+            for (i, &a) in s.iter().enumerate() {
+                for &b in &s[i + 1..] {
+                    if has(x, a) && has(x, b) && complete_but(&s, Some((a, b))) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    n == 6 && subsets(3).any(|m| {
+        let (s, t) = (members(m), members(!m & 63));
+        s.iter().all(|&a| t.iter().all(|&b| has(a, b)))
+    })
+}
+
+#[test]
+fn planarity_matches_kuratowski_brute_force_on_all_graphs_up_to_6_vertices() {
+    use super::planar::{Planarity, is_kuratowski, is_plane_embedding, planarity};
+    let budget = Budget::unlimited();
+    let mut non_planar = 0;
+    for n in 0..=6 {
+        for edges in all_graphs(n) {
+            match planarity(n, &edges, &budget).unwrap() {
+                Planarity::Planar { rotation } => {
+                    assert!(!non_planar_by_brute_force(n, &edges), "{edges:?}");
+                    assert!(is_plane_embedding(n, &edges, &rotation), "{edges:?} {rotation:?}");
+                }
+                Planarity::NonPlanar(k) => {
+                    assert!(non_planar_by_brute_force(n, &edges), "{edges:?}");
+                    let k = k.expect("no deadline, so a witness");
+                    assert!(is_kuratowski(n, &edges, &k), "{edges:?} {k:?}");
+                    non_planar += 1;
+                }
+            }
+        }
+    }
+    // K5 on 5 vertices; on 6 vertices the oracle's count of labelled non-planar graphs.
+    assert!(non_planar > 1);
+}
+
+#[test]
+fn planarity_witnesses_hold_on_larger_graphs() {
+    use super::planar::{Planarity, is_kuratowski, is_plane_embedding, planarity};
+    let budget = Budget::unlimited();
+    let mut rng = StdRng::seed_from_u64(7);
+    // Triangulated grids are planar with 3n − 6 − O(√n) edges; one extra
+    // long diagonal across a 3×3 grid of triangulated squares may or may not be.
+    for side in [3usize, 6, 12] {
+        let n = side * side;
+        let id = |r: usize, c: usize| r * side + c;
+        let mut edges = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                if c + 1 < side {
+                    edges.push((id(r, c), id(r, c + 1)));
+                }
+                if r + 1 < side {
+                    edges.push((id(r, c), id(r + 1, c)));
+                }
+                if r + 1 < side && c + 1 < side {
+                    edges.push((id(r, c), id(r + 1, c + 1)));
+                }
+            }
+        }
+        let Planarity::Planar { rotation } = planarity(n, &edges, &budget).unwrap() else {
+            panic!("a triangulated grid is planar")
+        };
+        assert!(is_plane_embedding(n, &edges, &rotation));
+        // Join two far interior vertices: non-planar once the grid is large
+        // enough to be 3-connected around them.
+        let mut more = edges.clone();
+        more.push((id(1, 1), id(side - 2, side - 2)));
+        if side >= 6 {
+            match planarity(n, &more, &budget).unwrap() {
+                Planarity::NonPlanar(k) => assert!(is_kuratowski(n, &more, &k.unwrap())),
+                Planarity::Planar { .. } => panic!("grid plus a far chord is not planar"),
+            }
+        }
+    }
+    // Random graphs on 12 vertices: whatever the answer, its witness holds.
+    for _ in 0..300 {
+        let n = 12;
+        let m = rng.gen_range(10..30);
+        let mut edges: Vec<(usize, usize)> = (0..m)
+            .map(|_| {
+                let (u, v) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                (u.min(v), u.max(v))
+            })
+            .filter(|(u, v)| u != v)
+            .collect();
+        edges.sort();
+        edges.dedup();
+        match planarity(n, &edges, &budget).unwrap() {
+            Planarity::Planar { rotation } => assert!(is_plane_embedding(n, &edges, &rotation), "{edges:?}"),
+            Planarity::NonPlanar(k) => assert!(is_kuratowski(n, &edges, &k.unwrap()), "{edges:?}"),
+        }
+    }
+}
+
