@@ -554,18 +554,15 @@ fn automorphism_counts_match_brute_force() {
 }
 
 #[test]
-fn bipartite_and_weighted_matchings_match_brute_force() {
+fn bipartite_and_weighted_matchings_match_brute_force_on_every_graph_up_to_6_vertices() {
     use hessian_kernels::BigRational;
     let mut bipartite_graphs = 0;
     for (n, edges) in small_graphs() {
         let graph = json!({"vertices": n, "edges": edges});
         let is_bipartite = run("graph.bipartite.decide", json!({"graph": graph}))["bipartite"] == json!(true);
         let hk = crate::run_operation("graph.bipartite_matching.compute", json!({"graph": graph}));
-        if !is_bipartite {
-            assert!(hk.is_err(), "{edges:?}");
-            continue;
-        }
-        bipartite_graphs += 1;
+        assert_eq!(hk.is_ok(), is_bipartite, "{edges:?}");
+        bipartite_graphs += usize::from(is_bipartite);
         // Weights from a fixed rule with negatives, zeros and fractions.
         let weights: Vec<String> = (0..edges.len())
             .map(|k| format!("{}/{}", (k as i64 * 7 + n as i64) % 11 - 3, 1 + k % 3))
@@ -586,9 +583,10 @@ fn bipartite_and_weighted_matchings_match_brute_force() {
                 }
             }
         }
-        let hk = hk.unwrap();
-        assert_eq!(hk["size"], json!(best_size), "{edges:?}");
-        assert_eq!(hk["vertex_cover"].as_array().unwrap().len(), best_size);
+        if let Ok(hk) = hk {
+            assert_eq!(hk["size"], json!(best_size), "{edges:?}");
+            assert_eq!(hk["vertex_cover"].as_array().unwrap().len(), best_size);
+        }
         let weighted = run(
             "graph.maximum_weight_matching.compute",
             json!({"graph": {"vertices": n, "edges": edges, "weights": weights}}),

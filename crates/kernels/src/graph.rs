@@ -9,6 +9,7 @@
 pub mod matching;
 pub mod planar;
 pub mod six;
+pub mod weighted_matching;
 
 use crate::{Budget, Q, Stop};
 use num_traits::{One, Zero};

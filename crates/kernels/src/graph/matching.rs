@@ -1,9 +1,7 @@
-//! Bipartite matchings with their optimality certificates: Hopcroft–Karp
-//! with a König vertex cover of the same size, and the Hungarian method with
-//! exact dual potentials (LP duality) for maximum weight.
+//! Bipartite matching with its optimality certificate: Hopcroft–Karp and a
+//! König vertex cover of the same size.
 
-use crate::{Budget, Q, Stop};
-use num_traits::Zero;
+use crate::{Budget, Stop};
 use std::collections::VecDeque;
 
 /// A maximum matching of the bipartite graph with sides `left` (true) and
@@ -103,86 +101,5 @@ pub fn hopcroft_karp(n: usize, left: &[bool], adj: &[Vec<usize>], budget: &Budge
     Ok(Bipartite {
         mate: mate.into_iter().map(|m| (m != FREE).then_some(m)).collect(),
         cover,
-    })
-}
-
-/// An assignment maximizing Σ w[i][assign[i]] over a square matrix, with
-/// potentials u, v such that u[i] + v[j] ≥ w[i][j] everywhere and equality
-/// on the assignment: Σu + Σv equals the optimum, which certifies it.
-pub struct Assignment {
-    pub assign: Vec<usize>,
-    pub u: Vec<Q>,
-    pub v: Vec<Q>,
-}
-
-/// The Hungarian method (shortest augmenting paths with potentials),
-/// O(n³) exact rational operations.
-pub fn max_weight_assignment(w: &[Vec<Q>], budget: &Budget) -> Result<Assignment, Stop> {
-    let n = w.len();
-    // Minimize c = −w with 1-based potentials; column 0 is the virtual root.
-    let cost = |i: usize, j: usize| -w[i - 1][j - 1].clone();
-    let mut u = vec![Q::zero(); n + 1];
-    let mut v = vec![Q::zero(); n + 1];
-    let mut p = vec![0usize; n + 1];
-    let mut way = vec![0usize; n + 1];
-    for i in 1..=n {
-        budget.check()?;
-        p[0] = i;
-        let mut j0 = 0;
-        let mut minv: Vec<Option<Q>> = vec![None; n + 1];
-        let mut used = vec![false; n + 1];
-        loop {
-            used[j0] = true;
-            let i0 = p[j0];
-            let mut delta: Option<Q> = None;
-            let mut j1 = 0;
-            for j in 1..=n {
-                if used[j] {
-                    continue;
-                }
-                let cur = cost(i0, j) - &u[i0] - &v[j];
-                if minv[j].as_ref().is_none_or(|m| cur < *m) {
-                    minv[j] = Some(cur);
-                    way[j] = j0;
-                }
-                if let Some(m) = &minv[j]
-                    && delta.as_ref().is_none_or(|d| m < d)
-                {
-                    delta = Some(m.clone());
-                    j1 = j;
-                }
-            }
-            let delta = delta.unwrap_or_else(Q::zero);
-            for j in 0..=n {
-                if used[j] {
-                    u[p[j]] += &delta;
-                    v[j] -= &delta;
-                } else if let Some(m) = &mut minv[j] {
-                    *m -= &delta;
-                }
-            }
-            j0 = j1;
-            if p[j0] == 0 {
-                break;
-            }
-        }
-        loop {
-            let j1 = way[j0];
-            p[j0] = p[j1];
-            j0 = j1;
-            if j0 == 0 {
-                break;
-            }
-        }
-    }
-    let mut assign = vec![0; n];
-    for j in 1..=n {
-        assign[p[j] - 1] = j - 1;
-    }
-    // For costs, u + v ≤ c; negated they bound the weights from above.
-    Ok(Assignment {
-        assign,
-        u: u[1..].iter().map(|x| -x.clone()).collect(),
-        v: v[1..].iter().map(|x| -x.clone()).collect(),
     })
 }

@@ -497,3 +497,75 @@ fn planarity_witnesses_hold_on_larger_graphs() {
     }
 }
 
+
+#[test]
+fn weighted_blossom_matches_brute_force() {
+    use super::weighted_matching::max_weight_matching;
+    let budget = Budget::unlimited();
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut cases: Vec<(usize, Vec<(usize, usize, Q)>)> = Vec::new();
+    for n in 1..=6 {
+        for edges in all_graphs(n) {
+            let weighted = edges
+                .iter()
+                .map(|&(u, v)| (u, v, Q::new(rng.gen_range(-3i64..12).into(), rng.gen_range(1i64..4).into())))
+                .collect();
+            cases.push((n, weighted));
+        }
+    }
+    // Denser random graphs on 8–10 vertices, where blossoms nest.
+    for _ in 0..300 {
+        let n = rng.gen_range(8..=10);
+        let edges = (0..rng.gen_range(10..30))
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n), Q::from_integer(rng.gen_range(1i64..20).into())))
+            .collect();
+        cases.push((n, edges));
+    }
+    for (n, edges) in cases {
+        let mate = max_weight_matching(n, &edges, &budget).unwrap().expect("certified");
+        // The matching is symmetric and uses edges of the graph.
+        let mut total = Q::zero();
+        for v in 0..n {
+            if let Some(u) = mate[v] {
+                assert_eq!(mate[u], Some(v));
+                let w = edges
+                    .iter()
+                    .filter(|(a, b, _)| (*a == u && *b == v) || (*a == v && *b == u))
+                    .map(|e| e.2.clone())
+                    .max()
+                    .expect("an edge");
+                if u < v {
+                    total += w;
+                }
+            }
+        }
+        // Brute force: the best matching by recursion over the lowest free vertex.
+        fn best(free: u32, n: usize, w: &[Vec<Option<Q>>]) -> Q {
+            let Some(v) = (0..n).find(|&v| free >> v & 1 == 1) else { return Q::zero() };
+            let rest = free & !(1 << v);
+            let mut b = best(rest, n, w);
+            for u in 0..n {
+                if rest >> u & 1 == 1
+                    && let Some(x) = &w[v][u]
+                {
+                    let c = x + best(rest & !(1 << u), n, w);
+                    if c > b {
+                        b = c;
+                    }
+                }
+            }
+            b
+        }
+        let mut w = vec![vec![None::<Q>; n]; n];
+        for (a, b, x) in &edges {
+            if a != b {
+                for (i, j) in [(*a, *b), (*b, *a)] {
+                    if w[i][j].as_ref().is_none_or(|y| x > y) {
+                        w[i][j] = Some(x.clone());
+                    }
+                }
+            }
+        }
+        assert_eq!(total, best((1 << n) - 1, n, &w), "{n} {edges:?}");
+    }
+}
