@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
 use hessian_kernels::Q;
@@ -11,7 +11,7 @@ pub struct AdjacencyMatrix;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<1000>,
     /// Sum edge weights instead of counting edges.
     #[serde(default)]
     pub weighted: bool,
@@ -30,7 +30,7 @@ impl Operation for AdjacencyMatrix {
     const EXPECTED: &'static str = r#"[["0", "1", "0"], ["1", "0", "1"], ["0", "1", "0"]]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(1000)?;
+        let g = input.graph.build()?;
         let mut a = vec![vec![Q::from_integer(0.into()); g.n]; g.n];
         for (u, v, w) in &g.edges {
             let x = if input.weighted { w.clone() } else { Q::from_integer(1.into()) };

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct AutomorphismGroupOrder;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<60>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -34,7 +34,7 @@ impl Operation for AutomorphismGroupOrder {
     const EXPECTED: &'static str = r#"{"status": "exact", "order": "8"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(60)?;
+        let g = input.graph.build()?;
         let p = g.to_petgraph();
         let r = &p;
         let target = g.edge_keys(|v| v);

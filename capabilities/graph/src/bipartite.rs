@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct Bipartite;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -36,7 +36,7 @@ impl Operation for Bipartite {
     const EXPECTED: &'static str = r#"{"bipartite": false, "odd_cycle": [1, 0, 2]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         Ok(match g.bipartition() {
             Ok(c) => Output { bipartite: true, colouring: Some(c), odd_cycle: None },
             Err(cycle) => Output { bipartite: false, colouring: None, odd_cycle: Some(cycle) },

@@ -10,7 +10,7 @@ pub struct BipartiteMatching;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -36,7 +36,7 @@ impl Operation for BipartiteMatching {
     const EXPECTED: &'static str = r#"{"size": 3, "pairs": [[0, 4], [1, 3], [2, 5]], "vertex_cover": [0, 1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let left = sides(&g)?;
         let mut adj = vec![Vec::new(); g.n];
         for (u, v, _) in &g.edges {

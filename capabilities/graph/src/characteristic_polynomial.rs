@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::{Rational, polynomial_text};
 use hessian_kernels::{Mat, Q, linalg};
@@ -11,7 +11,7 @@ pub struct CharacteristicPolynomial;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -35,7 +35,7 @@ impl Operation for CharacteristicPolynomial {
     const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-3", "0", "1"], "polynomial": "x^3 - 3*x - 2"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100)?;
+        let g = input.graph.build()?;
         let one = Q::from_integer(1.into());
         let mut a = Mat::from_fn(g.n, g.n, |_, _| Q::from_integer(0.into()));
         for (u, v, _) in &g.edges {

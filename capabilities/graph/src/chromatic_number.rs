@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct ChromaticNumber;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<200>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -39,7 +39,7 @@ impl Operation for ChromaticNumber {
     const EXPECTED: &'static str = r#"{"status": "exact", "colours": 3, "colouring": [2, 1, 0, 1, 0]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(200)?;
+        let g = input.graph.build()?;
         if g.edges.iter().any(|(u, v, _)| u == v) {
             return Err(MathError::Domain("a graph with a loop has no proper colouring".into()));
         }

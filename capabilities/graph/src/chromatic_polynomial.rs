@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::{Rational, polynomial_text};
 use hessian_kernels::{Q, graph};
@@ -11,7 +11,7 @@ pub struct ChromaticPolynomial;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<14>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -35,7 +35,7 @@ impl Operation for ChromaticPolynomial {
     const EXPECTED: &'static str = r#"{"coefficients": ["0", "1", "-2", "1"], "polynomial": "x^3 - 2*x^2 + x"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(14)?;
+        let g = input.graph.build()?;
         let p: Vec<Q> = if g.edges.iter().any(|(u, v, _)| u == v) {
             Vec::new()
         } else {

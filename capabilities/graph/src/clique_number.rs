@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct CliqueNumber;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<500>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -39,7 +39,7 @@ impl Operation for CliqueNumber {
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 3, "clique": [0, 1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(500)?;
+        let g = input.graph.build()?;
         let (status, clique, upper_bound) = graph::clique(&g, &ctx.budget).into_parts();
         let a = g.simple_adjacency();
         if clique.iter().enumerate().any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v])) {

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct Condensation;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -38,7 +38,7 @@ impl Operation for Condensation {
         if !input.graph.directed {
             return Err(MathError::Domain("the condensation needs a directed graph (directed: true)".into()));
         }
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let components = g.strong_components();
         let mut component = vec![0; g.n];
         for (i, c) in components.iter().enumerate() {

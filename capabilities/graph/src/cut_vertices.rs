@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct CutVertices;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -34,7 +34,7 @@ impl Operation for CutVertices {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let (articulation_points, bridges) = g.cut_vertices_and_bridges();
         Ok(Output { articulation_points, bridges })
     }

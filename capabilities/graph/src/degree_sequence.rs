@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct DegreeSequence;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -38,7 +38,7 @@ impl Operation for DegreeSequence {
     const EXPECTED: &'static str = r#"{"degrees": [2, 2, 3, 1], "sequence": [3, 2, 2, 1]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let (mut inn, mut out) = (vec![0usize; g.n], vec![0usize; g.n]);
         for (u, v, _) in &g.edges {
             out[*u] += 1;

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct DistanceMatrix;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<200>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -35,7 +35,7 @@ impl Operation for DistanceMatrix {
     const EXPECTED: &'static str = r#"{"distances": [["0", "1", "2"], ["1", "0", "1"], ["2", "1", "0"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(200)?;
+        let g = input.graph.build()?;
         Ok(match g.distance_matrix(&ctx.budget)? {
             Ok(d) => Output {
                 distances: d.into_iter().map(|row| row.into_iter().map(|x| x.map(Rational)).collect()).collect(),

@@ -10,7 +10,7 @@ pub struct Distances;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<10_000>,
     /// The source vertex.
     pub source: crate::wire::Vertex,
 }
@@ -37,7 +37,7 @@ impl Operation for Distances {
     const EXPECTED: &'static str = r#"{"distances": ["0", "2", "1"]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(10_000)?;
+        let g = input.graph.build()?;
         let s = vertex(input.source, &g, "source")?;
         Ok(match g.shortest_paths(s, &ctx.budget)? {
             Ok((dist, _)) => Output { distances: dist.into_iter().map(|d| d.map(Rational)).collect(), negative_cycle: None },

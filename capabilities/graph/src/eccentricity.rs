@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
 use hessian_kernels::Q;
@@ -11,7 +11,7 @@ pub struct Eccentricity;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<200>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -39,7 +39,7 @@ impl Operation for Eccentricity {
     const EXPECTED: &'static str = r#"{"eccentricities": ["3", "2", "2", "3"], "diameter": "3", "radius": "2", "center": [1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(200)?;
+        let g = input.graph.build()?;
         if g.n == 0 {
             return Err(MathError::Domain("the graph has no vertices".into()));
         }

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct Eulerian;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -35,7 +35,7 @@ impl Operation for Eulerian {
     const EXPECTED: &'static str = r#"{"kind": "circuit", "edges": [0, 1, 2], "vertices": [0, 1, 2, 0]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let none = || Output { kind: "none".into(), edges: Vec::new(), vertices: Vec::new() };
         if g.edges.is_empty() {
             return Ok(none());

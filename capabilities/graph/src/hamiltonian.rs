@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct Hamiltonian;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<60>,
     /// Look for a cycle (default) or a path through every vertex once.
     #[serde(default = "cycle")]
     pub closed: bool,
@@ -42,7 +42,7 @@ impl Operation for Hamiltonian {
     const EXPECTED: &'static str = r#"{"status": "found", "order": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(60)?;
+        let g = input.graph.build()?;
         match graph::hamiltonian(&g, input.closed, &ctx.budget) {
             Err(_) => Ok(Output { status: "unknown".into(), order: None }),
             Ok(None) => Ok(Output { status: "none".into(), order: None }),

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,9 +9,9 @@ pub struct Isomorphism;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The first graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool}, or a graph6/sparse6/digraph6 string.
-    pub first: GraphInput,
+    pub first: GraphInput<1000>,
     /// The second graph, in either form.
-    pub second: GraphInput,
+    pub second: GraphInput<1000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -35,7 +35,7 @@ impl Operation for Isomorphism {
     const EXPECTED: &'static str = r#"{"isomorphic": true, "mapping": [0, 2, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let (a, b) = (input.first.build(1000)?, input.second.build(1000)?);
+        let (a, b) = (input.first.build()?, input.second.build()?);
         if a.directed != b.directed {
             return Err(MathError::Domain("compare two directed or two undirected graphs".into()));
         }

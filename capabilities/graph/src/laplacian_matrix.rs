@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct LaplacianMatrix;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<1000>,
 }
 
 impl Operation for LaplacianMatrix {
@@ -27,7 +27,7 @@ impl Operation for LaplacianMatrix {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
-        let g = input.graph.build(1000)?;
+        let g = input.graph.build()?;
         let mut l = vec![vec![0i64; g.n]; g.n];
         for (u, v, _) in &g.edges {
             if u != v {

@@ -11,7 +11,7 @@ pub struct MaximumFlow;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<2000>,
     /// The source s.
     pub source: crate::wire::Vertex,
     /// The sink t ≠ s.
@@ -43,7 +43,7 @@ impl Operation for MaximumFlow {
     const EXPECTED: &'static str = r#"{"value": "5", "flow": ["3", "2", "2", "3", "1"], "cut_side": [0], "cut_edges": [0, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(2000)?;
+        let g = input.graph.build()?;
         let (s, t) = (vertex(input.source, &g, "source")?, vertex(input.sink, &g, "sink")?);
         if s == t {
             return Err(MathError::Input { path: "sink".into(), message: "must differ from the source".into() });

@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct MaximumMatching;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<10_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -34,7 +34,7 @@ impl Operation for MaximumMatching {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
-        let g = input.graph.build(10_000)?;
+        let g = input.graph.build()?;
         let mut ug = petgraph::graph::UnGraph::<(), ()>::with_capacity(g.n, g.edges.len());
         let nodes: Vec<_> = (0..g.n).map(|_| ug.add_node(())).collect();
         for (u, v, _) in &g.edges {

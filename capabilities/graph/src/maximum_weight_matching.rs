@@ -13,7 +13,7 @@ pub struct MaximumWeightMatching;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph with its edge weights: {"vertices": n, "edges": [[u, v], …], "weights": [w, …]} (weights default to 1), or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<500>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -37,7 +37,7 @@ impl Operation for MaximumWeightMatching {
     const EXPECTED: &'static str = r#"{"weight": "6", "pairs": [[0, 1], [2, 3]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(500)?;
+        let g = input.graph.build()?;
         let mate = weighted_matching::max_weight_matching(g.n, &g.edges, &ctx.budget)?
             .ok_or_else(|| MathError::Domain("internal check failed: the duals do not certify the matching".into()))?;
         let mut weight = Q::zero();

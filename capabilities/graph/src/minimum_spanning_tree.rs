@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct MinimumSpanningTree;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -37,7 +37,7 @@ impl Operation for MinimumSpanningTree {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let mut edges = g.minimum_spanning_forest();
         let weight = edges.iter().map(|&k| g.edges[k].2.clone()).sum();
         edges.sort();

@@ -10,7 +10,7 @@ pub struct PlanarityTest;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<5000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -56,7 +56,7 @@ impl Operation for PlanarityTest {
     const EXPECTED: &'static str = r#"{"planar": true, "rotation": [[1, 3, 2], [0, 2, 3], [0, 3, 1], [0, 1, 2]], "faces": 4}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(5000)?;
+        let g = input.graph.build()?;
         let edges = planar::simple_edges(&g);
         let failed = || MathError::Domain("internal check failed: the planarity witness does not hold".into());
         match planar::planarity(g.n, &edges, &ctx.budget)? {

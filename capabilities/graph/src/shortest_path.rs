@@ -10,7 +10,7 @@ pub struct ShortestPath;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<10_000>,
     /// The start vertex.
     pub source: crate::wire::Vertex,
     /// The end vertex.
@@ -41,7 +41,7 @@ impl Operation for ShortestPath {
     const EXPECTED: &'static str = r#"{"distance": "7/2", "path": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(10_000)?;
+        let g = input.graph.build()?;
         let (s, t) = (vertex(input.source, &g, "source")?, vertex(input.target, &g, "target")?);
         match g.shortest_paths(s, &ctx.budget)? {
             Err(cycle) => Ok(Output { distance: None, path: Vec::new(), negative_cycle: Some(cycle) }),

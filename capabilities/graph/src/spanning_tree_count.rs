@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
 use hessian_kernels::{Mat, Q, linalg};
@@ -11,7 +11,7 @@ pub struct SpanningTreeCount;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<400>,
 }
 
 impl Operation for SpanningTreeCount {
@@ -28,7 +28,7 @@ impl Operation for SpanningTreeCount {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
-        let g = input.graph.build(400)?;
+        let g = input.graph.build()?;
         if g.n <= 1 {
             return Ok(Int(1.into()));
         }

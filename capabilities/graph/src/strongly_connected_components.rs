@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct StronglyConnectedComponents;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -32,7 +32,7 @@ impl Operation for StronglyConnectedComponents {
     const EXPECTED: &'static str = r#"{"count": 2, "components": [[0, 1], [2, 3]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let mut components = g.strong_components();
         components.sort();
         Ok(Output { count: components.len(), components })

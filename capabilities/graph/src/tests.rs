@@ -290,6 +290,14 @@ fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
     assert!(short.message.contains("graph6 text at character 3"), "{}", short.message);
     let huge = crate::run_operation("graph.girth.compute", json!({"graph": "~~~~~~~~"})).unwrap_err();
     assert_eq!(huge.code, Code::LimitExceeded, "{huge:?}");
+    // Each operation's vertex bound is in its schema and is limit_exceeded in either form.
+    let empty61 = format!("|{}", "?".repeat(61 * 60 / 2 / 6));
+    for g in [json!({"vertices": 61, "edges": []}), json!(empty61)] {
+        let over = crate::run_operation("graph.hamiltonian.find", json!({"graph": g})).unwrap_err();
+        assert_eq!(over.code, Code::LimitExceeded, "{over:?}");
+        assert!(over.message.contains("at most 60"), "{}", over.message);
+    }
+    assert_eq!(run("graph.connected_components.compute", json!({"graph": empty61}))["count"], json!(61));
     // Inside the object form, paths still reach the field.
     let float = crate::run_operation(
         "graph.girth.compute",

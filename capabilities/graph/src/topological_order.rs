@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ pub struct TopologicalOrder;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -39,7 +39,7 @@ impl Operation for TopologicalOrder {
         if !input.graph.directed {
             return Err(MathError::Domain("a topological order needs a directed graph (directed: true)".into()));
         }
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         Ok(match g.topological_order() {
             Ok(order) => Output { acyclic: true, order: Some(order), cycle: None },
             Err(cycle) => Output { acyclic: false, order: None, cycle: Some(cycle) },

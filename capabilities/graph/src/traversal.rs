@@ -9,7 +9,7 @@ pub struct Traversal;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<100_000>,
     /// The start vertex.
     pub start: crate::wire::Vertex,
     /// "bfs" (breadth-first, default) or "dfs" (depth-first preorder).
@@ -38,7 +38,7 @@ impl Operation for Traversal {
     const EXPECTED: &'static str = r#"[0, 1, 3, 2, 4]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(100_000)?;
+        let g = input.graph.build()?;
         let s = vertex(input.start, &g, "start")?;
         Ok(match input.order {
             Order::Bfs => g.bfs(s).0,

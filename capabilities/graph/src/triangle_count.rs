@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -9,7 +9,7 @@ pub struct TriangleCount;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<2000>,
 }
 
 impl Operation for TriangleCount {
@@ -25,7 +25,7 @@ impl Operation for TriangleCount {
     const EXPECTED: &'static str = r#"1"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(2000)?;
+        let g = input.graph.build()?;
         ctx.budget.check()?;
         Ok(g.triangles())
     }

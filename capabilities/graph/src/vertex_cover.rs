@@ -1,4 +1,4 @@
-use crate::wire::{GraphInput};
+use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph;
 use schemars::JsonSchema;
@@ -10,7 +10,7 @@ pub struct VertexCover;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The graph: {"vertices": n, "edges": [[u, v], …], "directed"?: bool, "weights"?: [w, …]}, or a graph6/sparse6/digraph6 string.
-    pub graph: GraphInput,
+    pub graph: GraphInput<500>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -39,7 +39,7 @@ impl Operation for VertexCover {
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "cover": [0, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let g = input.graph.build(500)?;
+        let g = input.graph.build()?;
         // Looped vertices must be in every cover; the rest is a cover of the loop-free part.
         let looped: Vec<bool> = (0..g.n).map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v)).collect();
         let rest: Vec<(usize, usize)> = g.edges.iter().filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b]).map(|(a, b, _)| (*a, *b)).collect();

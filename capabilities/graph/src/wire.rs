@@ -16,10 +16,12 @@ pub type Vertex = Bounded<0, MAX_VERTICES>;
 
 const MAX_VERTICES: i64 = 1_000_000;
 
-/// A graph on vertices 0..n−1: the object form, or (read into the same
-/// fields) a graph6, sparse6 or digraph6 string.
+/// A graph on vertices 0..n−1 with at most `V` vertices (the operation's
+/// bound, stated in its schema and enforced as `limit_exceeded` while
+/// parsing): the object form, or (read into the same fields) a graph6,
+/// sparse6 or digraph6 string.
 #[derive(Debug)]
-pub struct GraphInput {
+pub struct GraphInput<const V: usize> {
     pub vertices: Vertex,
     pub edges: Vec<[Vertex; 2]>,
     pub directed: bool,
@@ -49,16 +51,16 @@ const SIX_PATTERN: &str = "^(>>graph6<<)?[?-~]+$|^(>>sparse6<<)?:[?-~]+$|^(>>dig
 
 const MAX_EDGES: usize = 100_000;
 
-impl<'de> Deserialize<'de> for GraphInput {
+impl<'de, const V: usize> Deserialize<'de> for GraphInput<V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Either;
-        impl<'de> Visitor<'de> for Either {
-            type Value = GraphInput;
+        struct Either<const V: usize>;
+        impl<'de, const V: usize> Visitor<'de> for Either<V> {
+            type Value = GraphInput<V>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str(r#"a graph object {"vertices": n, "edges": [[u, v], …]} or a graph6/sparse6/digraph6 string"#)
             }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<GraphInput, E> {
-                let g = six::decode(text, MAX_VERTICES as usize, MAX_EDGES).map_err(|e| match e {
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<GraphInput<V>, E> {
+                let g = six::decode(text, V, MAX_EDGES).map_err(|e| match e {
                     six::SixError::TooLarge(m) => E::custom(format!("{LIMIT_TAG}{m}")),
                     malformed => E::custom(malformed),
                 })?;
@@ -70,8 +72,17 @@ impl<'de> Deserialize<'de> for GraphInput {
                     weights: None,
                 })
             }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<GraphInput, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<GraphInput<V>, A::Error> {
                 let o = GraphObject::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                if o.vertices.0 as usize > V {
+                    return Err(de::Error::custom(format!(
+                        "{LIMIT_TAG}{} vertices; this operation takes at most {V}",
+                        o.vertices.0
+                    )));
+                }
+                if o.edges.len() > MAX_EDGES || o.weights.as_ref().is_some_and(|w| w.len() > MAX_EDGES) {
+                    return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX_EDGES} edges or weights")));
+                }
                 Ok(GraphInput {
                     vertices: o.vertices,
                     edges: o.edges,
@@ -80,13 +91,13 @@ impl<'de> Deserialize<'de> for GraphInput {
                 })
             }
         }
-        d.deserialize_any(Either)
+        d.deserialize_any(Either::<V>)
     }
 }
 
-impl JsonSchema for GraphInput {
+impl<const V: usize> JsonSchema for GraphInput<V> {
     fn schema_name() -> Cow<'static, str> {
-        "Graph".into()
+        format!("Graph_{V}").into()
     }
 
     fn inline_schema() -> bool {
@@ -94,7 +105,14 @@ impl JsonSchema for GraphInput {
     }
 
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        let object = GraphObject::json_schema(g);
+        let mut object = GraphObject::json_schema(g);
+        if let Some(n) = object
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("vertices"))
+            .and_then(|v| v.as_object_mut())
+        {
+            n.insert("maximum".into(), V.into());
+        }
         json_schema!({
             "anyOf": [
                 object,
@@ -108,19 +126,10 @@ impl JsonSchema for GraphInput {
     }
 }
 
-impl GraphInput {
-    /// Checks the fields against each other and against the operation's
-    /// vertex bound, and builds the kernel graph.
-    pub fn build(&self, max_vertices: usize) -> Result<Graph, MathError> {
+impl<const V: usize> GraphInput<V> {
+    /// Checks the fields against each other and builds the kernel graph.
+    pub fn build(&self) -> Result<Graph, MathError> {
         let n = self.vertices.0 as usize;
-        if self.edges.len() > MAX_EDGES {
-            return Err(MathError::Limit(format!("at most {MAX_EDGES} edges")));
-        }
-        if n > max_vertices {
-            return Err(MathError::Limit(format!(
-                "this operation takes at most {max_vertices} vertices"
-            )));
-        }
         let at = |path: String, message: String| MathError::Input {
             path: format!("graph.{path}"),
             message,
