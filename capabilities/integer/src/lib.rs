@@ -5,6 +5,7 @@
 
 hessian_contract::operations! {
     gcd => Gcd,
+    division => Division,
     extended_gcd => ExtendedGcd,
     prime => Prime,
     prime_factorization => PrimeFactorization,

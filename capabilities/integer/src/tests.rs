@@ -608,3 +608,30 @@ fn digits_valuations_and_prime_counts() {
         Code::LimitExceeded
     );
 }
+
+#[test]
+fn division_conventions_satisfy_their_definitions() {
+    for a in -9i64..=9 {
+        for b in (-4i64..=4).filter(|&b| b != 0) {
+            for (convention, rule) in [
+                ("floor", (a as f64 / b as f64).floor() as i64),
+                ("truncate", a / b),
+                ("euclidean", a.div_euclid(b)),
+            ] {
+                let out = crate::run_operation(
+                    "integer.division.compute",
+                    serde_json::json!({"a": a, "b": b, "convention": convention}),
+                )
+                .unwrap();
+                let q: i64 = out["quotient"].as_str().unwrap().parse().unwrap();
+                let r: i64 = out["remainder"].as_str().unwrap().parse().unwrap();
+                assert_eq!((q, a - q * b), (rule, r), "{a} {b} {convention}");
+                assert!(r.abs() < b.abs());
+            }
+        }
+    }
+    // Without a convention the one path that cannot ask refuses with the call to send.
+    let asked = crate::run_operation("integer.division.compute", serde_json::json!({"a": -7, "b": 2})).unwrap_err();
+    assert_eq!(asked.code, hessian_contract::Code::InputRequired);
+    assert_eq!(asked.fix.unwrap()["arguments"]["input"]["convention"], serde_json::json!("euclidean"));
+}

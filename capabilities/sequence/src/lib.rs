@@ -12,7 +12,7 @@ hessian_contract::operations! {
     differences => Differences,
     recurrence_find => RecurrenceFind,
     recurrence_prime_field => RecurrencePrimeField,
-    recurrence_evaluate => RecurrenceEvaluate,
+    linear_recurrence => LinearRecurrence,
     recurrence_modular => RecurrenceModular,
     generating_function => GeneratingFunction,
     arithmetic => Arithmetic,

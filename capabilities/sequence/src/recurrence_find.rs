@@ -37,7 +37,7 @@ impl Operation for RecurrenceFind {
         satisfied by the given terms, by Berlekamp–Massey over Q. It is unique once there are at least 2L \
         terms (`determined`); `confirmations` counts the terms past 2L it predicts, the evidence that it is \
         the sequence's rule rather than a fit. At most 2000 terms. Evaluate it with \
-        sequence.recurrence.evaluate.";
+        sequence.linear_recurrence.evaluate.";
     const KEYWORDS: &'static [&'static str] = &["find recurrence", "berlekamp massey", "guess recurrence", "linear recurrence", "recurrence relation"];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;

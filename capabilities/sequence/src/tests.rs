@@ -25,8 +25,8 @@ fn recurrences_found_are_the_ones_that_generated_the_terms() {
     assert_eq!(ints(&found["coefficients"]), vec![3, -1, 2]);
     for n in [0usize, 5, 19] {
         let t = run(
-            "sequence.recurrence.evaluate",
-            json!({"coefficients": [3, -1, 2], "initial": [2, -1, 5], "n": n}),
+            "sequence.linear_recurrence.evaluate",
+            json!({"coefficients": [3, -1, 2], "initial_values": [2, -1, 5], "n": n}),
         )
         .unwrap();
         assert_eq!(t, json!(a[n].to_string()));

@@ -2,7 +2,7 @@
 //! contract check → parse the input once with the operation's own model →
 //! run → envelope. The CLI and the MCP server both call [`run`].
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Entry};
 use crate::error::{Code, Refusal, echo};
 use crate::operation::Ctx;
 use crate::wire::LIMIT_TAG;
@@ -65,8 +65,21 @@ const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
 
 /// Runs one call and returns the success envelope, or the refusal. Takes
 /// the arguments by value: a large input is moved through, never copied.
+/// This path cannot ask: an operation that needs answers is refused with
+/// `input_required` and a corrected call (the CLI and offline tools).
 pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
     let started = Instant::now();
+    let (entry, input) = prepare(catalog, args)?;
+    let questions = entry.op.questions(&input)?;
+    if !questions.is_empty() {
+        return Err(crate::rounds::input_required(entry, &input, &questions));
+    }
+    finish(entry, &input, ctx, started)
+}
+
+/// The wrapper check, the operation lookup and the contract check: what
+/// every round of a call passes before the operation's own parser.
+pub fn prepare(catalog: &Catalog, args: Map<String, Value>) -> Result<(&Entry, Value), Refusal> {
     if let Some(refusal) = wrong_wrapper(&args) {
         return Err(refusal);
     }
@@ -97,7 +110,12 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
         r.contract = Some(contract.digest.clone());
         return Err(r);
     }
-    let output = entry.op.run_json(&Value::Object(args.input), ctx)?;
+    Ok((entry, Value::Object(args.input)))
+}
+
+/// Runs the operation on its complete input and wraps the output.
+pub fn finish(entry: &Entry, input: &Value, ctx: &Ctx, started: Instant) -> Result<Value, Refusal> {
+    let output = entry.op.run_json(input, ctx)?;
     let bytes = json_len(&output);
     if bytes > MAX_OUTPUT_BYTES {
         return Err(Refusal::new(
@@ -109,9 +127,9 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
         ));
     }
     Ok(json!({
-        "operation_id": args.operation_id,
+        "operation_id": entry.op.id(),
         "version": entry.op.version(),
-        "contract": contract.digest,
+        "contract": entry.contract().digest,
         "output": output,
         "elapsed_ms": (started.elapsed().as_secs_f64() * 1e6).round() / 1e3,
     }))

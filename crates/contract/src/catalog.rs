@@ -47,7 +47,7 @@ impl Entry {
                 "version": self.op.version(),
                 "input_schema": self.op.input_schema(),
                 "output_schema": self.op.output_schema(),
-                "input_plan": null,
+                "input_plan": self.op.plan_document().unwrap_or(Value::Null),
             });
             let canonical = to_canonical(&document);
             let digest = sha256_digest(canonical.as_bytes());
@@ -126,6 +126,7 @@ impl Catalog {
         let mut by_id = HashMap::with_capacity(ops.len());
         for (i, op) in ops.iter().enumerate() {
             check_id(op.id()).map_err(BuildError)?;
+            op.plan_document().map_err(BuildError)?;
             if by_id.insert(op.id(), i).is_some() {
                 return Err(BuildError(format!(
                     "operation id {:?} is declared twice",

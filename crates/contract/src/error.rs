@@ -15,6 +15,17 @@ pub enum Code {
     DeadlineExceeded,
     Cancelled,
     DomainError,
+    /// The operation needs answers: sent with the questions and a corrected call.
+    InputRequired,
+    /// The caller declined or cancelled a question; nothing was computed.
+    InputDeclined,
+    /// The guard refused the caller (authentication or authorisation).
+    Unauthorized,
+    PlanChanged,
+    ContinuationInvalid,
+    ContinuationExpired,
+    ContinuationMismatch,
+    ContinuationOutdated,
 }
 
 impl Code {
@@ -28,6 +39,14 @@ impl Code {
             Code::DeadlineExceeded => "deadline_exceeded",
             Code::Cancelled => "cancelled",
             Code::DomainError => "domain_error",
+            Code::InputRequired => "input_required",
+            Code::InputDeclined => "input_declined",
+            Code::Unauthorized => "unauthorized",
+            Code::PlanChanged => "plan_changed",
+            Code::ContinuationInvalid => "continuation_invalid",
+            Code::ContinuationExpired => "continuation_expired",
+            Code::ContinuationMismatch => "continuation_mismatch",
+            Code::ContinuationOutdated => "continuation_outdated",
         }
     }
 }
@@ -54,6 +73,9 @@ pub struct Refusal {
     /// The one next call to make: `{"tool": "math.run" | "math.find", "arguments": {…}}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Value>,
+    /// For `input_required`: the open questions `{key, message, form, example}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub questions: Option<Value>,
 }
 
 /// Diagnostics never echo large caller values.
@@ -70,6 +92,7 @@ impl Refusal {
             candidates: None,
             contract: None,
             fix: None,
+            questions: None,
         }
     }
 

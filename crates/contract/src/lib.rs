@@ -12,13 +12,15 @@ pub mod catalog;
 pub mod error;
 pub mod find;
 pub mod operation;
+pub mod rounds;
 pub mod schemas;
 mod search;
+pub mod state;
 pub mod wire;
 
 pub use catalog::Catalog;
 pub use error::{Code, Refusal};
-pub use operation::{Ctx, DynOperation, MathError, Operation};
+pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, StaticQuestion};
 
 /// Declares a capability package's operations, one line each: the module
 /// holding the operation and the unit struct implementing [`Operation`].

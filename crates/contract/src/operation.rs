@@ -30,7 +30,71 @@ pub trait Operation: Send + Sync + 'static {
     /// The exact `output` the example produces, as JSON text.
     const EXPECTED: &'static str;
 
+    /// Questions the caller must answer before the operation runs (DESIGN
+    /// §7). Each answer is the optional `Input` field named by its key, so
+    /// the one parser types it and an agent may send it up front.
+    const PLAN: Plan<Self::Input> = Plan::None;
+
     fn run(input: Self::Input, ctx: &Ctx) -> Result<Self::Output, MathError>;
+}
+
+/// One question of an input plan. The answer becomes input field `key`:
+/// a `form` with one property named `key` answers it with that property's
+/// value; a form with several properties answers an array field with their
+/// values in property order (MCP forms hold only flat primitive fields).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Question {
+    pub key: String,
+    pub message: String,
+    /// The elicitation form: a flat object schema.
+    pub form: Value,
+    /// A value of field `key` to show in the fallback's corrected call.
+    pub example: Value,
+}
+
+impl Question {
+    /// The input value a form answer stands for (see [`Question`]).
+    pub fn value_of(&self, content: &serde_json::Map<String, Value>) -> Value {
+        let props: Vec<&String> = self
+            .form
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|p| p.keys().collect())
+            .unwrap_or_default();
+        match props[..] {
+            [only] if *only == self.key => content.get(only).cloned().unwrap_or(Value::Null),
+            _ => Value::Array(
+                props
+                    .iter()
+                    .map(|p| content.get(*p).cloned().unwrap_or(Value::Null))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A question that is the same for every call, as static text.
+pub struct StaticQuestion {
+    pub key: &'static str,
+    pub message: &'static str,
+    /// The flat object schema of the elicitation form, as JSON text.
+    pub form: &'static str,
+    /// An example value of field `key`, as JSON text.
+    pub example: &'static str,
+}
+
+/// What an operation asks before it runs.
+pub enum Plan<I> {
+    None,
+    /// Fixed questions; one whose field the input already holds is answered.
+    /// Must be non-empty: the catalog refuses an empty one.
+    Static(&'static [StaticQuestion]),
+    /// The questions this input needs, from the parsed input (an empty list
+    /// means run at once). `keys` lists every key it may ask, for the contract.
+    Resolved {
+        keys: &'static [&'static str],
+        resolve: fn(&I) -> Vec<Question>,
+    },
 }
 
 /// What a running operation may consult: its budget (deadline and
@@ -107,6 +171,12 @@ pub trait DynOperation: Send + Sync {
     /// Parses `input` with the operation's model (the one parse), runs it,
     /// and serializes the output.
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal>;
+    /// The questions `input` still needs, in plan order, after parsing it
+    /// with the operation's model; empty when it needs none.
+    fn questions(&self, input: &Value) -> Result<Vec<Question>, Refusal>;
+    /// The plan as the contract states it: null, the static questions, or
+    /// the keys a resolver may ask. Err for an empty static plan.
+    fn plan_document(&self) -> Result<Value, String>;
 }
 
 fn schema_for<T: JsonSchema>(settings: SchemaSettings) -> Value {
@@ -162,6 +232,43 @@ impl<T: Operation> DynOperation for T {
     }
     fn check_input(&self, input: &Value) -> Result<(), Refusal> {
         crate::call::parse_input::<T::Input>(input).map(drop)
+    }
+    fn questions(&self, input: &Value) -> Result<Vec<Question>, Refusal> {
+        match &T::PLAN {
+            Plan::None => Ok(Vec::new()),
+            Plan::Static(questions) => {
+                crate::call::parse_input::<T::Input>(input)?;
+                Ok(questions
+                    .iter()
+                    .filter(|q| input.get(q.key).is_none_or(Value::is_null))
+                    .map(|q| Question {
+                        key: q.key.into(),
+                        message: q.message.into(),
+                        form: parse_static_json("a question form", T::ID, q.form),
+                        example: parse_static_json("a question example", T::ID, q.example),
+                    })
+                    .collect())
+            }
+            Plan::Resolved { resolve, .. } => Ok(resolve(&crate::call::parse_input(input)?)),
+        }
+    }
+    fn plan_document(&self) -> Result<Value, String> {
+        match &T::PLAN {
+            Plan::None => Ok(Value::Null),
+            Plan::Static([]) => Err(format!(
+                "{} declares an empty static input plan, which can never ask anything; declare Plan::None",
+                T::ID
+            )),
+            Plan::Static(questions) => Ok(serde_json::json!({
+                "kind": "static",
+                "questions": questions.iter().map(|q| serde_json::json!({
+                    "key": q.key,
+                    "message": q.message,
+                    "form": parse_static_json("a question form", T::ID, q.form),
+                })).collect::<Vec<_>>(),
+            })),
+            Plan::Resolved { keys, .. } => Ok(serde_json::json!({ "kind": "resolved", "keys": keys })),
+        }
     }
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
         let parsed: T::Input = crate::call::parse_input(input)?;
