@@ -182,3 +182,6 @@ pub fn input_required(entry: &Entry, input: &Value, questions: &[Question]) -> R
     r.questions = Some(json!(questions));
     r
 }
+
+#[cfg(test)]
+mod tests;
