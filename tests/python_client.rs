@@ -47,9 +47,17 @@ fn client_python() -> PathBuf {
 
 #[test]
 fn official_python_client_round_trips_every_operation_in_both_modes() {
+    run_script("mcp_client_flow.py");
+}
+
+#[test]
+fn official_python_client_answers_questions_in_both_modes_and_without_elicitation() {
+    run_script("mcp_elicitation_flow.py");
+}
+
+fn run_script(name: &str) {
     let python = client_python();
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/mcp_client_flow.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python").join(name);
     for mode in ["legacy", "modern"] {
         let out = Command::new(&python)
             .arg(&script)

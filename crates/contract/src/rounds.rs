@@ -38,10 +38,10 @@ pub struct Rounds<'a> {
 }
 
 /// A continuation: the state a question was asked in, and its answer (the
-/// form's content).
+/// form's content); without an answer the same question is asked again.
 pub struct Resume {
     pub state: String,
-    pub answer: Map<String, Value>,
+    pub answer: Option<Map<String, Value>>,
 }
 
 pub enum Step {
@@ -120,8 +120,13 @@ pub fn call(
                 .at("requestState"));
             };
             let mut answers = s.answers;
-            answers.insert(q.key.clone(), q.value_of(&answer));
-            (answers, s.round + 1)
+            match answer {
+                Some(content) => {
+                    answers.insert(q.key.clone(), q.value_of(&content));
+                    (answers, s.round + 1)
+                }
+                None => (answers, s.round),
+            }
         }
     };
     if round >= questions.len() {

@@ -8,6 +8,7 @@
 mod tools;
 
 use hessian_contract::Catalog;
+use hessian_contract::state::Keys;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -48,10 +49,40 @@ impl Default for Config {
     }
 }
 
+/// The request-state keys from the environment: `HESSIAN_STATE_KEY`
+/// (`key_id:base64url(32-byte seed)`) or the file `HESSIAN_STATE_KEY_FILE`
+/// holding it, plus `HESSIAN_STATE_VERIFY_KEYS` (comma-separated
+/// `key_id:base64url(public key)`) accepted during rotation. Without a
+/// signing key, a fresh one per process: continuations then end with it.
+pub fn state_keys() -> Result<Keys, String> {
+    let configured = match (std::env::var("HESSIAN_STATE_KEY"), std::env::var("HESSIAN_STATE_KEY_FILE")) {
+        (Ok(text), _) => Some(text),
+        (_, Ok(path)) => Some(std::fs::read_to_string(&path).map_err(|e| format!("HESSIAN_STATE_KEY_FILE {path}: {e}"))?),
+        _ => None,
+    };
+    let mut keys = match configured {
+        Some(text) => Keys::parse_signing(&text)?,
+        None => {
+            let keys = Keys::generate()?;
+            tracing::warn!(
+                "no HESSIAN_STATE_KEY: signing request states with a fresh key ({}); multi-round calls cannot continue on another process",
+                keys.key_id()
+            );
+            keys
+        }
+    };
+    if let Ok(list) = std::env::var("HESSIAN_STATE_VERIFY_KEYS") {
+        for k in list.split(',').filter(|k| !k.trim().is_empty()) {
+            keys.accept(k)?;
+        }
+    }
+    Ok(keys)
+}
+
 /// Serves MCP over stdin/stdout until the client closes the stream.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
-    let service = HessianServer::new(catalog(), config)
+    let service = HessianServer::new(catalog(), config, state_keys()?)
         .serve(rmcp::transport::stdio())
         .await?;
     service.waiting().await?;

@@ -1,13 +1,17 @@
 //! The two tools and the catalog resource as an rmcp `ServerHandler`.
 
 use crate::Config;
-use hessian_contract::call::{self, RunArgs};
+use hessian_contract::call::RunArgs;
+use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
+use hessian_contract::state::Keys;
+use hessian_contract::{Code, Question};
 use hessian_contract::error::bounded;
 use hessian_contract::find::{self, FindArgs};
 use hessian_contract::{Catalog, Ctx, Refusal};
 use hessian_kernels::Budget;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
+    ElicitRequestParams, Implementation, InputRequest, InputRequiredResult,
     ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
     ServerConfig, Tool, ToolAnnotations,
@@ -45,6 +49,72 @@ pub struct HessianServer {
     catalog: &'static Catalog,
     config: Config,
     tools: Arc<Vec<Tool>>,
+    keys: Arc<Keys>,
+}
+
+/// Who calls over stdio: the one local user of this process.
+const STDIO_PRINCIPAL: &str = "stdio";
+/// How long a question waits for its answer.
+const QUESTION_TTL_SECS: u64 = 15 * 60;
+
+/// Admits every round and writes its audit record to stderr. Stdio has one
+/// local user; authentication belongs to the HTTP transport.
+struct AuditLog;
+
+impl Guard for AuditLog {
+    fn admit(&self, principal: &str, operation_id: &str, round: usize) -> Result<(), Refusal> {
+        tracing::info!(target: "audit", principal, operation = bounded(operation_id, 80), round, "math.run round");
+        Ok(())
+    }
+}
+
+/// How the client can be asked a question.
+#[derive(Clone, Copy, PartialEq)]
+enum Asking {
+    /// MCP 2026-07-28 with elicitation: `input_required` results.
+    InputRequired,
+    /// An older session with elicitation: `elicitation/create` inside the call.
+    Elicitation,
+    /// Not at all: refuse with the questions and a corrected call.
+    Refuse,
+}
+
+fn asking(context: &RequestContext<RoleServer>) -> Asking {
+    let elicits = context
+        .client_capabilities()
+        .is_some_and(|c| c.elicitation.is_some());
+    let modern = context.protocol_version().is_some_and(|v| !v.has_initialize());
+    match (elicits, modern) {
+        (false, _) => Asking::Refuse,
+        (true, true) => Asking::InputRequired,
+        (true, false) => Asking::Elicitation,
+    }
+}
+
+fn form_request(q: &Question) -> Result<ElicitRequestParams, Refusal> {
+    let schema = serde_json::from_value(q.form.clone()).map_err(|e| {
+        Refusal::new(Code::DomainError, format!("question {} has no valid form ({e}); this is a bug in hessian", q.key))
+    })?;
+    Ok(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: q.message.clone(),
+        requested_schema: schema,
+    })
+}
+
+/// The form content of an accepted elicitation, or the refusal for a
+/// declined or cancelled one (nothing is computed).
+fn accepted(result: &Value) -> Result<Map<String, Value>, Refusal> {
+    match result.get("action").and_then(Value::as_str) {
+        Some("accept") => Ok(result.get("content").and_then(Value::as_object).cloned().unwrap_or_default()),
+        other => Err(Refusal::new(
+            Code::InputDeclined,
+            format!(
+                "the question was {}; nothing was computed. Call again and answer it, or add the field to `input`",
+                if other == Some("cancel") { "cancelled" } else { "declined" }
+            ),
+        )),
+    }
 }
 
 fn object_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
@@ -74,7 +144,8 @@ fn error_schema() -> Value {
             "received": { "type": "string" },
             "candidates": { "type": "array", "items": { "type": "string" } },
             "contract": { "type": "string" },
-            "fix": { "type": "object" }
+            "fix": { "type": "object" },
+            "questions": { "type": "array", "items": { "type": "object" } }
         }
     })
 }
@@ -179,21 +250,84 @@ fn tool_result(result: Result<Value, Refusal>) -> CallToolResult {
 }
 
 impl HessianServer {
-    pub fn new(catalog: &'static Catalog, config: Config) -> Self {
+    pub fn new(catalog: &'static Catalog, config: Config, keys: Keys) -> Self {
         Self {
             catalog,
             config,
             tools: Arc::new(tools()),
+            keys: Arc::new(keys),
         }
     }
 
-    /// A refusal is a tool result; only a crashed worker (a bug) is a
-    /// protocol-level internal error.
+    /// math.run: rounds until the operation runs, is refused, or a question
+    /// goes to the client in the way it can be asked.
     async fn run(
         &self,
-        args: Map<String, Value>,
+        request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<Result<Value, Refusal>, ErrorData> {
+    ) -> Result<CallToolResponse, ErrorData> {
+        let args = request.arguments.unwrap_or_default();
+        let how = asking(context);
+        let mut resume = match request.request_state {
+            None => None,
+            Some(state) => {
+                // One question per round: its response is the only entry.
+                let answer = match request.input_responses.as_ref().and_then(|r| r.values().next()) {
+                    None => None,
+                    Some(result) => match accepted(result) {
+                        Ok(content) => Some(content),
+                        Err(r) => return Ok(tool_result(Err(r)).into()),
+                    },
+                };
+                Some(Resume { state, answer })
+            }
+        };
+        loop {
+            let step = match self.round(args.clone(), resume.take(), context).await? {
+                Ok(step) => step,
+                Err(r) => return Ok(tool_result(Err(r)).into()),
+            };
+            let (question, state, refusal) = match step {
+                Step::Done(envelope) => return Ok(tool_result(Ok(envelope)).into()),
+                Step::Ask { question, state, refusal, .. } => (question, state, refusal),
+            };
+            let params = match form_request(&question) {
+                Ok(p) => p,
+                Err(r) => return Ok(tool_result(Err(r)).into()),
+            };
+            match how {
+                Asking::Refuse => return Ok(tool_result(Err(refusal)).into()),
+                Asking::InputRequired => {
+                    let requests = [(question.key.clone(), InputRequest::Elicitation(ElicitRequest::new(params)))];
+                    return Ok(InputRequiredResult::new(Some(requests.into_iter().collect()), Some(state)).into());
+                }
+                Asking::Elicitation => {
+                    let result = match context.peer.create_elicitation(params).await {
+                        Ok(r) => r,
+                        Err(e) => {
+                            tracing::warn!("elicitation failed: {e}");
+                            return Ok(tool_result(Err(refusal)).into());
+                        }
+                    };
+                    let content = match accepted(&serde_json::to_value(&result).unwrap_or_default()) {
+                        Ok(c) => c,
+                        Err(r) => return Ok(tool_result(Err(r)).into()),
+                    };
+                    resume = Some(Resume { state, answer: Some(content) });
+                }
+            }
+        }
+    }
+
+    /// One round on a worker thread, under the call's deadline and the
+    /// client's cancellation. A refusal is a tool result; only a crashed
+    /// worker (a bug) is a protocol-level internal error.
+    async fn round(
+        &self,
+        args: Map<String, Value>,
+        resume: Option<Resume>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Result<Step, Refusal>, ErrorData> {
         let budget = Budget::with_timeout(self.config.deadline);
         let on_cancel = budget.clone();
         let ct = context.ct.clone();
@@ -202,9 +336,12 @@ impl HessianServer {
             ct.cancelled().await;
             on_cancel.cancel();
         });
-        let catalog = self.catalog;
-        let joined =
-            tokio::task::spawn_blocking(move || call::run(catalog, args, &Ctx::new(budget))).await;
+        let (catalog, keys) = (self.catalog, self.keys.clone());
+        let joined = tokio::task::spawn_blocking(move || {
+            let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
+            rounds::call(catalog, &rounds, STDIO_PRINCIPAL, args, resume, &Ctx::new(budget))
+        })
+        .await;
         watcher.abort();
         joined.map_err(|e| {
             tracing::error!("math.run worker failed: {e}");
@@ -243,10 +380,9 @@ impl ServerHandler for HessianServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let args = request.arguments.unwrap_or_default();
         let result = match request.name.as_ref() {
-            "math.find" => find::find(self.catalog, &args),
-            "math.run" => self.run(args, &context).await?,
+            "math.find" => find::find(self.catalog, &request.arguments.unwrap_or_default()),
+            "math.run" => return self.run(request, &context).await,
             other => {
                 return Err(ErrorData::invalid_params(
                     format!(

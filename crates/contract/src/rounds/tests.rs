@@ -134,9 +134,9 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
         let run = |resume| call(&c, &rounds, "alice", args(id, json!({})), resume, &Ctx::default());
         let (q0, s0) = ask(run(None));
         assert_eq!(q0.key, "x");
-        let (q1, s1) = ask(run(Some(Resume { state: s0, answer: answer("x", 5) })));
+        let (q1, s1) = ask(run(Some(Resume { state: s0, answer: Some(answer("x", 5)) })));
         assert_eq!(q1.key, "y");
-        let Ok(Step::Done(env)) = run(Some(Resume { state: s1, answer: answer("y", 9) })) else { panic!() };
+        let Ok(Step::Done(env)) = run(Some(Resume { state: s1, answer: Some(answer("y", 9)) })) else { panic!() };
         assert_eq!(env["output"], json!([5, 9]));
         // Answers given up front are not asked again.
         let (q, _) = ask(call(&c, &rounds, "alice", args(id, json!({"x": 1})), None, &Ctx::default()));
@@ -165,7 +165,7 @@ fn a_changed_plan_is_refused_and_the_stale_answer_never_reaches_the_handler() {
     // the answer for x would be filed under y.
     SWITCH.store(true, SeqCst);
     let handled = HANDLER_CALLS.load(SeqCst);
-    let r = run(Some(Resume { state: s0, answer: answer("x", 5) })).err().expect("refused");
+    let r = run(Some(Resume { state: s0, answer: Some(answer("x", 5)) })).err().expect("refused");
     assert_eq!(r.code, Code::PlanChanged);
     assert_eq!(HANDLER_CALLS.load(SeqCst), handled);
     SWITCH.store(false, SeqCst);
@@ -195,7 +195,7 @@ fn each_bad_state_gets_its_own_code() {
     let id = "test.resolved.compute";
     let (_, good) = ask(call(&c, &rounds, "alice", args(id, json!({})), None, &Ctx::default()));
     let resume = |principal: &str, input: Value, state: String| {
-        call(&c, &rounds, principal, args(id, input), Some(Resume { state, answer: answer("x", 1) }), &Ctx::default())
+        call(&c, &rounds, principal, args(id, input), Some(Resume { state, answer: Some(answer("x", 1)) }), &Ctx::default())
     };
     let code = |r: Result<Step, Refusal>| r.err().map(|r| r.code);
     let opened = k.open(&good, now_secs()).unwrap();
