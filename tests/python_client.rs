@@ -1,6 +1,8 @@
 //! The official Python MCP client (PyPI `mcp` 2.3.0) as an independent peer:
 //! `tests/python/mcp_client_flow.py` drives the real binary in the legacy
-//! (`initialize`) and the 2026-07-28 (`server/discover`) modes.
+//! (`initialize`) and the 2026-07-28 (`server/discover`) modes,
+//! `mcp_elicitation_flow.py` answers its questions, and `mcp_http_flow.py`
+//! talks streamable HTTP to two replicas behind nginx (deploy/nginx.conf).
 //!
 //! The client is installed once into a venv under the cargo target folder;
 //! set `HESSIAN_TEST_PYTHON` to choose the interpreter (default `python3`).
@@ -72,4 +74,112 @@ fn run_script(name: &str) {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// A free loopback port (bound, then released for the child to take).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn wait_healthy(port: u16) {
+    use std::io::{Read, Write};
+    for _ in 0..200 {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = s.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+            let mut reply = String::new();
+            let _ = s.read_to_string(&mut reply);
+            if reply.starts_with("HTTP/1.1 200") {
+                return;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("nothing healthy on port {port}");
+}
+
+/// Kills its child when dropped, so a failing test leaves no servers behind.
+struct Child(std::process::Child);
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn nginx() -> PathBuf {
+    ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .expect("nginx is needed (Debian: apt-get install nginx-light); .ci/run installs it")
+}
+
+#[test]
+fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
+    let python = client_python();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("nginx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hessian = env!("CARGO_BIN_EXE_hessian");
+    // One token, one signing key, shared by both replicas.
+    let issued = Command::new(hessian).args(["token", "new", "--principal", "ci"]).output().unwrap();
+    let issued = String::from_utf8(issued.stdout).unwrap();
+    let token = issued.lines().next().and_then(|l| l.rsplit(' ').next()).unwrap().to_string();
+    std::fs::write(dir.join("tokens"), issued.lines().last().unwrap()).unwrap();
+    let key = "ci:AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA";
+    let (front, a, b) = (free_port(), free_port(), free_port());
+    let mut children = Vec::new();
+    for (port, name) in [(a, "r1"), (b, "r2")] {
+        let child = Command::new(hessian)
+            .args(["serve", "--http", &format!("127.0.0.1:{port}"), "--replica", name])
+            .arg("--token-file")
+            .arg(dir.join("tokens"))
+            .env("HESSIAN_STATE_KEY", key)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        children.push(Child(child));
+        wait_healthy(port);
+    }
+    let conf = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf"))
+        .unwrap()
+        .replace("127.0.0.1:8080", &format!("127.0.0.1:{front}"))
+        .replace("127.0.0.1:8081", &format!("127.0.0.1:{a}"))
+        .replace("127.0.0.1:8082", &format!("127.0.0.1:{b}"));
+    std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+    let proxy = Command::new(nginx())
+        .arg("-c")
+        .arg(dir.join("nginx.conf"))
+        .arg("-p")
+        .arg(&dir)
+        .args(["-g", "daemon off;"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    children.push(Child(proxy));
+    wait_healthy(front);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/mcp_http_flow.py");
+    for mode in ["modern", "legacy"] {
+        let out = Command::new(&python)
+            .arg(&script)
+            .arg(format!("http://127.0.0.1:{front}/mcp"))
+            .arg(&token)
+            .arg(mode)
+            .arg(format!("http://127.0.0.1:{a}/mcp"))
+            .arg(format!("http://127.0.0.1:{b}/mcp"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{mode} through nginx failed:\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    drop(children);
+    let _ = std::fs::remove_dir_all(&dir);
 }

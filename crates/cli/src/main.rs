@@ -23,11 +23,36 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve MCP over stdio (for desktop and IDE hosts).
+    /// Serve MCP over stdio (for desktop and IDE hosts), or over stateless
+    /// streamable HTTP with --http.
     Serve {
         /// Wall-clock limit of one math.run call, in milliseconds.
         #[arg(long, env = "HESSIAN_DEADLINE_MS", default_value_t = 30_000)]
         deadline_ms: u64,
+        /// Calls computing at once; more are refused with `busy`.
+        #[arg(long, env = "HESSIAN_MAX_CONCURRENT", default_value_t = 16)]
+        max_concurrent: usize,
+        /// Serve streamable HTTP at this address (e.g. 127.0.0.1:8080) instead of stdio.
+        #[arg(long, env = "HESSIAN_HTTP")]
+        http: Option<std::net::SocketAddr>,
+        /// Bearer-token digests (`hessian token new` prints lines for it);
+        /// required for a non-loopback address.
+        #[arg(long, env = "HESSIAN_TOKEN_FILE")]
+        token_file: Option<PathBuf>,
+        /// Host header values to accept besides loopback (the name clients use through a proxy).
+        #[arg(long = "allowed-host", env = "HESSIAN_ALLOWED_HOSTS", value_delimiter = ',')]
+        allowed_hosts: Vec<String>,
+        /// Largest request body, in bytes.
+        #[arg(long, env = "HESSIAN_MAX_BODY_BYTES", default_value_t = 8 << 20)]
+        max_body_bytes: usize,
+        /// A name sent as the `x-hessian-replica` response header.
+        #[arg(long, env = "HESSIAN_REPLICA")]
+        replica: Option<String>,
+    },
+    /// Issue a bearer token for `serve --http --token-file`.
+    Token {
+        #[command(subcommand)]
+        action: TokenAction,
     },
     /// Search the catalog, as math.find {"query": …} does.
     Find {
@@ -83,6 +108,19 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum TokenAction {
+    /// Print a fresh token once, and the line to add to the token file
+    /// (which stores only its sha256 digest).
+    New {
+        #[arg(long)]
+        principal: String,
+        /// Comma-separated scopes recorded with the token.
+        #[arg(long, default_value = "run")]
+        scopes: String,
+    },
+}
+
 fn print(v: &Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
 }
@@ -112,7 +150,32 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let catalog = hessian_server::catalog();
     match cli.command {
-        Command::Serve { deadline_ms } => {
+        Command::Token { action: TokenAction::New { principal, scopes } } => {
+            if principal.is_empty() || principal.contains(char::is_whitespace) {
+                eprintln!("hessian: a principal is one word, e.g. --principal alice");
+                return ExitCode::from(2);
+            }
+            match hessian_server::new_token(&principal, &scopes) {
+                Ok((token, line)) => {
+                    println!("token (shown once; give it to {principal}): {token}");
+                    println!("token-file line:\n{line}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("hessian: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Serve {
+            deadline_ms,
+            max_concurrent,
+            http,
+            token_file,
+            allowed_hosts,
+            max_body_bytes,
+            replica,
+        } => {
             tracing_subscriber::fmt()
                 .with_writer(std::io::stderr)
                 .with_ansi(false)
@@ -123,6 +186,7 @@ fn main() -> ExitCode {
                 .init();
             let config = hessian_server::Config {
                 deadline: Duration::from_millis(deadline_ms),
+                max_concurrent,
             };
             let runtime = match tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -135,7 +199,14 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            match runtime.block_on(hessian_server::serve_stdio(config)) {
+            let served = match http {
+                None => runtime.block_on(hessian_server::serve_stdio(config)),
+                Some(addr) => runtime.block_on(hessian_server::serve_http(
+                    config,
+                    hessian_server::HttpOptions { addr, allowed_hosts, token_file, max_body_bytes, replica },
+                )),
+            };
+            match served {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("hessian: {e}");

@@ -21,6 +21,8 @@ pub enum Code {
     InputDeclined,
     /// The guard refused the caller (authentication or authorisation).
     Unauthorized,
+    /// Every computation slot is taken; retry shortly.
+    Busy,
     PlanChanged,
     ContinuationInvalid,
     ContinuationExpired,
@@ -42,6 +44,7 @@ impl Code {
             Code::InputRequired => "input_required",
             Code::InputDeclined => "input_declined",
             Code::Unauthorized => "unauthorized",
+            Code::Busy => "busy",
             Code::PlanChanged => "plan_changed",
             Code::ContinuationInvalid => "continuation_invalid",
             Code::ContinuationExpired => "continuation_expired",

@@ -5,6 +5,8 @@
 //! `hessian_contract::call::run` and `hessian_contract::find::find`, which
 //! the CLI uses too, so both surfaces answer identically.
 
+mod auth;
+mod http;
 mod tools;
 
 use hessian_contract::Catalog;
@@ -12,6 +14,8 @@ use hessian_contract::state::Keys;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+pub use auth::new_token;
+pub use http::{HttpOptions, serve_http};
 pub use tools::HessianServer;
 
 /// The catalog of every capability package, built once per process.
@@ -39,12 +43,15 @@ pub fn catalog() -> &'static Catalog {
 pub struct Config {
     /// Wall-clock limit of one math.run call.
     pub deadline: Duration,
+    /// Calls computing at once; more are refused with `busy`, not queued.
+    pub max_concurrent: usize,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self {
             deadline: Duration::from_secs(30),
+            max_concurrent: 16,
         }
     }
 }

@@ -50,6 +50,8 @@ pub struct HessianServer {
     config: Config,
     tools: Arc<Vec<Tool>>,
     keys: Arc<Keys>,
+    /// One permit per call computing now.
+    permits: Arc<tokio::sync::Semaphore>,
 }
 
 /// Who calls over stdio: the one local user of this process.
@@ -68,6 +70,15 @@ impl Guard for AuditLog {
     }
 }
 
+/// The authenticated principal of an HTTP request, or the stdio user.
+fn principal(context: &RequestContext<RoleServer>) -> String {
+    context
+        .extensions
+        .get::<axum::http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<crate::auth::Principal>())
+        .map_or_else(|| STDIO_PRINCIPAL.to_string(), |p| p.name.clone())
+}
+
 /// How the client can be asked a question.
 #[derive(Clone, Copy, PartialEq)]
 enum Asking {
@@ -84,10 +95,14 @@ fn asking(context: &RequestContext<RoleServer>) -> Asking {
         .client_capabilities()
         .is_some_and(|c| c.elicitation.is_some());
     let modern = context.protocol_version().is_some_and(|v| !v.has_initialize());
-    match (elicits, modern) {
-        (false, _) => Asking::Refuse,
-        (true, true) => Asking::InputRequired,
-        (true, false) => Asking::Elicitation,
+    // Stateless HTTP has no channel for a request back to the client
+    // mid-call: only stdio sessions use in-call elicitation.
+    let over_http = context.extensions.get::<axum::http::request::Parts>().is_some();
+    match (elicits, modern, over_http) {
+        (false, _, _) => Asking::Refuse,
+        (true, true, _) => Asking::InputRequired,
+        (true, false, false) => Asking::Elicitation,
+        (true, false, true) => Asking::Refuse,
     }
 }
 
@@ -251,11 +266,18 @@ fn tool_result(result: Result<Value, Refusal>) -> CallToolResult {
 
 impl HessianServer {
     pub fn new(catalog: &'static Catalog, config: Config, keys: Keys) -> Self {
+        Self::with_keys(catalog, config, Arc::new(keys))
+    }
+
+    /// For transports that build one server per request (HTTP): clones
+    /// share the keys and the concurrency permits.
+    pub fn with_keys(catalog: &'static Catalog, config: Config, keys: Arc<Keys>) -> Self {
         Self {
             catalog,
+            permits: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))),
             config,
             tools: Arc::new(tools()),
-            keys: Arc::new(keys),
+            keys,
         }
     }
 
@@ -268,6 +290,17 @@ impl HessianServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
         let how = asking(context);
+        let Ok(_permit) = self.permits.clone().try_acquire_owned() else {
+            let busy = Refusal::new(
+                Code::Busy,
+                format!(
+                    "all {} computation slots of this server are in use; retry in a moment",
+                    self.config.max_concurrent
+                ),
+            );
+            return Ok(tool_result(Err(busy)).into());
+        };
+        let principal = principal(context);
         let mut resume = match request.request_state {
             None => None,
             Some(state) => {
@@ -283,7 +316,7 @@ impl HessianServer {
             }
         };
         loop {
-            let step = match self.round(args.clone(), resume.take(), context).await? {
+            let step = match self.round(args.clone(), resume.take(), &principal, context).await? {
                 Ok(step) => step,
                 Err(r) => return Ok(tool_result(Err(r)).into()),
             };
@@ -326,6 +359,7 @@ impl HessianServer {
         &self,
         args: Map<String, Value>,
         resume: Option<Resume>,
+        principal: &str,
         context: &RequestContext<RoleServer>,
     ) -> Result<Result<Step, Refusal>, ErrorData> {
         let budget = Budget::with_timeout(self.config.deadline);
@@ -336,10 +370,10 @@ impl HessianServer {
             ct.cancelled().await;
             on_cancel.cancel();
         });
-        let (catalog, keys) = (self.catalog, self.keys.clone());
+        let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
         let joined = tokio::task::spawn_blocking(move || {
             let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
-            rounds::call(catalog, &rounds, STDIO_PRINCIPAL, args, resume, &Ctx::new(budget))
+            rounds::call(catalog, &rounds, &principal, args, resume, &Ctx::new(budget))
         })
         .await;
         watcher.abort();
