@@ -102,10 +102,39 @@ async def main(url, token, mode, replicas):
                         assert again.structured_content["output"] == expected, again
     if mode == "modern":
         assert crossed >= 1, "no continuation crossed replicas"
+    if mode == "modern":
+        await deadline_check(replicas[0], token)
     async with httpx2.AsyncClient() as http:
         r = await http.post(url, headers={"Authorization": "Bearer wrong"}, json={})
         assert r.status_code == 401, r.status_code
     print(f"{mode}: {len(replicas)} replicas agree; continuations crossed replicas {crossed} time(s)")
+
+
+async def deadline_check(url, token):
+    """A call that would run for seconds stops at its 1 s deadline (+200 ms),
+    and the replica answers small calls meanwhile."""
+    long_call = {"operation_id": "integer.prime_count.compute", "input": {"x": 10**13}, "deadline_ms": 1000}
+    quick = {"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}
+    async with client(token) as http:
+        async with streamable_http_client(url, http_client=http) as (read, write, *_):
+            async with ClientSession(read, write) as session:
+                await session.discover()
+
+                async def timed(args):
+                    start = asyncio.get_running_loop().time()
+                    result = await session.call_tool("math.run", args)
+                    return result, asyncio.get_running_loop().time() - start
+
+                stopped = asyncio.create_task(timed(long_call))
+                await asyncio.sleep(0.1)
+                for _ in range(5):
+                    result, elapsed = await timed(quick)
+                    assert result.structured_content["output"] == "6" and elapsed < 0.5, (result, elapsed)
+                result, elapsed = await stopped
+                error = result.structured_content["error"]
+                assert error["code"] == "deadline_exceeded", error
+                assert elapsed < 1.2 + 0.05, f"stopped after {elapsed:.3f} s"
+                print(f"deadline: stopped after {elapsed:.3f} s with a 1 s deadline")
 
 
 if __name__ == "__main__":

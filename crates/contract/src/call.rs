@@ -27,6 +27,10 @@ pub struct RunArgs {
     #[serde(default)]
     #[schemars(regex(pattern = r"^sha256:[0-9a-f]{64}$"))]
     pub contract: Option<String>,
+    /// Optional: stop this call after this many milliseconds, when that is
+    /// sooner than the server's own deadline (it never extends it).
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
 }
 
 /// Largest output a call returns, in bytes of JSON: results beyond it
@@ -61,7 +65,7 @@ const INPUT_ALIASES: &[&str] = &[
     "inputs",
     "data",
 ];
-const RUN_KEYS: &[&str] = &["operation_id", "input", "contract"];
+const RUN_KEYS: &[&str] = &["operation_id", "input", "contract", "deadline_ms"];
 
 /// Runs one call and returns the success envelope, or the refusal. Takes
 /// the arguments by value: a large input is moved through, never copied.
@@ -349,8 +353,10 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
         return None;
     }
     fixed.insert("input".into(), Value::Object(input));
-    if let Some(c) = args.get("contract") {
-        fixed.insert("contract".into(), c.clone());
+    for key in ["contract", "deadline_ms"] {
+        if let Some(v) = args.get(key) {
+            fixed.insert(key.into(), v.clone());
+        }
     }
     Some((fixed, what.join("; ")))
 }

@@ -35,7 +35,7 @@ const FIND_DESCRIPTION: &str = "Find the exact math operation to run. Send exact
 complete example call. Flow: search → inspect → copy the example into math.run and change only the values.";
 
 const RUN_DESCRIPTION: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
-\"contract\"?: \"sha256:…\"}. `input` is an object shaped as the operation's input_schema: copy `example` \
+\"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema: copy `example` \
 from math.find inspect and change the values. Integers as JSON integers or decimal strings; rationals as \
 \"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
@@ -67,6 +67,14 @@ impl Guard for AuditLog {
     fn admit(&self, principal: &str, operation_id: &str, round: usize) -> Result<(), Refusal> {
         tracing::info!(target: "audit", principal, operation = bounded(operation_id, 80), round, "math.run round");
         Ok(())
+    }
+}
+
+struct StopOnDrop(Budget);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 
@@ -362,7 +370,9 @@ impl HessianServer {
         principal: &str,
         context: &RequestContext<RoleServer>,
     ) -> Result<Result<Step, Refusal>, ErrorData> {
-        let budget = Budget::with_timeout(self.config.deadline);
+        // A call may shorten its deadline, never lengthen it.
+        let asked = args.get("deadline_ms").and_then(Value::as_u64).map(std::time::Duration::from_millis);
+        let budget = Budget::with_timeout(asked.map_or(self.config.deadline, |a| a.min(self.config.deadline)));
         let on_cancel = budget.clone();
         let ct = context.ct.clone();
         // MCP cancellation reaches the kernel through the budget's flag.
@@ -370,6 +380,9 @@ impl HessianServer {
             ct.cancelled().await;
             on_cancel.cancel();
         });
+        // If this future is dropped (an HTTP client went away), the kernel
+        // stops at its next budget check instead of running to the deadline.
+        let _stop = StopOnDrop(budget.clone());
         let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
         let joined = tokio::task::spawn_blocking(move || {
             let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
