@@ -374,3 +374,54 @@ fn closing_stdin_ends_the_server() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn long_calls_report_progress_when_the_client_asks() {
+    let mut s = Server::start(&["--deadline-ms", "2500"]);
+    s.initialize();
+    s.send(json!({"jsonrpc": "2.0", "id": 99, "method": "tools/call", "params": {
+        "name": "math.run",
+        "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}},
+        "_meta": {"progressToken": "p1"}
+    }}));
+    let mut ticks = Vec::new();
+    let deadline = Instant::now() + WAIT;
+    let response = loop {
+        let line = s.lines.recv_timeout(deadline - Instant::now()).expect("a message in time");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        if msg["method"] == "notifications/progress" {
+            assert_eq!(msg["params"]["progressToken"], "p1");
+            ticks.push(msg["params"]["progress"].as_f64().unwrap());
+        } else if msg["id"] == 99 {
+            break msg;
+        }
+    };
+    assert!(!ticks.is_empty(), "no progress during a multi-second call");
+    assert!(ticks.windows(2).all(|w| w[0] < w[1]), "progress must increase: {ticks:?}");
+    let out = &response["result"]["structuredContent"];
+    assert!(out["output"] == "346065536839" || out["error"]["code"] == "deadline_exceeded", "{response}");
+    // Without a token, no progress is sent.
+    let quiet = s.request(
+        "tools/call",
+        json!({"name": "math.run", "arguments": {"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}}),
+    );
+    assert_eq!(quiet["result"]["structuredContent"]["output"], "2");
+}
+
+#[test]
+fn cancellation_stops_the_kernel_and_frees_its_slot_within_100_ms() {
+    // One computation slot: a second call is refused with busy while the first runs.
+    let mut s = Server::start(&["--max-concurrent", "1"]);
+    s.initialize();
+    s.send(json!({"jsonrpc": "2.0", "id": 500, "method": "tools/call", "params": {
+        "name": "math.run",
+        "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}
+    }}));
+    std::thread::sleep(Duration::from_millis(300));
+    let busy = s.refused("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    assert_eq!(busy["code"], "busy");
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 500}}));
+    std::thread::sleep(Duration::from_millis(100));
+    let freed = s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    assert_eq!(freed["output"], "2");
+}

@@ -11,7 +11,7 @@ use hessian_contract::{Catalog, Ctx, Refusal};
 use hessian_kernels::Budget;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
-    ElicitRequestParams, Implementation, InputRequest, InputRequiredResult,
+    ElicitRequestParams, Implementation, ProgressNotificationParam, InputRequest, InputRequiredResult,
     ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
     ServerConfig, Tool, ToolAnnotations,
@@ -56,6 +56,8 @@ pub struct HessianServer {
 
 /// Who calls over stdio: the one local user of this process.
 const STDIO_PRINCIPAL: &str = "stdio";
+/// How often a call that asked for progress hears of it.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// How long a question waits for its answer.
 const QUESTION_TTL_SECS: u64 = 15 * 60;
 
@@ -372,7 +374,8 @@ impl HessianServer {
     ) -> Result<Result<Step, Refusal>, ErrorData> {
         // A call may shorten its deadline, never lengthen it.
         let asked = args.get("deadline_ms").and_then(Value::as_u64).map(std::time::Duration::from_millis);
-        let budget = Budget::with_timeout(asked.map_or(self.config.deadline, |a| a.min(self.config.deadline)));
+        let deadline = asked.map_or(self.config.deadline, |a| a.min(self.config.deadline));
+        let budget = Budget::with_timeout(deadline);
         let on_cancel = budget.clone();
         let ct = context.ct.clone();
         // MCP cancellation reaches the kernel through the budget's flag.
@@ -383,6 +386,25 @@ impl HessianServer {
         // If this future is dropped (an HTTP client went away), the kernel
         // stops at its next budget check instead of running to the deadline.
         let _stop = StopOnDrop(budget.clone());
+        // Kernels do not know their fraction done; a caller that asked for
+        // progress hears, once a second, how much of the deadline is spent.
+        let ticker = context.meta.get_progress_token().map(|token| {
+            let (peer, limit) = (context.peer.clone(), deadline.as_secs_f64());
+            tokio::spawn(async move {
+                let started = tokio::time::Instant::now();
+                let mut tick = tokio::time::interval_at(started + PROGRESS_EVERY, PROGRESS_EVERY);
+                loop {
+                    tick.tick().await;
+                    let spent = started.elapsed().as_secs_f64();
+                    let note = ProgressNotificationParam::new(token.clone(), spent.min(limit))
+                        .with_total(limit)
+                        .with_message(format!("computing: {spent:.0} s of the {limit:.0} s deadline"));
+                    if peer.notify_progress(note).await.is_err() {
+                        break;
+                    }
+                }
+            })
+        });
         let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
         let joined = tokio::task::spawn_blocking(move || {
             let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
@@ -390,6 +412,9 @@ impl HessianServer {
         })
         .await;
         watcher.abort();
+        if let Some(t) = ticker {
+            t.abort();
+        }
         joined.map_err(|e| {
             tracing::error!("math.run worker failed: {e}");
             ErrorData::internal_error(
