@@ -180,6 +180,18 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // SIGTERM: the replica stops accepting and exits cleanly, well within its grace period.
+    let pid = children[0].0.id().to_string();
+    run(Command::new("kill").args(["-TERM", &pid]));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = children[0].0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "no exit after SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
     drop(children);
     let _ = std::fs::remove_dir_all(&dir);
 }
