@@ -51,8 +51,8 @@ pub enum Step {
     Ask {
         question: Question,
         state: String,
-        /// All questions still open, for transports that cannot ask.
-        pending: Vec<Question>,
+        /// What to answer a caller that cannot be asked: every open
+        /// question and the call with them added.
         refusal: Refusal,
     },
 }
@@ -149,12 +149,10 @@ pub fn call(
         issued: now,
         expires: now + rounds.ttl_secs,
     });
-    let pending = questions[round..].to_vec();
     Ok(Step::Ask {
         question: questions[round].clone(),
         state,
-        refusal: input_required(entry, &input, &pending),
-        pending,
+        refusal: input_required(entry, &input, &questions[round..]),
     })
 }
 
