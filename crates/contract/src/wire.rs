@@ -97,6 +97,23 @@ fn float_text(v: f64) -> String {
     if s.len() > 40 { format!("{v:e}") } else { s }
 }
 
+/// The numerator and denominator of a `{"num": p, "den": q}`-style object
+/// (an agent's rendering of a fraction), to name the string to send instead.
+fn fraction_object<'de, A: de::MapAccess<'de>>(mut map: A) -> Result<Option<Q>, A::Error> {
+    let (mut num, mut den) = (None, None);
+    while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+        match k.as_str() {
+            "num" | "numerator" | "n" | "p" => num = v.as_i64(),
+            "den" | "denominator" | "d" | "q" => den = v.as_i64(),
+            _ => {}
+        }
+    }
+    Ok(match (num, den) {
+        (Some(p), Some(q)) if q != 0 => Some(Q::new(p.into(), q.into())),
+        _ => None,
+    })
+}
+
 fn parse_int_str(s: &str) -> Option<BigInt> {
     let digits = s.strip_prefix('-').unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -182,6 +199,16 @@ impl<'de> Visitor<'de> for IntVisitor {
         }
     }
 
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Int, A::Error> {
+        Err(de::Error::custom(match fraction_object(map)? {
+            Some(q) if q.is_integer() => format!(
+                "a {{numerator, denominator}} object, expected the integer as a JSON integer or string: \"{}\"",
+                q.to_integer()
+            ),
+            _ => "an object, expected an integer: a JSON integer or a decimal string such as \"-123\"".to_string(),
+        }))
+    }
+
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Int, E> {
         if s.len() > MAX_NUMBER_CHARS {
             return Err(too_long(s.len()));
@@ -219,6 +246,18 @@ impl<'de> Visitor<'de> for RationalVisitor {
         IntVisitor
             .visit_u64(v)
             .map(|i| Rational(Q::from_integer(i.0)))
+    }
+
+    /// `{"num": 1, "den": 2}` and its spellings are refused, naming the
+    /// string to send, as floats are.
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Rational, A::Error> {
+        Err(de::Error::custom(match fraction_object(map)? {
+            Some(q) => format!(
+                "a {{numerator, denominator}} object, expected the exact value as a string: \"{}\"",
+                Rational(q)
+            ),
+            _ => "an object, expected a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"".to_string(),
+        }))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Rational, E> {
@@ -308,6 +347,10 @@ impl<'de> Visitor<'de> for EntryVisitor {
         } else {
             Ok(Entry::Word(v as i64))
         }
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
+        RationalVisitor.visit_map(map).map(|r| Entry::Big(Box::new(r.0)))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Entry, E> {
@@ -470,6 +513,9 @@ impl IntVisitor {
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
                 IntVisitor.visit_f64(v)
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Int, A::Error> {
+                IntVisitor.visit_map(map)
             }
         }
         d.deserialize_any(JsonIntegerOnly)
