@@ -52,7 +52,8 @@ impl Operation for BipartiteMatching {
         for &c in &m.cover {
             in_cover[c] = true;
         }
-        let edge = |a: usize, b: usize| adj[a.min(b)].contains(&a.max(b)) || adj[a].contains(&b) || adj[b].contains(&a);
+        // adj lists each edge once, from its left end.
+        let edge = |a: usize, b: usize| adj[a].contains(&b) || adj[b].contains(&a);
         if m.cover.len() != pairs.len()
             || g.edges.iter().any(|(u, v, _)| !in_cover[*u] && !in_cover[*v])
             || pairs.iter().any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))

@@ -36,6 +36,20 @@ pub struct State {
     pub expires: u64,
 }
 
+/// `key_id:base64url(32 bytes)`, the one text form of every key.
+fn key_text<'a>(text: &'a str, what: &str, bytes: &str) -> Result<(&'a str, [u8; 32]), String> {
+    let (id, key) = text
+        .trim()
+        .split_once(':')
+        .ok_or_else(|| format!("a {what} is `key_id:base64url(32-byte {bytes})`"))?;
+    let key: [u8; 32] = B64
+        .decode(key)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| format!("the {what} is not 32 bytes of base64url"))?;
+    Ok((id, key))
+}
+
 /// One signing key and every verifying key accepted (rotation by key id).
 pub struct Keys {
     key_id: String,
@@ -66,30 +80,14 @@ impl Keys {
 
     /// `key_id:base64url(seed)`, as the key file or variable holds it.
     pub fn parse_signing(text: &str) -> Result<Self, String> {
-        let (id, seed) = text
-            .trim()
-            .split_once(':')
-            .ok_or("a state key is `key_id:base64url(32-byte seed)`")?;
-        let seed: [u8; 32] = B64
-            .decode(seed)
-            .ok()
-            .and_then(|b| b.try_into().ok())
-            .ok_or("the state key seed is not 32 bytes of base64url")?;
+        let (id, seed) = key_text(text, "state key", "seed")?;
         Ok(Self::from_seed(id, seed))
     }
 
     /// Also accept states signed by `key_id:base64url(public key)` (an
     /// older or sibling key during rotation).
     pub fn accept(&mut self, text: &str) -> Result<(), String> {
-        let (id, key) = text
-            .trim()
-            .split_once(':')
-            .ok_or("a verifying key is `key_id:base64url(32-byte public key)`")?;
-        let bytes: [u8; 32] = B64
-            .decode(key)
-            .ok()
-            .and_then(|b| b.try_into().ok())
-            .ok_or("the verifying key is not 32 bytes of base64url")?;
+        let (id, bytes) = key_text(text, "verifying key", "public key")?;
         let key = VerifyingKey::from_bytes(&bytes).map_err(|e| format!("bad verifying key: {e}"))?;
         self.verifying.insert(id.into(), key);
         Ok(())
