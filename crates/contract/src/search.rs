@@ -50,7 +50,6 @@ const STOP: &[&str] = &[
     "use",
     "some",
     "two",
-    "number",
     "numbers",
     "value",
 ];
@@ -128,6 +127,18 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
             && (i == 0 || !bytes[i - 1].is_ascii_alphabetic())
     }) {
         out.push("polynomial");
+    }
+    // "how many …", "the number of …": a count, not a listing. Not "the
+    // chromatic number of …", where "number" names the invariant.
+    let words: Vec<String> = query.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let counting = words.windows(2).enumerate().any(|(i, w)| {
+        (w[0] == "how" && w[1] == "many")
+            || (w[0] == "number"
+                && w[1] == "of"
+                && (i == 0 || STOP.contains(&words[i - 1].as_str()) || words[i - 1] == "total"))
+    });
+    if counting {
+        out.push("count");
     }
     if query.contains("!!") {
         out.extend(["double", "factorial"]);
