@@ -48,6 +48,9 @@ enum Command {
         /// A name sent as the `x-hessian-replica` response header.
         #[arg(long, env = "HESSIAN_REPLICA")]
         replica: Option<String>,
+        /// Evaluation arm 1 only: math.find shows contracts without examples.
+        #[arg(long, hide = true)]
+        eval_contract_only: bool,
     },
     /// Issue a bearer token for `serve --http --token-file`.
     Token {
@@ -97,6 +100,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         repeat: usize,
     },
+    /// Evaluate agents on the frozen tasks: a model behind any
+    /// OpenAI-compatible endpoint (--endpoint), or the scripted careful agent
+    /// (--careful), bridged to `hessian serve` children over stdio. Writes
+    /// transcripts.jsonl, runs.jsonl, report.md and chart.png into --out.
+    Eval(EvalArgs),
     /// Regenerate or check the committed contract documents.
     Schemas {
         #[arg(long, conflicts_with = "check", required_unless_present = "check")]
@@ -106,6 +114,104 @@ enum Command {
         #[arg(long, default_value = "schemas")]
         dir: PathBuf,
     },
+}
+
+#[derive(clap::Args)]
+struct EvalArgs {
+    /// API root of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.
+    #[arg(long, env = "HESSIAN_EVAL_ENDPOINT", required_unless_present = "careful")]
+    endpoint: Option<String>,
+    /// The model name sent with each request.
+    #[arg(long, env = "HESSIAN_EVAL_MODEL", default_value = "default")]
+    model: String,
+    /// The environment variable holding the API key, if the endpoint needs one.
+    #[arg(long, default_value = "OPENAI_API_KEY")]
+    api_key_env: String,
+    /// Run the scripted careful agent (no model) instead.
+    #[arg(long, conflicts_with = "endpoint")]
+    careful: bool,
+    /// Arms: 1 contract without example, 2 contract and example, 3 no tool.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,3")]
+    arms: Vec<u8>,
+    #[arg(long, default_value = "evals/tasks")]
+    tasks: PathBuf,
+    /// Only these task ids or families (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    #[arg(long, default_value = "evals/runs/latest")]
+    out: PathBuf,
+    #[arg(long, default_value_t = 8)]
+    max_turns: usize,
+    #[arg(long, default_value_t = 0.0)]
+    temperature: f64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Completion tokens per turn.
+    #[arg(long, default_value_t = 1024)]
+    max_tokens: u32,
+    /// Per-request limit for the endpoint, in seconds.
+    #[arg(long, default_value_t = 600)]
+    timeout_secs: u64,
+}
+
+fn eval(a: EvalArgs) -> ExitCode {
+    use hessian_eval::{agent, model, task};
+    let fail = |e: String| {
+        eprintln!("hessian eval: {e}");
+        ExitCode::FAILURE
+    };
+    let mut tasks = match task::load_dir(&a.tasks) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    if a.careful {
+        // A script cannot answer without a tool: the controls are for models.
+        tasks.retain(|t| !t.control);
+    }
+    if !a.only.is_empty() {
+        tasks.retain(|t| a.only.iter().any(|o| *o == t.id || *o == t.family));
+    }
+    let mut arms = Vec::new();
+    for n in &a.arms {
+        match agent::Arm::from_number(*n) {
+            Some(arm) => arms.push(arm),
+            None => return fail(format!("no arm {n}; the arms are 1, 2 and 3")),
+        }
+    }
+    let server = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => return fail(format!("cannot find the hessian executable: {e}")),
+    };
+    let mut chosen: Box<dyn model::Model> = match (a.careful, &a.endpoint) {
+        (true, _) => Box::new(model::Careful),
+        (false, Some(endpoint)) => Box::new(model::OpenAi::new(
+            endpoint,
+            &a.model,
+            std::env::var(&a.api_key_env).ok().filter(|k| !k.is_empty()),
+            Duration::from_secs(a.timeout_secs),
+        )),
+        (false, None) => return fail("give --endpoint or --careful".into()),
+    };
+    let opts = hessian_eval::Options {
+        tasks,
+        arms,
+        server,
+        settings: agent::Settings {
+            model: a.model.clone(),
+            max_turns: a.max_turns,
+            temperature: a.temperature,
+            seed: a.seed,
+            max_tokens: a.max_tokens,
+        },
+        out: a.out,
+    };
+    match hessian_eval::evaluate(chosen.as_mut(), &opts) {
+        Ok(outcome) => {
+            println!("{}", outcome.report);
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
 }
 
 #[derive(Subcommand)]
@@ -150,6 +256,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let catalog = hessian_server::catalog();
     match cli.command {
+        Command::Eval(args) => eval(args),
         Command::Token { action: TokenAction::New { principal, scopes } } => {
             if principal.is_empty() || principal.contains(char::is_whitespace) {
                 eprintln!("hessian: a principal is one word, e.g. --principal alice");
@@ -175,6 +282,7 @@ fn main() -> ExitCode {
             allowed_hosts,
             max_body_bytes,
             replica,
+            eval_contract_only,
         } => {
             tracing_subscriber::fmt()
                 .with_writer(std::io::stderr)
@@ -187,6 +295,7 @@ fn main() -> ExitCode {
             let config = hessian_server::Config {
                 deadline: Duration::from_millis(deadline_ms),
                 max_concurrent,
+                examples: !eval_contract_only,
             };
             let runtime = match tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)

@@ -148,6 +148,20 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
     out
 }
 
+/// Removes every example from a math.find answer: the cards' calls and the
+/// inspected example with its output. Evaluation arm 1 only.
+pub fn strip_examples(found: &mut Value) {
+    if let Some(o) = found.as_object_mut() {
+        o.remove("example");
+        o.remove("expected_output");
+    }
+    for card in found.get_mut("matches").and_then(Value::as_array_mut).into_iter().flatten() {
+        if let Some(c) = card.as_object_mut() {
+            c.remove("call");
+        }
+    }
+}
+
 /// The full contract of one operation, with its copyable example.
 pub fn inspect(catalog: &Catalog, id: &str) -> Result<Value, Refusal> {
     let e = catalog

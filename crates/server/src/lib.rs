@@ -45,6 +45,9 @@ pub struct Config {
     pub deadline: Duration,
     /// Calls computing at once; more are refused with `busy`, not queued.
     pub max_concurrent: usize,
+    /// False only in evaluation arm 1: math.find shows contracts without
+    /// their examples, to measure what the example is worth.
+    pub examples: bool,
 }
 
 impl Default for Config {
@@ -52,6 +55,7 @@ impl Default for Config {
         Self {
             deadline: Duration::from_secs(30),
             max_concurrent: 16,
+            examples: true,
         }
     }
 }

@@ -40,6 +40,19 @@ from math.find inspect and change the values. Integers as JSON integers or decim
 \"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
 
+/// Arm 1 of the evaluation: the same tools, described without examples.
+const FIND_DESCRIPTION_NO_EXAMPLE: &str = "Find the exact math operation to run. Send exactly one form: \
+{\"query\": \"determinant of a matrix\"} searches (optional \"domain\", \"limit\"); \
+{\"browse\": true, \"domain\": \"matrix\"} lists in id order; \
+{\"operation_id\": \"matrix.determinant.compute\"} inspects one: its description, input schema and contract digest. \
+Flow: search → inspect → build the input from the input schema and call math.run.";
+
+const RUN_DESCRIPTION_NO_EXAMPLE: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
+\"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema \
+from math.find inspect. Integers as JSON integers or decimal strings; rationals as \
+\"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
+`error.fix` often holds the corrected call to send as is.";
+
 const INSTRUCTIONS: &str = "Hessian computes exact mathematics (matrices, integers, number theory). \
 Use math.find to search and inspect an operation, then math.run with its copied example. Results are exact \
 strings (\"-3/2\"); never compute by hand what an operation can compute.";
@@ -179,7 +192,16 @@ fn as_object(v: Value) -> Arc<Map<String, Value>> {
     Arc::new(v.as_object().cloned().unwrap_or_default())
 }
 
-fn tools() -> Vec<Tool> {
+fn tools(examples: bool) -> Vec<Tool> {
+    let (find_description, run_description) = if examples {
+        (FIND_DESCRIPTION, RUN_DESCRIPTION)
+    } else {
+        (FIND_DESCRIPTION_NO_EXAMPLE, RUN_DESCRIPTION_NO_EXAMPLE)
+    };
+    let mut run_schema = object_schema::<RunArgs>();
+    if !examples && let Some(input) = Arc::make_mut(&mut run_schema).get_mut("properties").and_then(|p| p.get_mut("input")) {
+        input["description"] = json!("The operation's input object, exactly as its input_schema describes.");
+    }
     let annotations = |title: &str| {
         ToolAnnotations::with_title(title)
             .read_only(true)
@@ -220,7 +242,7 @@ fn tools() -> Vec<Tool> {
     vec![
         Tool::new_with_raw(
             "math.find",
-            Some(FIND_DESCRIPTION.into()),
+            Some(find_description.into()),
             object_schema::<FindArgs>(),
         )
         .with_title("Find a math operation")
@@ -228,8 +250,8 @@ fn tools() -> Vec<Tool> {
         .with_annotations(annotations("Find a math operation")),
         Tool::new_with_raw(
             "math.run",
-            Some(RUN_DESCRIPTION.into()),
-            object_schema::<RunArgs>(),
+            Some(run_description.into()),
+            run_schema,
         )
         .with_title("Run a math operation")
         .with_raw_output_schema(as_object(run_output))
@@ -285,8 +307,8 @@ impl HessianServer {
         Self {
             catalog,
             permits: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))),
+            tools: Arc::new(tools(config.examples)),
             config,
-            tools: Arc::new(tools()),
             keys,
         }
     }
@@ -453,7 +475,12 @@ impl ServerHandler for HessianServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let result = match request.name.as_ref() {
-            "math.find" => find::find(self.catalog, &request.arguments.unwrap_or_default()),
+            "math.find" => find::find(self.catalog, &request.arguments.unwrap_or_default()).map(|mut found| {
+                if !self.config.examples {
+                    find::strip_examples(&mut found);
+                }
+                found
+            }),
             "math.run" => return self.run(request, &context).await,
             other => {
                 return Err(ErrorData::invalid_params(
