@@ -74,6 +74,8 @@ pub struct Record {
     pub control: bool,
     pub correct: bool,
     pub answered: bool,
+    /// The reply had an `ANSWER:` line (else a scalar is its last number).
+    pub marked: bool,
     pub answer: Option<String>,
     pub reason: Option<String>,
     pub find_calls: usize,
@@ -265,11 +267,17 @@ pub fn run_task(
         );
     }
     r.retries = r.run_calls.saturating_sub(1);
-    r.answer = final_text.as_deref().and_then(verify::answer_text);
+    r.marked = final_text
+        .as_deref()
+        .and_then(verify::answer_text)
+        .is_some();
+    r.answer = final_text
+        .as_deref()
+        .and_then(|t| verify::answer_text(t).or_else(|| verify::last_value(t, task.answer.kind)));
     r.answered = r.answer.is_some();
     let verdict = match &r.answer {
         Some(a) => verify::verify(task, a),
-        None => Err("no ANSWER line".into()),
+        None => Err("no answer found".into()),
     };
     let used_tools = r.find_calls + r.run_calls > 0;
     r.correct = verdict.is_ok() && !(task.control && used_tools);

@@ -104,13 +104,14 @@ fn crc32(bytes: &[u8]) -> u32 {
 /// `groups` are (label, one percentage per series); `series` names the bars.
 pub fn bar_chart(title: &str, groups: &[(String, Vec<Option<f64>>)], series: &[String]) -> Vec<u8> {
     let (width, height) = (1000, 460);
-    let (left, top, bottom) = (70, 80, 380);
+    let (left, top, bottom) = (70, 100, 380);
     let mut c = Canvas::new(width, height);
     c.text(left, 16, title, 2, INK);
+    let mut x = left;
     for (i, name) in series.iter().enumerate() {
-        let x = left + i * 300;
         c.rect(x, 48, 14, 14, SERIES[i % SERIES.len()]);
         c.text(x + 20, 50, name, 2, INK);
+        x += 20 + text_width(name, 2) + 24;
     }
     for pct in [0, 25, 50, 75, 100] {
         let y = bottom - (bottom - top) * pct / 100;
@@ -204,6 +205,7 @@ fn glyph(c: char) -> [u8; 7] {
         '=' => [0x00, 0x00, 0x1F, 0x00, 0x1F, 0x00, 0x00],
         ':' => [0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00],
         '/' => [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00],
+        '_' => [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F],
         '>' => [0x08, 0x04, 0x02, 0x01, 0x02, 0x04, 0x08],
         '(' => [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
         ')' => [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],

@@ -106,11 +106,11 @@ pub fn markdown(h: &Header, records: &[Record]) -> String {
     );
     let _ = writeln!(
         s,
-        "| arm | correct (tool tasks) | explicit cue | latent cue | controls right without a tool | valid first math.run | refused before / after dispatch | retries | repeated discovery | find → run | manual fallback | visible bytes / task | prompt / completion tokens | time |"
+        "| arm | correct (tool tasks) | explicit cue | latent cue | controls right without a tool | valid first math.run | refused before / after dispatch | retries | repeated discovery | find → run | manual fallback | answered without the ANSWER line | visible bytes / task | prompt / completion tokens | time |"
     );
     let _ = writeln!(
         s,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for row in rows(records) {
         let (c, n) = row.correct();
@@ -128,7 +128,7 @@ pub fn markdown(h: &Header, records: &[Record]) -> String {
         let (m, mn) = row.fallback();
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {} / {} | {} | {} | {} | {} | {} | {} / {} | {:.1} s |",
+            "| {} | {} | {} | {} | {} | {} | {} / {} | {} | {} | {} | {} | {} | {} | {} / {} | {:.1} s |",
             row.arm.label(),
             show(c, n),
             cue("explicit"),
@@ -141,6 +141,7 @@ pub fn markdown(h: &Header, records: &[Record]) -> String {
             row.sum(|r| r.repeated_discovery as u64),
             show(f, fn_),
             show(m, mn),
+            row.count(|r| r.answered && !r.marked),
             row.sum(|r| r.visible_bytes as u64) / row.records.len().max(1) as u64,
             row.sum(|r| r.prompt_tokens),
             row.sum(|r| r.completion_tokens),
@@ -149,7 +150,7 @@ pub fn markdown(h: &Header, records: &[Record]) -> String {
     }
     let _ = writeln!(
         s,
-        "\nCorrect means the verifier accepts the `ANSWER:` line (exactly, or by checking the defining property); a control is right only when answered without any tool call. Valid first math.run: the first call reached its operation (not refused for its shape). Manual fallback: a tool task answered without any successful math.run.\n"
+        "\nCorrect means the verifier accepts the `ANSWER:` line (exactly, or by checking the defining property); a control is right only when answered without any tool call. Valid first math.run: the first call reached its operation (not refused for its shape). Manual fallback: a tool task answered without any successful math.run. A reply without an `ANSWER:` line is judged by its last number (or yes/no) when the answer is a scalar.\n"
     );
     let arms: Vec<Arm> = rows(records).iter().map(|r| r.arm).collect();
     let _ = write!(s, "| task |");

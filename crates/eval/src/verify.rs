@@ -24,6 +24,29 @@ pub fn answer_text(reply: &str) -> Option<String> {
     (!cleaned.is_empty()).then(|| cleaned.to_string())
 }
 
+/// Without an `ANSWER:` line, a scalar answer is read as the reply's last
+/// number (or last yes/no word): weak models rarely keep the format, and
+/// "7 + 5 = 12." does answer the question. Lists and structures get no
+/// such guess.
+pub fn last_value(reply: &str, kind: Kind) -> Option<String> {
+    let words = reply.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '=' | ':' | '*' | '`')
+    });
+    let pick = |w: &str| -> Option<String> {
+        let w = w.trim_end_matches(['.', '!', '?']);
+        match kind {
+            Kind::Integer | Kind::Rational => rational(&Value::String(w.to_string()))
+                .ok()
+                .map(|_| w.to_string()),
+            Kind::Boolean => boolean(&Value::String(w.to_string()))
+                .ok()
+                .map(|_| w.to_string()),
+            _ => None,
+        }
+    };
+    words.filter(|w| !w.is_empty()).filter_map(pick).last()
+}
+
 /// Quotes bare integers too long for an f64, outside JSON strings, so that
 /// `[25, 1527612795642093418846225]` keeps every digit.
 fn quote_long_integers(text: &str) -> String {
@@ -509,6 +532,24 @@ mod tests {
         );
         assert_eq!(answer_text("answer: 1\nANSWER: 2").as_deref(), Some("2"));
         assert_eq!(answer_text("no marker"), None);
+    }
+
+    #[test]
+    fn without_the_answer_line_a_scalar_is_the_last_number() {
+        assert_eq!(
+            last_value("7 + 5 = 12.", Kind::Integer).as_deref(),
+            Some("12")
+        );
+        assert_eq!(
+            last_value("1/3 + 1/7 = 10/21", Kind::Rational).as_deref(),
+            Some("10/21")
+        );
+        assert_eq!(
+            last_value("Yes, 10 is even.", Kind::Boolean).as_deref(),
+            Some("Yes")
+        );
+        assert_eq!(last_value("no digits here", Kind::Integer), None);
+        assert_eq!(last_value("[1, 2]", Kind::List), None);
     }
 
     #[test]
