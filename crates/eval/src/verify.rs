@@ -1,6 +1,8 @@
 //! Judging a final reply: find the `ANSWER:` line, read it leniently (JSON,
 //! quoted numbers, plain text), compare exactly or check the defining
-//! property. Lenient about form, exact about value.
+//! property. Lenient about form, exact about value. Its number reading is
+//! its own, not the contract's wire parser: the judge shares no code with
+//! what it judges.
 
 use crate::task::{Expected, Kind, Task, Verifier};
 use num_bigint::{BigInt, BigUint};
