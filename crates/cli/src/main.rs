@@ -146,9 +146,9 @@ struct EvalArgs {
     temperature: f64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Completion tokens per turn.
-    #[arg(long, default_value_t = 1024)]
-    max_tokens: u32,
+    /// Completion tokens per turn (left out of requests when not given).
+    #[arg(long)]
+    max_tokens: Option<u32>,
     /// Per-request limit for the endpoint, in seconds.
     #[arg(long, default_value_t = 600)]
     timeout_secs: u64,

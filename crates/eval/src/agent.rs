@@ -108,8 +108,9 @@ pub struct Settings {
     pub temperature: f64,
     pub seed: u64,
     /// Completion tokens per turn: a runaway reply ends here, not at the
-    /// context limit.
-    pub max_tokens: u32,
+    /// context limit. Unset, the request leaves it out (some hosted models
+    /// refuse `max_tokens`).
+    pub max_tokens: Option<u32>,
 }
 
 const SYSTEM_TOOLS: &str = "You solve mathematics problems exactly. You have two tools: math_find searches the \
@@ -182,8 +183,10 @@ pub fn run_task(
             "messages": messages,
             "temperature": settings.temperature,
             "seed": settings.seed,
-            "max_tokens": settings.max_tokens,
         });
+        if let Some(n) = settings.max_tokens {
+            request["max_tokens"] = json!(n);
+        }
         if !tools.is_empty() {
             request["tools"] = json!(tools);
             request["tool_choice"] = json!("auto");

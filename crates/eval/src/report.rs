@@ -15,7 +15,7 @@ pub struct Header {
     pub temperature: f64,
     pub seed: u64,
     pub max_turns: usize,
-    pub max_tokens: u32,
+    pub max_tokens: Option<u32>,
 }
 
 struct Row<'a> {
@@ -101,8 +101,16 @@ pub fn markdown(h: &Header, records: &[Record]) -> String {
     );
     let _ = writeln!(
         s,
-        "- tasks: {} ({} negative controls); temperature {}, seed {}, at most {} turns of at most {} tokens per task\n",
-        h.tasks, h.controls, h.temperature, h.seed, h.max_turns, h.max_tokens
+        "- tasks: {} ({} negative controls); temperature {}, seed {}, at most {} turns of {} per task\n",
+        h.tasks,
+        h.controls,
+        h.temperature,
+        h.seed,
+        h.max_turns,
+        h.max_tokens
+            .map_or("unlimited tokens".to_string(), |n| format!(
+                "at most {n} tokens"
+            ))
     );
     let _ = writeln!(
         s,
