@@ -152,6 +152,19 @@ fn input_schema_and_parser_agree_on_examples_and_mutations() {
         e.op.check_input(&example)
             .unwrap_or_else(|r| panic!("{}: example refused: {r:?}", e.op.id()));
         for m in mutations(&example) {
+            // The schema never admits null (docs/DECISIONS.md: an optional
+            // value is written by leaving it out), so schema and parser are
+            // compared on the input without its null members; with them, the
+            // parser may read a null as absent or refuse it, never more.
+            let mut absent = m.clone();
+            hessian_contract::portable::drop_nulls(&mut absent);
+            if absent != m {
+                match e.op.check_input(&m) {
+                    Ok(()) => assert!(e.op.check_input(&absent).is_ok(), "{}: a null enabled {m}", e.op.id()),
+                    Err(r) => assert!(r.path.is_some(), "{}: no path in {r:?}", e.op.id()),
+                }
+            }
+            let m = absent;
             let by_schema = schema.is_valid(&m);
             let by_parser = e.op.check_input(&m);
             match (&by_parser, by_schema) {
@@ -187,6 +200,25 @@ fn input_schema_and_parser_agree_on_examples_and_mutations() {
         }
     }
     assert!(checked > 300, "only {checked} mutations were checked");
+}
+
+#[test]
+fn every_published_schema_is_portable() {
+    // No type arrays, no null types, no formats outside JSON Schema's list:
+    // Gemini-based clients and strict validators refuse them.
+    for e in catalog().entries() {
+        for side in ["input_schema", "output_schema"] {
+            let schema = &e.contract().document[side];
+            if let Some(problem) = hessian_contract::portable::violation(schema) {
+                panic!("{} {side}: {problem}", e.op.id());
+            }
+        }
+        // And an output never carries a null member the schema cannot state.
+        let out = e.op.run_json(&e.op.example_input(), &Ctx::default()).unwrap();
+        let mut stripped = out.clone();
+        hessian_contract::portable::drop_nulls(&mut stripped);
+        assert_eq!(out, stripped, "{}", e.op.id());
+    }
 }
 
 #[test]
@@ -296,7 +328,7 @@ fn wrong_wrappers_are_refused_with_a_fix_that_works() {
             let r = run(bad).expect_err(what);
             assert_eq!(r.code, Code::WrongWrapper, "{what}: {r:?}");
             let fix = r.fix.as_ref().unwrap_or_else(|| panic!("{what}: no fix"));
-            assert_eq!(fix["tool"], "math.run");
+            assert_eq!(fix["tool"], "math_run");
             let envelope = run(fix["arguments"].clone())
                 .unwrap_or_else(|r| panic!("{what}: fix refused: {r:?}"));
             assert_eq!(envelope["output"], expected, "{what}");
@@ -322,7 +354,7 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
     );
     assert_eq!(
         r.fix,
-        Some(json!({"tool": "math.find", "arguments": {"operation_id": "matrix.rank.compute"}}))
+        Some(json!({"tool": "math_find", "arguments": {"operation_id": "matrix.rank.compute"}}))
     );
 
     let r = run(json!({"operation_id": "integer.gcd.compute.", "input": {}})).unwrap_err();
@@ -352,13 +384,17 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
         (Code::InvalidInput, Some("input.right"))
     );
 
-    // A result past the output cap: a Kronecker product of 500 entries of
-    // 9,000 digits each is ~4.5 MB of JSON.
+    // A result past the server's output budget: a Kronecker product of 20
+    // entries of 9,000 digits each is ~180 KB of JSON, over the 64 KiB default.
     let big = "9".repeat(9_000);
-    let left: Vec<Vec<String>> = vec![vec![big.clone(); 25]; 20];
-    let r = run(json!({"operation_id": "matrix.kronecker_product.compute", "input": {"left": left, "right": [["1"]]}})).unwrap_err();
+    let left: Vec<Vec<String>> = vec![vec![big.clone(); 5]; 4];
+    let kron = json!({"operation_id": "matrix.kronecker_product.compute", "input": {"left": left, "right": [["1"]]}});
+    let budget = Ctx::default().with_output_limit(call::DEFAULT_OUTPUT_BYTES);
+    let r = call::run(catalog(), kron.as_object().unwrap().clone(), &budget).unwrap_err();
     assert_eq!(r.code, Code::LimitExceeded, "{r:?}");
-    assert!(r.message.contains("bytes of JSON"));
+    assert!(r.message.contains("bytes of JSON") && r.message.contains(&call::DEFAULT_OUTPUT_BYTES.to_string()), "{}", r.message);
+    // Without a budget (the CLI, unless asked) the same call answers.
+    assert!(run(kron).is_ok());
 
     let huge = "7".repeat(20_000);
     let r = run(json!({"operation_id": "integer.gcd.compute", "input": {"integers": [huge]}}))

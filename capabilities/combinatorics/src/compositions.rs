@@ -20,7 +20,7 @@ impl Operation for Compositions {
     /// The number of compositions.
     type Output = Int;
     const ID: &'static str = "combinatorics.compositions.count";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Compositions of n (ordered sums)";
     const SUMMARY: &'static str = "Ordered ways to write n as a sum of positive parts: 2^(n−1), or C(n−1, k−1) with exactly k parts.";
     const DESCRIPTION: &'static str = "Counts compositions (ordered partitions) of n: 2^(n−1) in all (1 for n = 0), or C(n−1, k−1) with exactly k positive parts when k is given. n ≤ 1,000,000.";

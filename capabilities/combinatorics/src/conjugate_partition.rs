@@ -17,7 +17,7 @@ impl Operation for ConjugatePartition {
     /// The conjugate partition λ′ (λ′_j = #{i : λ_i ≥ j}).
     type Output = Vec<u32>;
     const ID: &'static str = "combinatorics.conjugate_partition.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Conjugate (transpose) of an integer partition";
     const SUMMARY: &'static str = "The partition whose Young diagram is the transpose: λ′_j = number of parts ≥ j.";
     const DESCRIPTION: &'static str = "Transposes the Young diagram of a partition λ given as non-increasing \

@@ -28,7 +28,7 @@ impl Operation for IntegerPartitions {
     /// Each partition as non-increasing parts, in reverse lexicographic order ([n] first).
     type Output = Vec<Vec<u32>>;
     const ID: &'static str = "combinatorics.integer_partitions.enumerate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "List the partitions of n";
     const SUMMARY: &'static str = "Every integer partition of n (optionally into k parts or with parts ≤ m), up to a count bound.";
     const DESCRIPTION: &'static str = "Enumerates the partitions of n as non-increasing lists of positive parts, in \

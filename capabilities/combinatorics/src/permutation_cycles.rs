@@ -30,7 +30,7 @@ impl Operation for PermutationCycles {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "combinatorics.permutation.cycles.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Cycle decomposition, cycle type, sign and order of a permutation";
     const SUMMARY: &'static str = "Disjoint cycles of a permutation with its cycle type, parity (sign) and order.";
     const DESCRIPTION: &'static str = "Decomposes a permutation of 1..n (one-line notation) into disjoint cycles, \

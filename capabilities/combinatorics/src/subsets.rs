@@ -22,7 +22,7 @@ impl Operation for Subsets {
     /// Every k-subset of 1..n as an increasing list, in lexicographic order.
     type Output = Vec<Vec<u32>>;
     const ID: &'static str = "combinatorics.subsets.enumerate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "List the k-element subsets of {1, …, n}";
     const SUMMARY: &'static str = "All combinations of k elements from 1..n in lexicographic order (up to 100,000).";
     const DESCRIPTION: &'static str = "Enumerates the C(n, k) subsets of size k of {1, …, n} as increasing lists in \

@@ -27,7 +27,7 @@ impl Operation for MatrixRank {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.matrix.rank.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Rank of a matrix over a finite field GF(p^k)";
     const SUMMARY: &'static str = "Rank and pivot columns of a matrix with entries in F_p or GF(p^k).";
     const DESCRIPTION: &'static str = "Row-reduces a matrix over GF(p^k) (entries are integers in a prime field or \

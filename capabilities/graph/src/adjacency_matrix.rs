@@ -21,7 +21,7 @@ impl Operation for AdjacencyMatrix {
     type Input = Input;
     type Output = Vec<Vec<Rational>>;
     const ID: &'static str = "graph.adjacency_matrix.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Adjacency matrix of a graph";
     const SUMMARY: &'static str = "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";
     const DESCRIPTION: &'static str = "Entry (u, v) is the number of edges u → v (both ways for undirected graphs; a loop adds 1 on the diagonal), or with `weighted` the sum of their weights. At most 1000 vertices.";

@@ -25,7 +25,7 @@ impl Operation for BiconnectedComponents {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.biconnected_components.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Biconnected components (blocks)";
     const SUMMARY: &'static str = "The blocks of an undirected graph: maximal pieces with no cut vertex, as edge sets.";
     const DESCRIPTION: &'static str = "Hopcroft–Tarjan with an edge stack: every edge belongs to exactly one block; two blocks share at most a cut vertex; a bridge is a block of one edge, a loop its own block. At most 100000 vertices.";

@@ -27,7 +27,7 @@ impl Operation for Bipartite {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.bipartite.decide";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Is a graph bipartite?";
     const SUMMARY: &'static str = "Decides whether a graph is bipartite, with a 2-colouring or an odd cycle as witness.";
     const DESCRIPTION: &'static str = "Two-colours the graph (directions ignored) by breadth-first search. Returns a proper 2-colouring when it is bipartite, otherwise an odd cycle proving it is not. At most 100000 vertices.";

@@ -26,7 +26,7 @@ impl Operation for CharacteristicPolynomial {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.characteristic_polynomial.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Characteristic polynomial of a graph's adjacency matrix";
     const SUMMARY: &'static str = "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";
     const DESCRIPTION: &'static str = "Computes det(x·I − A) for the adjacency matrix A (edge counts) with the exact multi-modular kernel. Its roots are the graph's spectrum. At most 100 vertices.";

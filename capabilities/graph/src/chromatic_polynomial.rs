@@ -26,7 +26,7 @@ impl Operation for ChromaticPolynomial {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.chromatic_polynomial.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Chromatic polynomial of a graph";
     const SUMMARY: &'static str = "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";
     const DESCRIPTION: &'static str = "Counts the partitions of the vertices into j independent sets (pruned enumeration) and sums them against falling factorials x(x−1)…(x−j+1). Loops give 0. At most 14 vertices.";

@@ -30,7 +30,7 @@ impl Operation for CliqueNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.clique_number.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum clique (clique number)";
     const SUMMARY: &'static str = "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "Branch and bound with greedy-colouring bounds on the simple undirected graph. NP-hard: when the call deadline stops it, status is unknown with the largest clique found and an upper bound. The clique is checked. Its complement view gives the independence number. At most 500 vertices.";

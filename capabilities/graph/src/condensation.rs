@@ -26,7 +26,7 @@ impl Operation for Condensation {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.condensation.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Condensation of a directed graph";
     const SUMMARY: &'static str = "The DAG of strongly connected components, in topological order, with its edges.";
     const DESCRIPTION: &'static str = "Contracts each strongly connected component (Tarjan, petgraph) to one vertex; the components are listed in a topological order of the resulting acyclic graph. At most 100000 vertices.";

@@ -23,7 +23,7 @@ impl Operation for ConnectedComponents {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.connected_components.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Connected components of a graph";
     const SUMMARY: &'static str = "The connected components of a graph (weakly connected for directed graphs).";
     const DESCRIPTION: &'static str = "Finds the connected components by breadth-first search, ignoring edge directions. At most 100000 vertices.";

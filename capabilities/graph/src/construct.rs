@@ -43,7 +43,7 @@ impl Operation for Construct {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.standard.construct";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Construct a standard graph";
     const SUMMARY: &'static str = "The vertex count and edge list of a standard graph: complete, cycle, path, star, wheel, complete bipartite, hypercube, Petersen, Paley.";
     const DESCRIPTION: &'static str = "Builds a named graph family as {vertices, edges}, ready to pass to the other graph operations. At most 1000000 edges.";

@@ -24,7 +24,7 @@ impl Operation for CutVertices {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.articulation_points.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Articulation points and bridges";
     const SUMMARY: &'static str = "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";
     const DESCRIPTION: &'static str = "Tarjan's lowlink depth-first search (iterative) on the undirected graph; bridges are reported as edge indices (a parallel edge is never a bridge). At most 100000 vertices.";

@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_contract::wire::Rational;
+use hessian_contract::wire::Extended;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -15,8 +15,8 @@ pub struct Input {
 
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
-    /// distances[i][j]: least total weight from i to j, null when unreachable; empty when there is a negative cycle.
-    pub distances: Vec<Vec<Option<Rational>>>,
+    /// distances[i][j]: least total weight from i to j, "inf" when unreachable; empty when there is a negative cycle.
+    pub distances: Vec<Vec<Extended>>,
     /// A vertex on a negative cycle, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub negative_cycle_vertex: Option<usize>,
@@ -26,10 +26,10 @@ impl Operation for DistanceMatrix {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distance_matrix.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "All-pairs shortest distances (distance matrix)";
     const SUMMARY: &'static str = "Exact all-pairs shortest-path distances by Floyd–Warshall.";
-    const DESCRIPTION: &'static str = "Computes the distance matrix by Floyd–Warshall with exact rational weights; unreachable pairs are null; a negative cycle is reported by one of its vertices. At most 200 vertices.";
+    const DESCRIPTION: &'static str = "Computes the distance matrix by Floyd–Warshall with exact rational weights; unreachable pairs are \"inf\"; a negative cycle is reported by one of its vertices. At most 200 vertices.";
     const KEYWORDS: &'static [&'static str] = &["distance matrix", "all pairs shortest paths", "floyd warshall", "apsp"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"{"distances": [["0", "1", "2"], ["1", "0", "1"], ["2", "1", "0"]]}"#;
@@ -38,7 +38,7 @@ impl Operation for DistanceMatrix {
         let g = input.graph.build()?;
         Ok(match g.distance_matrix(&ctx.budget)? {
             Ok(d) => Output {
-                distances: d.into_iter().map(|row| row.into_iter().map(|x| x.map(Rational)).collect()).collect(),
+                distances: d.into_iter().map(|row| row.into_iter().map(|x| Extended(x)).collect()).collect(),
                 negative_cycle_vertex: None,
             },
             Err(v) => Output { distances: Vec::new(), negative_cycle_vertex: Some(v) },

@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput, vertex};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_contract::wire::Rational;
+use hessian_contract::wire::Extended;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -17,8 +17,8 @@ pub struct Input {
 
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
-    /// Distance from the source to each vertex (null when unreachable); empty when a negative cycle is reachable.
-    pub distances: Vec<Option<Rational>>,
+    /// Distance from the source to each vertex ("inf" when unreachable); empty when a negative cycle is reachable.
+    pub distances: Vec<Extended>,
     /// A negative cycle reachable from the source, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub negative_cycle: Option<Vec<usize>>,
@@ -28,7 +28,7 @@ impl Operation for Distances {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distances.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Single-source shortest distances";
     const SUMMARY: &'static str = "Exact shortest-path distances from one vertex to every vertex (Dijkstra or Bellman–Ford).";
     const DESCRIPTION: &'static str = "Computes the least total weight from the source to every vertex: Dijkstra for non-negative weights, Bellman–Ford otherwise (a reachable negative cycle is returned instead). At most 10000 vertices.";
@@ -40,7 +40,7 @@ impl Operation for Distances {
         let g = input.graph.build()?;
         let s = vertex(input.source, &g, "source")?;
         Ok(match g.shortest_paths(s, &ctx.budget)? {
-            Ok((dist, _)) => Output { distances: dist.into_iter().map(|d| d.map(Rational)).collect(), negative_cycle: None },
+            Ok((dist, _)) => Output { distances: dist.into_iter().map(|d| Extended(d)).collect(), negative_cycle: None },
             Err(cycle) => Output { distances: Vec::new(), negative_cycle: Some(cycle) },
         })
     }

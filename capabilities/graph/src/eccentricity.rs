@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_contract::wire::Rational;
+use hessian_contract::wire::Extended;
 use hessian_kernels::Q;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,12 +16,12 @@ pub struct Input {
 
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
-    /// Each vertex's largest distance to another vertex; null when some vertex is unreachable from it.
-    pub eccentricities: Vec<Option<Rational>>,
-    /// The largest eccentricity; null when the graph is not (strongly) connected.
-    pub diameter: Option<Rational>,
-    /// The smallest eccentricity; null when no vertex reaches all others.
-    pub radius: Option<Rational>,
+    /// Each vertex's largest distance to another vertex; "inf" when some vertex is unreachable from it.
+    pub eccentricities: Vec<Extended>,
+    /// The largest eccentricity; "inf" when the graph is not (strongly) connected.
+    pub diameter: Extended,
+    /// The smallest eccentricity; "inf" when no vertex reaches all others.
+    pub radius: Extended,
     /// The vertices whose eccentricity is the radius.
     pub center: Vec<usize>,
 }
@@ -30,10 +30,10 @@ impl Operation for Eccentricity {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.eccentricity.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Diameter, radius and eccentricities of a graph";
     const SUMMARY: &'static str = "Eccentricity of every vertex, the diameter, radius and center of a graph, exactly.";
-    const DESCRIPTION: &'static str = "From the exact distance matrix (Floyd–Warshall, rational weights, none negative): eccentricities, diameter (null when disconnected), radius and center. At least 1 and at most 200 vertices.";
+    const DESCRIPTION: &'static str = "From the exact distance matrix (Floyd–Warshall, rational weights, none negative): eccentricities, diameter (\"inf\" when disconnected), radius and center. At least 1 and at most 200 vertices.";
     const KEYWORDS: &'static [&'static str] = &["diameter", "radius", "eccentricity", "center", "graph diameter"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"eccentricities": ["3", "2", "2", "3"], "diameter": "3", "radius": "2", "center": [1, 2]}"#;
@@ -56,9 +56,9 @@ impl Operation for Eccentricity {
         let radius = ecc.iter().flatten().min().cloned();
         let center = (0..g.n).filter(|&v| ecc[v].is_some() && ecc[v] == radius).collect();
         Ok(Output {
-            eccentricities: ecc.into_iter().map(|e| e.map(Rational)).collect(),
-            diameter: diameter.map(Rational),
-            radius: radius.map(Rational),
+            eccentricities: ecc.into_iter().map(Extended).collect(),
+            diameter: Extended(diameter),
+            radius: Extended(radius),
             center,
         })
     }

@@ -26,7 +26,7 @@ impl Operation for Eulerian {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.eulerian.find";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Eulerian circuit or trail";
     const SUMMARY: &'static str = "A walk using every edge exactly once (Eulerian circuit or trail), when one exists.";
     const DESCRIPTION: &'static str = "Checks the degree conditions (all even, or exactly two odd; for directed graphs in = out except at the two ends) and that the edges form one connected piece, then finds the walk with Hierholzer's algorithm; kind none otherwise. At most 100000 vertices.";

@@ -1,4 +1,5 @@
 use crate::wire::GraphInput;
+use hessian_contract::wire::Extended;
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,19 +15,20 @@ pub struct Input {
 
 impl Operation for Girth {
     type Input = Input;
-    type Output = Option<usize>;
+    /// The girth, or "inf" for a forest.
+    type Output = Extended;
     const ID: &'static str = "graph.girth.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Girth of a graph";
-    const SUMMARY: &'static str = "The length of a shortest cycle of a graph (directions ignored), or null for a forest.";
-    const DESCRIPTION: &'static str = "Breadth-first search from every vertex, directions ignored; a loop is a cycle of length 1 and parallel edges one of length 2. null when the graph has no cycle. At most 2000 vertices.";
+    const SUMMARY: &'static str = "The length of a shortest cycle of a graph (directions ignored), or \"inf\" for a forest.";
+    const DESCRIPTION: &'static str = "Breadth-first search from every vertex, directions ignored; a loop is a cycle of length 1 and parallel edges one of length 2. \"inf\" when the graph has no cycle. At most 2000 vertices.";
     const KEYWORDS: &'static [&'static str] = &["girth", "shortest cycle", "cycle length", "acyclic", "forest"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
-    const EXPECTED: &'static str = r#"3"#;
+    const EXPECTED: &'static str = r#""3""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         ctx.budget.check()?;
-        Ok(g.girth())
+        Ok(Extended(g.girth().map(|n| hessian_kernels::Q::from_integer(n.into()))))
     }
 }

@@ -25,7 +25,7 @@ impl Operation for Graphical {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.degree_sequence.graphical.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is a degree sequence graphical?";
     const SUMMARY: &'static str = "Decides whether a sequence is the degree sequence of a simple graph (Erdős–Gallai), with a realising graph.";
     const DESCRIPTION: &'static str = "Tests the Erdős–Gallai inequalities and, when they hold, builds a simple graph with exactly these degrees by Havel–Hakimi (checked). At most 100000 degrees and 1000000 edges.";

@@ -17,7 +17,7 @@ impl Operation for LaplacianMatrix {
     type Input = Input;
     type Output = Vec<Vec<Int>>;
     const ID: &'static str = "graph.laplacian_matrix.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Laplacian matrix of a graph";
     const SUMMARY: &'static str = "The Laplacian D − A of an undirected multigraph (loops ignored).";
     const DESCRIPTION: &'static str = "Returns L = D − A, where A counts edges between distinct vertices and D is the diagonal of degrees (loops ignored). At most 1000 vertices.";

@@ -34,7 +34,7 @@ impl Operation for MaximumFlow {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.maximum_flow.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum flow and minimum cut";
     const SUMMARY: &'static str = "A maximum s–t flow with exact capacities, and a minimum cut that proves it optimal.";
     const DESCRIPTION: &'static str = "Edmonds–Karp (shortest augmenting paths) on exact rational capacities given as edge weights (1 when omitted); undirected edges carry flow either way. Returns the flow per edge and a minimum cut whose capacity is checked to equal the flow value. At most 2000 vertices.";

@@ -27,7 +27,7 @@ impl Operation for MinimumSpanningTree {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.minimum_spanning_tree.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Minimum spanning tree";
     const SUMMARY: &'static str = "A minimum-weight spanning tree (or forest) of an undirected graph, exact weights.";
     const DESCRIPTION: &'static str = "Kruskal's algorithm on exact rational weights (1 when omitted). Returns the chosen edge indices and total weight; a disconnected graph gets a minimum spanning forest. At most 100000 vertices.";

@@ -18,7 +18,7 @@ impl Operation for SpanningTreeCount {
     type Input = Input;
     type Output = Int;
     const ID: &'static str = "graph.spanning_tree_count.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Number of spanning trees";
     const SUMMARY: &'static str = "The exact number of spanning trees of an undirected multigraph (matrix-tree theorem).";
     const DESCRIPTION: &'static str = "Counts spanning trees by Kirchhoff's matrix-tree theorem: any cofactor of the Laplacian, computed with the exact determinant kernel. Loops are ignored, parallel edges counted. 0 for a disconnected graph. At most 400 vertices.";

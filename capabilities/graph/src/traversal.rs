@@ -29,7 +29,7 @@ impl Operation for Traversal {
     type Input = Input;
     type Output = Vec<usize>;
     const ID: &'static str = "graph.traversal.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Breadth-first or depth-first search order";
     const SUMMARY: &'static str = "The order in which BFS or DFS from a start vertex visits the vertices it reaches.";
     const DESCRIPTION: &'static str = "Visits the vertices reachable from `start` breadth-first (default) or depth-first (preorder), taking neighbours in edge order.";

@@ -16,7 +16,7 @@ impl Operation for TriangleCount {
     type Input = Input;
     type Output = u64;
     const ID: &'static str = "graph.triangles.count";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Number of triangles in a graph";
     const SUMMARY: &'static str = "Counts the triangles (3-cycles) of the underlying simple undirected graph.";
     const DESCRIPTION: &'static str = "Counts unordered vertex triples that are pairwise adjacent, ignoring directions, loops and parallel edges. At most 2000 vertices.";

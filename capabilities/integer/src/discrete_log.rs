@@ -32,7 +32,7 @@ impl Operation for DiscreteLog {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.discrete_log.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Discrete logarithm: solve g^x ≡ h (mod m)";
     const SUMMARY: &'static str = "Least x with g^x ≡ h mod m by Pohlig–Hellman and baby-step giant-step.";
     const DESCRIPTION: &'static str = "Solves g^x ≡ h (mod m) for the least x ≥ 0 (null when h is not in the \

@@ -20,7 +20,7 @@ impl Operation for KroneckerSymbol {
     /// (a/n) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.kronecker_symbol.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Kronecker symbol (a/n)";
     const SUMMARY: &'static str = "Extension of the Jacobi symbol to every integer n, including even and negative n.";
     const DESCRIPTION: &'static str = "Computes the Kronecker symbol (a/n) for all integers: Jacobi's symbol on the \

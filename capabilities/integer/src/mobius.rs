@@ -17,7 +17,7 @@ impl Operation for Mobius {
     /// μ(n) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.mobius.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Möbius function μ(n)";
     const SUMMARY: &'static str = "μ(n): 0 if a square divides n, else (−1)^(number of prime factors).";
     const DESCRIPTION: &'static str = "Computes the Möbius function: μ(n) = 0 when p² | n for some prime p, \

@@ -26,7 +26,7 @@ impl Operation for ColumnSpace {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.column_space.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Basis of the column space (range, image) of a matrix";
     const SUMMARY: &'static str = "A basis of the column space: the pivot columns of A, over the rationals.";
     const DESCRIPTION: &'static str = "Returns a basis of the column space (range, image) of a rational matrix: the \

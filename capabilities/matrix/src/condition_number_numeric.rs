@@ -2,7 +2,7 @@ use hessian_contract::wire::SquareMatrix;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::numeric;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub struct ConditionNumberNumeric;
 
@@ -13,25 +13,38 @@ pub struct Input {
     pub matrix: SquareMatrix<f64, 500>,
 }
 
+/// κ₂(A) = σ_max / σ_min, or `singular` when σ_min = 0 (κ is infinite).
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// σ_max / σ_min; absent when the matrix is singular.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_number: Option<f64>,
+    /// True when σ_min is exactly 0, so κ₂ is infinite.
+    pub singular: bool,
+}
+
 impl Operation for ConditionNumberNumeric {
     type Input = Input;
-    /// κ₂(A) = σ_max / σ_min; null when A is singular (σ_min = 0).
-    type Output = Option<f64>;
+    type Output = Output;
     const ID: &'static str = "matrix.condition_number.numeric";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "2-norm condition number in floating point (numeric)";
-    const SUMMARY: &'static str = "κ₂(A) = largest / smallest singular value, in double precision; null if singular.";
+    const SUMMARY: &'static str = "κ₂(A) = largest / smallest singular value, in double precision; `singular` when σ_min = 0.";
     const DESCRIPTION: &'static str = "Computes the 2-norm condition number σ_max/σ_min of a square matrix from its \
-        singular values in IEEE double precision. null means σ_min is exactly 0 (singular). Order at most 500.";
+        singular values in IEEE double precision. `singular: true` means σ_min is exactly 0 (κ₂ infinite). Order at most 500.";
     const KEYWORDS: &'static [&'static str] = &["condition number", "cond", "kappa", "ill-conditioned", "numeric", "float"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1.0, 0.0], [0.0, 2.0]]}"#;
-    const EXPECTED: &'static str = "2.0";
+    const EXPECTED: &'static str = r#"{"condition_number": 2.0, "singular": false}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Option<f64>, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         ctx.budget.check()?;
         let s = numeric::singular_values(&input.matrix.0)
             .ok_or_else(|| MathError::Domain("the SVD iteration did not converge".into()))?;
         let (max, min) = (s.first().copied().unwrap_or(0.0), s.last().copied().unwrap_or(0.0));
-        Ok(if min == 0.0 { None } else { Some(max / min) })
+        Ok(if min == 0.0 {
+            Output { condition_number: None, singular: true }
+        } else {
+            Output { condition_number: Some(max / min), singular: false }
+        })
     }
 }

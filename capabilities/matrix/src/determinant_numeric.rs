@@ -18,7 +18,7 @@ impl Operation for DeterminantNumeric {
     /// det(A) in double precision.
     type Output = f64;
     const ID: &'static str = "matrix.determinant.numeric";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Determinant in floating point (numeric)";
     const SUMMARY: &'static str = "Double-precision determinant via LU with partial pivoting; not exact.";
     const DESCRIPTION: &'static str = "Computes det(A) in IEEE double precision by LU with partial pivoting (faer). \

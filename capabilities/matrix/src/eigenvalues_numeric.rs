@@ -33,7 +33,7 @@ impl Operation for EigenvaluesNumeric {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.eigenvalues.numeric";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Eigenvalues in floating point (numeric)";
     const SUMMARY: &'static str = "Double-precision eigenvalues of a square matrix, symmetric or general (complex).";
     const DESCRIPTION: &'static str = "Computes all eigenvalues of a square matrix in IEEE double precision (faer): \

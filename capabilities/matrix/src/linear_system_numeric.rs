@@ -27,7 +27,7 @@ impl Operation for LinearSystemNumeric {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.linear_system.numeric_solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve A·x = b in floating point (numeric)";
     const SUMMARY: &'static str = "Double-precision solution of a square linear system via LU; reports its residual.";
     const DESCRIPTION: &'static str = "Solves A·x = b in IEEE double precision by LU with partial pivoting (faer) and \

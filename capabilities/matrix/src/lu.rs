@@ -27,7 +27,7 @@ impl Operation for Lu {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.lu_decomposition.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Exact LU decomposition with row permutation";
     const SUMMARY: &'static str = "P·A = L·U over the rationals: permutation, unit lower L, upper U.";
     const DESCRIPTION: &'static str = "Factors a square rational matrix as P·A = L·U by Gaussian elimination, \

@@ -20,7 +20,7 @@ impl Operation for RankModP {
     /// The rank over the field with p elements.
     type Output = usize;
     const ID: &'static str = "matrix.rank_mod_p.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Rank of an integer matrix modulo a prime";
     const SUMMARY: &'static str = "Rank over the finite field F_p of an integer matrix, p a word-size prime.";
     const DESCRIPTION: &'static str = "Reduces an integer matrix modulo a prime p < 2^63 and returns its rank \

@@ -18,7 +18,7 @@ impl Operation for SingularValuesNumeric {
     /// The min(m, n) singular values, non-negative and descending.
     type Output = Vec<f64>;
     const ID: &'static str = "matrix.singular_values.numeric";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Singular values in floating point (numeric)";
     const SUMMARY: &'static str = "Double-precision singular values (SVD) of a rectangular matrix, descending.";
     const DESCRIPTION: &'static str = "Computes the singular values of an m×n matrix in IEEE double precision \

@@ -16,7 +16,7 @@ impl Operation for Expand {
     type Input = Input;
     type Output = MultiOut;
     const ID: &'static str = "polynomial.expand.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Expand a polynomial expression";
     const SUMMARY: &'static str = "Expands products and powers of a multivariate polynomial expression into canonical sum-of-terms form.";
     const DESCRIPTION: &'static str = "Parses a polynomial expression in any number of variables (sums, products, non-negative integer powers, division by numbers; never evaluated as code) and returns it expanded, like terms collected, terms by descending total degree, with the term list. At most 100000 terms and total degree 10000.";

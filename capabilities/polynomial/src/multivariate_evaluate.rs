@@ -22,7 +22,7 @@ impl Operation for MultivariateEvaluate {
     type Input = Input;
     type Output = MultiOut;
     const ID: &'static str = "polynomial.multivariate.evaluate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Evaluate a multivariate polynomial";
     const SUMMARY: &'static str = "Substitutes rational values for some or all variables of a polynomial, exactly.";
     const DESCRIPTION: &'static str = "Replaces each named variable by its rational value and expands; with every variable given, the result is a constant polynomial. Naming a variable the polynomial does not use is an error.";

@@ -18,7 +18,7 @@ impl Operation for PartialDerivative {
     type Input = Input;
     type Output = MultiOut;
     const ID: &'static str = "polynomial.partial_derivative.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Partial derivative of a multivariate polynomial";
     const SUMMARY: &'static str = "Partial derivatives of a polynomial in several variables, of any order.";
     const DESCRIPTION: &'static str = "Differentiates by each listed variable in turn, exactly. A variable the polynomial does not use gives 0.";

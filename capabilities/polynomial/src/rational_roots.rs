@@ -25,7 +25,7 @@ impl Operation for RationalRoots {
     type Input = Input;
     type Output = Vec<Root>;
     const ID: &'static str = "polynomial.rational_roots.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Rational roots of a polynomial";
     const SUMMARY: &'static str = "All rational roots of a polynomial with their multiplicities, exactly.";
     const DESCRIPTION: &'static str = "Finds every rational root of f ≠ 0 (degree at most 200) with its multiplicity, from the linear factors of its factorization over Q; ascending.";

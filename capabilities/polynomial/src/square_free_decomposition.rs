@@ -34,7 +34,7 @@ impl Operation for SquareFreeDecomposition {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.square_free_decomposition.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Square-free decomposition of a polynomial";
     const SUMMARY: &'static str = "Writes f = c·∏ gᵢ^i with square-free, pairwise coprime gᵢ (Yun's algorithm).";
     const DESCRIPTION: &'static str = "Computes the square-free decomposition over Q: f = c·∏ gᵢ^i with each gᵢ primitive in Z[x], square-free and pairwise coprime (Yun's algorithm with modular gcds). Factors with no roots of that multiplicity are omitted.";

@@ -19,7 +19,7 @@ impl Operation for Substitute {
     type Input = Input;
     type Output = MultiOut;
     const ID: &'static str = "polynomial.substitute.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Substitute polynomials for variables";
     const SUMMARY: &'static str = "Replaces variables of a multivariate polynomial by polynomials, simultaneously, and expands.";
     const DESCRIPTION: &'static str = "Replaces every named variable by its polynomial at the same time (so {x: y, y: x} swaps them) and expands the result. The total degree of the result is at most 10000.";

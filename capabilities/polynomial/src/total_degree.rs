@@ -27,7 +27,7 @@ impl Operation for TotalDegree {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.degree.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Degrees of a polynomial";
     const SUMMARY: &'static str = "Total degree, degree in each variable and number of terms of an expanded polynomial.";
     const DESCRIPTION: &'static str = "Expands the polynomial and reports its total degree (−1 for 0), its degree in each variable, and its number of terms.";

@@ -30,7 +30,7 @@ impl Operation for RecurrenceFind {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Find the shortest linear recurrence of a sequence (Berlekamp–Massey over Q)";
     const SUMMARY: &'static str = "Guess a_n = c_1 a_{n−1} + … + c_L a_{n−L} with rational c_i from terms.";
     const DESCRIPTION: &'static str = "Finds the shortest linear recurrence with constant rational coefficients \

@@ -32,7 +32,7 @@ impl Operation for RecurrencePrimeField {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.prime_field.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Find the shortest linear recurrence modulo a prime (Berlekamp–Massey over F_p)";
     const SUMMARY: &'static str = "Shortest recurrence a_n ≡ Σ c_i a_{n−i} (mod p) for a sequence over F_p.";
     const DESCRIPTION: &'static str = "Runs Berlekamp–Massey over the prime field F_p (p < 2^63) on up to 100,000 \

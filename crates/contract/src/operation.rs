@@ -2,7 +2,7 @@
 
 use crate::error::{Code, Refusal};
 use hessian_kernels::{Budget, Stop};
-use schemars::{JsonSchema, generate::SchemaSettings};
+use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
@@ -98,15 +98,26 @@ pub enum Plan<I> {
 }
 
 /// What a running operation may consult: its budget (deadline and
-/// cancellation), polled by kernels at loop boundaries.
+/// cancellation), polled by kernels at loop boundaries, and the largest
+/// result the caller can take.
 #[derive(Debug, Clone, Default)]
 pub struct Ctx {
     pub budget: Budget,
+    /// Bytes of compact JSON the whole success envelope may take; `None`
+    /// for no limit (the CLI, tests). A larger result is refused with
+    /// `limit_exceeded`, so an enumeration may stop once it passes this.
+    pub max_output_bytes: Option<usize>,
 }
 
 impl Ctx {
     pub fn new(budget: Budget) -> Self {
-        Self { budget }
+        Self { budget, max_output_bytes: None }
+    }
+
+    /// The same context with an output budget (the servers' transports).
+    pub fn with_output_limit(mut self, bytes: usize) -> Self {
+        self.max_output_bytes = Some(bytes);
+        self
     }
 }
 
@@ -179,22 +190,6 @@ pub trait DynOperation: Send + Sync {
     fn plan_document(&self) -> Result<Value, String>;
 }
 
-fn schema_for<T: JsonSchema>(settings: SchemaSettings) -> Value {
-    let settings = settings.with(|s| {
-        s.inline_subschemas = true;
-        s.meta_schema = None;
-    });
-    let mut v = settings
-        .into_generator()
-        .into_root_schema_for::<T>()
-        .to_value();
-    if let Some(map) = v.as_object_mut() {
-        // The Rust type name says nothing to a caller.
-        map.remove("title");
-    }
-    v
-}
-
 fn parse_static_json(what: &str, id: &str, text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{id}: {what} is not valid JSON: {e}"))
 }
@@ -225,10 +220,10 @@ impl<T: Operation> DynOperation for T {
         parse_static_json("EXPECTED", T::ID, T::EXPECTED)
     }
     fn input_schema(&self) -> Value {
-        schema_for::<T::Input>(SchemaSettings::draft2020_12().for_deserialize())
+        crate::portable::schema_for::<T::Input>(true)
     }
     fn output_schema(&self) -> Value {
-        schema_for::<T::Output>(SchemaSettings::draft2020_12().for_serialize())
+        crate::portable::schema_for::<T::Output>(false)
     }
     fn check_input(&self, input: &Value) -> Result<(), Refusal> {
         crate::call::parse_input::<T::Input>(input).map(drop)
@@ -273,7 +268,9 @@ impl<T: Operation> DynOperation for T {
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
         let parsed: T::Input = crate::call::parse_input(input)?;
         let output = T::run(parsed, ctx)?;
-        serde_json::to_value(output)
-            .map_err(|e| Refusal::new(Code::DomainError, format!("output not serializable: {e}")))
+        let mut value = serde_json::to_value(output)
+            .map_err(|e| Refusal::new(Code::DomainError, format!("output not serializable: {e}")))?;
+        crate::portable::drop_nulls(&mut value);
+        Ok(value)
     }
 }

@@ -72,6 +72,41 @@ impl Serialize for Int {
     }
 }
 
+/// An exact length that may be infinite — the distance to an unreachable
+/// vertex, the girth of a forest — written as a [`Rational`] or `"inf"`.
+/// (A JSON null would need a type array, which several hosts refuse.)
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extended(pub Option<Q>);
+
+/// The text of an infinite [`Extended`].
+pub const INFINITE: &str = "inf";
+
+impl Serialize for Extended {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Some(q) => s.collect_str(&Rational(q.clone())),
+            None => s.serialize_str(INFINITE),
+        }
+    }
+}
+
+impl JsonSchema for Extended {
+    fn schema_name() -> Cow<'static, str> {
+        "Extended".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string", "pattern": "^(inf|-?[0-9]+(/[0-9]+)?)$",
+            "description": "An exact rational (\"p/q\" reduced, or \"p\"), or \"inf\" when infinite."
+        })
+    }
+}
+
 impl Serialize for Rational {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
