@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""math.run matrix.determinant.compute end to end over stdio: Hessian against
+"""math_run matrix.determinant.compute end to end over stdio: Hessian against
 the reference server (PyPI `jacobian`), same integer matrices, requests built
 once, responses parsed, calls interleaved; the first call of each server is a
 warm-up and not counted.
@@ -52,7 +52,7 @@ class Server:
 
 
 def payload(server, tool_args):
-    msg = {"jsonrpc": "2.0", "id": server.next, "method": "tools/call", "params": {"name": "math.run", "arguments": tool_args}}
+    msg = {"jsonrpc": "2.0", "id": server.next, "method": "tools/call", "params": {"name": "math_run", "arguments": tool_args}}
     server.next += 1
     return (json.dumps(msg) + "\n").encode()
 
@@ -65,7 +65,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=7)
     args = ap.parse_args()
     ours, ref = Server([args.hessian, "serve"]), Server([args.reference])
-    print(f"math.run matrix.determinant.compute over stdio, integer entries in [-100, 100], {args.repeat} interleaved calls")
+    print(f"math_run matrix.determinant.compute over stdio, integer entries in [-100, 100], {args.repeat} interleaved calls")
     print("| n | reference (jacobian) | hessian | ratio reference / hessian |")
     print("|---|---|---|---|")
     for n in [int(s) for s in args.sizes.split(",")]:

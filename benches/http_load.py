@@ -1,4 +1,4 @@
-"""A bounded load run over streamable HTTP (loopback only): N small math.run
+"""A bounded load run over streamable HTTP (loopback only): N small math_run
 calls (gcd of two integers) at a fixed concurrency, as raw MCP 2026-07-28
 JSON-RPC POSTs. Prints throughput and p50/p99 latency, and fails on any error.
 
@@ -21,7 +21,7 @@ async def main(url, token, calls, concurrency):
         "Content-Type": "application/json",
         "MCP-Protocol-Version": "2026-07-28",
         "Mcp-Method": "tools/call",
-        "Mcp-Name": "math.run",
+        "Mcp-Name": "math_run",
     }
     meta = {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -40,7 +40,7 @@ async def main(url, token, calls, concurrency):
                     "id": i,
                     "method": "tools/call",
                     "params": {
-                        "name": "math.run",
+                        "name": "math_run",
                         "arguments": {"operation_id": "integer.gcd.compute", "input": {"integers": [i * 6, 4 * i]}},
                         "_meta": meta,
                     },

@@ -121,7 +121,7 @@ fn recovers(mut call_args: Map<String, Value>, expected: &Value) -> bool {
             Ok(envelope) => return envelope["output"] == *expected,
             Err(r) => r,
         };
-        if let Some(fix) = refusal.fix.as_ref().filter(|f| f["tool"] == "math.run") {
+        if let Some(fix) = refusal.fix.as_ref().filter(|f| f["tool"] == "math_run") {
             call_args = fix["arguments"].as_object().cloned().unwrap_or_default();
         } else if let Some(best) = refusal.candidates.as_ref().and_then(|c| c.first()) {
             call_args.insert("operation_id".into(), Value::String(best.clone()));

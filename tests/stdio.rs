@@ -115,6 +115,41 @@ impl Drop for Server {
 }
 
 #[test]
+fn the_text_is_the_whole_answer_and_the_output_budget_refuses_more() {
+    let mut s = Server::start(&["--max-output-bytes", "3000"]);
+    s.initialize();
+    let primes = |high: u64| json!({"operation_id": "integer.primes.enumerate", "input": {"low": 0, "high": high}});
+    // Hosts that read only the text get all of it: the compact JSON itself.
+    let r = s.call("math_run", primes(1000));
+    assert_eq!(r["isError"], false, "{r}");
+    let text: Value = serde_json::from_str(r["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(text, r["structuredContent"]);
+    assert_eq!(text["output"].as_array().map(Vec::len), Some(168));
+    let over = s.refused("math_run", primes(100_000));
+    assert_eq!(over["code"], "limit_exceeded", "{over}");
+    let message = over["message"].as_str().unwrap();
+    assert!(message.contains("3000") && message.contains("`input.high`"), "{message}");
+    drop(s);
+    // The default budget (64 KiB) holds 1229 primes below 10^4.
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let all = s.ok("math_run", primes(10_000));
+    assert_eq!(all["output"].as_array().map(Vec::len), Some(1229));
+}
+
+#[test]
+fn the_dotted_names_of_older_clients_still_call_the_tools() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let found = s.ok("math.find", json!({"query": "greatest common divisor"}));
+    assert_eq!(found["matches"][0]["operation_id"], "integer.gcd.compute");
+    let r = s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}));
+    assert_eq!(r["output"], "6");
+    let r = s.request("tools/call", json!({"name": "math-run", "arguments": {}}));
+    assert!(r["error"]["message"].as_str().unwrap().contains("math_run"), "{r}");
+}
+
+#[test]
 fn initialize_and_list_exactly_two_read_only_tools() {
     let started = Instant::now();
     let mut s = Server::start(&[]);
@@ -124,7 +159,7 @@ fn initialize_and_list_exactly_two_read_only_tools() {
     assert!(
         info["instructions"]
             .as_str()
-            .is_some_and(|i| i.contains("math.find"))
+            .is_some_and(|i| i.contains("math_find"))
     );
     let tools = s.request("tools/list", json!({}))["result"].clone();
     eprintln!(
@@ -133,7 +168,17 @@ fn initialize_and_list_exactly_two_read_only_tools() {
     );
     let tools = tools["tools"].as_array().unwrap().clone();
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["math.find", "math.run"]);
+    assert_eq!(names, ["math_find", "math_run"]);
+    // Claude Desktop, Cursor and Copilot hide every tool of a server when
+    // one name fails `^[a-zA-Z0-9_-]{1,64}$`; we keep to the stricter `_` set.
+    for name in &names {
+        assert!(
+            (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "tool name {name:?} is not ^[a-zA-Z0-9_]{{1,64}}$"
+        );
+    }
+    let titles: Vec<&str> = tools.iter().map(|t| t["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["math.find", "math.run"]);
     for t in &tools {
         let a = &t["annotations"];
         assert_eq!(
@@ -150,6 +195,10 @@ fn initialize_and_list_exactly_two_read_only_tools() {
             "unknown arguments are refused by name"
         );
         assert_eq!(t["outputSchema"]["type"], "object");
+        for side in ["inputSchema", "outputSchema"] {
+            let problem = hessian_contract::portable::violation(&t[side]);
+            assert_eq!(problem, None, "{} {side} is not portable", t["name"]);
+        }
         assert!(t["description"].as_str().unwrap().contains("example"));
     }
     assert_eq!(
@@ -169,7 +218,7 @@ fn every_operation_runs_from_its_inspected_example_verbatim() {
         if let Some(c) = cursor.take() {
             args["cursor"] = json!(c);
         }
-        let page = s.ok("math.find", args);
+        let page = s.ok("math_find", args);
         ids.extend(
             page["matches"]
                 .as_array()
@@ -184,8 +233,8 @@ fn every_operation_runs_from_its_inspected_example_verbatim() {
     }
     assert!(ids.len() >= 15, "{ids:?}");
     for id in ids {
-        let contract = s.ok("math.find", json!({"operation_id": id}));
-        let envelope = s.ok("math.run", contract["example"].clone());
+        let contract = s.ok("math_find", json!({"operation_id": id}));
+        let envelope = s.ok("math_run", contract["example"].clone());
         assert_eq!(envelope["output"], contract["expected_output"], "{id}");
         assert_eq!(envelope["contract"], contract["contract"], "{id}");
         assert_eq!(envelope["operation_id"], json!(id));
@@ -198,14 +247,14 @@ fn search_then_run_the_demo_determinant() {
     let mut s = Server::start(&[]);
     s.initialize();
     let found = s.ok(
-        "math.find",
+        "math_find",
         json!({"query": "determinant of a rational matrix"}),
     );
     assert_eq!(
         found["matches"][0]["operation_id"],
         "matrix.determinant.compute"
     );
-    let r = s.ok("math.run", json!({"operation_id": "matrix.determinant.compute", "input": {"matrix": [["1", "2"], ["3", "4"]]}}));
+    let r = s.ok("math_run", json!({"operation_id": "matrix.determinant.compute", "input": {"matrix": [["1", "2"], ["3", "4"]]}}));
     assert_eq!(r["output"], "-2");
 }
 
@@ -214,16 +263,16 @@ fn stale_contracts_and_wrong_wrappers_get_one_working_next_step() {
     let mut s = Server::start(&[]);
     s.initialize();
     let contract = s.ok(
-        "math.find",
+        "math_find",
         json!({"operation_id": "matrix.inverse.compute"}),
     );
     let mut stale = contract["example"].clone();
     stale["contract"] = json!(format!("sha256:{}", "0".repeat(64)));
-    let e = s.refused("math.run", stale);
+    let e = s.refused("math_run", stale);
     assert_eq!(e["code"], "contract_mismatch");
     assert_eq!(e["contract"], contract["contract"]);
-    assert_eq!(e["fix"]["tool"], "math.find");
-    let refreshed = s.ok("math.find", e["fix"]["arguments"].clone());
+    assert_eq!(e["fix"]["tool"], "math_find");
+    let refreshed = s.ok("math_find", e["fix"]["arguments"].clone());
     assert_eq!(refreshed["contract"], contract["contract"]);
 
     let input = json!({"matrix": [["2", "1"], ["1", "1"]]});
@@ -238,10 +287,10 @@ fn stale_contracts_and_wrong_wrappers_get_one_working_next_step() {
         json!({"input": good}),
     ];
     for bad in shapes {
-        let e = s.refused("math.run", bad.clone());
+        let e = s.refused("math_run", bad.clone());
         assert_eq!(e["code"], "wrong_wrapper", "{bad}");
-        assert_eq!(e["fix"]["tool"], "math.run");
-        let fixed = s.ok("math.run", e["fix"]["arguments"].clone());
+        assert_eq!(e["fix"]["tool"], "math_run");
+        let fixed = s.ok("math_run", e["fix"]["arguments"].clone());
         assert_eq!(fixed["output"], json!([["1", "-1"], ["-1", "2"]]), "{bad}");
     }
 }
@@ -279,7 +328,7 @@ fn refusals_are_precise_and_the_server_never_falls_over() {
         ),
     ];
     for (input, code, path) in cases {
-        let e = s.refused("math.run", json!({"operation_id": det, "input": input}));
+        let e = s.refused("math_run", json!({"operation_id": det, "input": input}));
         assert_eq!(
             (e["code"].as_str(), e["path"].as_str()),
             (Some(code), Some(path)),
@@ -288,12 +337,12 @@ fn refusals_are_precise_and_the_server_never_falls_over() {
         assert!(e.to_string().len() < 2048, "diagnostics stay small: {e}");
     }
     let e = s.refused(
-        "math.run",
+        "math_run",
         json!({"operation_id": "matrix.determinant", "input": {}}),
     );
     assert_eq!(e["code"], "unknown_operation");
     assert_eq!(e["candidates"][0], det);
-    let e = s.refused("math.find", json!({"query": "det", "bogus": 1}));
+    let e = s.refused("math_find", json!({"query": "det", "bogus": 1}));
     assert_eq!(
         (e["code"].as_str(), e["path"].as_str()),
         (Some("invalid_input"), Some("bogus"))
@@ -303,13 +352,13 @@ fn refusals_are_precise_and_the_server_never_falls_over() {
         r["error"]["message"]
             .as_str()
             .unwrap()
-            .contains("math.find"),
+            .contains("math_find"),
         "{r}"
     );
     // Still serving after all of that.
     assert_eq!(
         s.ok(
-            "math.run",
+            "math_run",
             json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}})
         )["output"],
         "6"
@@ -324,13 +373,13 @@ fn the_deadline_stops_long_work_with_a_typed_answer() {
     let n = "1427247692705959880439315947500961989719490561";
     let started = Instant::now();
     let partial = s.ok(
-        "math.run",
+        "math_run",
         json!({"operation_id": "integer.prime_factorization.compute", "input": {"n": n}}),
     );
     assert_eq!(partial["output"]["complete"], false);
     assert_eq!(partial["output"]["unfactored"], json!([n]));
     let e = s.refused(
-        "math.run",
+        "math_run",
         json!({"operation_id": "integer.euler_totient.compute", "input": {"n": n}}),
     );
     assert_eq!(e["code"], "deadline_exceeded");
@@ -380,7 +429,7 @@ fn long_calls_report_progress_when_the_client_asks() {
     let mut s = Server::start(&["--deadline-ms", "2500"]);
     s.initialize();
     s.send(json!({"jsonrpc": "2.0", "id": 99, "method": "tools/call", "params": {
-        "name": "math.run",
+        "name": "math_run",
         "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}},
         "_meta": {"progressToken": "p1"}
     }}));
@@ -403,7 +452,7 @@ fn long_calls_report_progress_when_the_client_asks() {
     // Without a token, no progress is sent.
     let quiet = s.request(
         "tools/call",
-        json!({"name": "math.run", "arguments": {"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}}),
+        json!({"name": "math_run", "arguments": {"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}}),
     );
     assert_eq!(quiet["result"]["structuredContent"]["output"], "2");
 }
@@ -414,14 +463,14 @@ fn cancellation_stops_the_kernel_and_frees_its_slot_within_100_ms() {
     let mut s = Server::start(&["--max-concurrent", "1"]);
     s.initialize();
     s.send(json!({"jsonrpc": "2.0", "id": 500, "method": "tools/call", "params": {
-        "name": "math.run",
+        "name": "math_run",
         "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}
     }}));
     std::thread::sleep(Duration::from_millis(300));
-    let busy = s.refused("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    let busy = s.refused("math_run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
     assert_eq!(busy["code"], "busy");
     s.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 500}}));
     std::thread::sleep(Duration::from_millis(100));
-    let freed = s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    let freed = s.ok("math_run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
     assert_eq!(freed["output"], "2");
 }

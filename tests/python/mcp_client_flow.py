@@ -3,7 +3,7 @@
 Usage: mcp_client_flow.py HESSIAN_BINARY MODE   (MODE: legacy | modern)
 
 legacy opens with `initialize`; modern with `server/discover` (2026-07-28).
-For every operation: inspect it, copy the example verbatim into math.run, and
+For every operation: inspect it, copy the example verbatim into math_run, and
 check the output and contract digest. Then a stale contract and a wrong
 wrapper each get a next step that works. Exits non-zero on any mismatch.
 """
@@ -44,14 +44,14 @@ async def main(binary, mode):
                 assert "2026-07-28" in json.dumps(found.model_dump(mode="json")), found
             tools = await session.list_tools()
             names = sorted(t.name for t in tools.tools)
-            assert names == ["math.find", "math.run"], names
+            assert names == ["math_find", "math_run"], names
 
             ids, cursor = [], None
             while True:
                 args = {"browse": True, "limit": 50}
                 if cursor:
                     args["cursor"] = cursor
-                page = await call(session, "math.find", args)
+                page = await call(session, "math_find", args)
                 ids += [m["operation_id"] for m in page["matches"]]
                 cursor = page.get("next_cursor")
                 if not cursor:
@@ -59,19 +59,19 @@ async def main(binary, mode):
             assert len(ids) >= 15, ids
 
             for op in ids:
-                contract = await call(session, "math.find", {"operation_id": op})
-                envelope = await call(session, "math.run", contract["example"])
+                contract = await call(session, "math_find", {"operation_id": op})
+                envelope = await call(session, "math_run", contract["example"])
                 assert envelope["output"] == contract["expected_output"], (op, envelope, contract["expected_output"])
                 assert envelope["contract"] == contract["contract"], op
 
             stale = dict(contract["example"], contract="sha256:" + "0" * 64)
-            error = (await call(session, "math.run", stale, refused=True))["error"]
+            error = (await call(session, "math_run", stale, refused=True))["error"]
             assert error["code"] == "contract_mismatch", error
             again = await call(session, error["fix"]["tool"], error["fix"]["arguments"])
             assert again["contract"] == contract["contract"]
 
             bad = {"operation_id": "matrix.determinant.compute", "payload": {"matrix": [["1", "2"], ["3", "4"]]}}
-            error = (await call(session, "math.run", bad, refused=True))["error"]
+            error = (await call(session, "math_run", bad, refused=True))["error"]
             assert error["code"] == "wrong_wrapper", error
             fixed = await call(session, error["fix"]["tool"], error["fix"]["arguments"])
             assert fixed["output"] == "-2", fixed

@@ -62,20 +62,20 @@ async def open_session(session, mode):
 
 async def run_modern(session, args):
     """Drive the rounds by hand: fulfil each input request, retry with the state."""
-    result = await session.call_tool("math.run", args, allow_input_required=True)
+    result = await session.call_tool("math_run", args, allow_input_required=True)
     rounds = 0
     while isinstance(result, types.InputRequiredResult):
         rounds += 1
         assert result.request_state and result.input_requests, result
         # A retry without answers is asked the same question again.
-        again = await session.call_tool("math.run", args, request_state=result.request_state, allow_input_required=True)
+        again = await session.call_tool("math_run", args, request_state=result.request_state, allow_input_required=True)
         assert isinstance(again, types.InputRequiredResult), again
         assert list(again.input_requests) == list(result.input_requests), again
         responses = {}
         for key, request in result.input_requests.items():
             responses[key] = await elicit(None, request.params)
         result = await session.call_tool(
-            "math.run", args, input_responses=responses, request_state=result.request_state, allow_input_required=True
+            "math_run", args, input_responses=responses, request_state=result.request_state, allow_input_required=True
         )
     assert rounds == 1, rounds
     return result
@@ -90,7 +90,7 @@ async def with_elicitation(binary, mode):
             for args, expected in CASES:
                 asked.clear()
                 if mode == "legacy":
-                    result = await session.call_tool("math.run", args)
+                    result = await session.call_tool("math_run", args)
                 else:
                     result = await run_modern(session, args)
                 envelope = structured(result)
@@ -102,12 +102,12 @@ async def with_elicitation(binary, mode):
                 key = "convention" if "a" in args["input"] else "initial_values"
                 value = "floor" if key == "convention" else [2, 1]
                 upfront = dict(args, input=dict(args["input"], **{key: value}))
-                result = await session.call_tool("math.run", upfront)
+                result = await session.call_tool("math_run", upfront)
                 assert structured(result)["output"] == expected and asked == [], (result, asked)
             decline = True
             for args, _ in CASES:
                 if mode == "legacy":
-                    result = await session.call_tool("math.run", args)
+                    result = await session.call_tool("math_run", args)
                 else:
                     result = await run_modern(session, args)
                 error = structured(result)["error"]
@@ -121,7 +121,7 @@ async def without_elicitation(binary, mode):
         async with ClientSession(read, write) as session:
             await open_session(session, mode)
             for args, expected in CASES:
-                result = await session.call_tool("math.run", args)
+                result = await session.call_tool("math_run", args)
                 error = structured(result)["error"]
                 assert result.is_error and error["code"] == "input_required", error
                 assert error["questions"][0]["key"] in error["fix"]["arguments"]["input"], error

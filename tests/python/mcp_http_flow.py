@@ -79,11 +79,11 @@ async def main(url, token, mode, replicas):
                     for args, expected in cases:
                         if asks and mode == "modern":
                             served_by.clear()
-                            first = await session.call_tool("math.run", args, allow_input_required=True)
+                            first = await session.call_tool("math_run", args, allow_input_required=True)
                             assert isinstance(first, types.InputRequiredResult), first
                             responses = {k: await elicit(None, r.params) for k, r in first.input_requests.items()}
                             done = await session.call_tool(
-                                "math.run", args, input_responses=responses, request_state=first.request_state
+                                "math_run", args, input_responses=responses, request_state=first.request_state
                             )
                             assert done.structured_content["output"] == expected, done
                             rounds = [r for r in served_by if r]
@@ -92,13 +92,13 @@ async def main(url, token, mode, replicas):
                             continue
                         # Stateless HTTP cannot ask a legacy client mid-call, and a client
                         # without elicitation cannot be asked: both follow the fix.
-                        result = await session.call_tool("math.run", args)
+                        result = await session.call_tool("math_run", args)
                         error = result.structured_content["error"]
                         assert error["code"] == "input_required", error
                         fix = error["fix"]["arguments"]
                         key = error["questions"][0]["key"]
                         fix["input"][key] = "floor" if key == "convention" else [2, 1]
-                        again = await session.call_tool("math.run", fix)
+                        again = await session.call_tool("math_run", fix)
                         assert again.structured_content["output"] == expected, again
     if mode == "modern":
         assert crossed >= 1, "no continuation crossed replicas"
@@ -122,7 +122,7 @@ async def deadline_check(url, token):
 
                 async def timed(args):
                     start = asyncio.get_running_loop().time()
-                    result = await session.call_tool("math.run", args)
+                    result = await session.call_tool("math_run", args)
                     return result, asyncio.get_running_loop().time() - start
 
                 stopped = asyncio.create_task(timed(long_call))

@@ -1,9 +1,9 @@
-//! The one path of a `math.run` call: wrapper check → operation lookup →
+//! The one path of a `math_run` call: wrapper check → operation lookup →
 //! contract check → parse the input once with the operation's own model →
 //! run → envelope. The CLI and the MCP server both call [`run`].
 
 use crate::catalog::{Catalog, Entry};
-use crate::error::{Code, Refusal, echo};
+use crate::error::{Code, Refusal, Tool, echo};
 use crate::operation::Ctx;
 use crate::wire::LIMIT_TAG;
 use schemars::JsonSchema;
@@ -13,16 +13,16 @@ use serde_json::{Map, Value, json};
 use serde_path_to_error::Segment;
 use std::time::Instant;
 
-/// The arguments of `math.run`. Also the source of the tool's input schema.
+/// The arguments of `math_run`. Also the source of the tool's input schema.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RunArgs {
-    /// The operation to run, e.g. "matrix.determinant.compute" (from math.find).
+    /// The operation to run, e.g. "matrix.determinant.compute" (from math_find).
     pub operation_id: String,
     /// The operation's input object, exactly as its input_schema describes
-    /// (copy the example from math.find inspect and change the values).
+    /// (copy the example from math_find inspect and change the values).
     pub input: Map<String, Value>,
-    /// Optional contract digest ("sha256:…") from math.find inspect: the
+    /// Optional contract digest ("sha256:…") from math_find inspect: the
     /// call is refused with contract_mismatch if the operation changed.
     #[serde(default)]
     #[schemars(regex(pattern = r"^sha256:[0-9a-f]{64}$"))]
@@ -33,10 +33,10 @@ pub struct RunArgs {
     pub deadline_ms: Option<u64>,
 }
 
-/// Largest output a call returns, in bytes of JSON: results beyond it
-/// (a 200×200 exact inverse can be tens of megabytes) are refused with
-/// `limit_exceeded` instead of flooding the client.
-pub const MAX_OUTPUT_BYTES: usize = 4 << 20;
+/// The output budget servers apply by default (DESIGN §2): about 64 KiB of
+/// JSON fits within every host's limit on a tool result (Claude Code refuses
+/// results over 25,000 tokens) with room for the text rendering.
+pub const DEFAULT_OUTPUT_BYTES: usize = 64 << 10;
 
 /// The length of `v` as compact JSON, without building the string.
 fn json_len(v: &Value) -> usize {
@@ -78,7 +78,7 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
     if !questions.is_empty() {
         return Err(crate::rounds::input_required(entry, &input, &questions));
     }
-    finish(entry, &input, ctx, started)
+    finish(catalog, entry, &input, ctx, started)
 }
 
 /// The wrapper check, the operation lookup and the contract check: what
@@ -110,7 +110,7 @@ pub fn prepare(catalog: &Catalog, args: Map<String, Value>) -> Result<(&Entry, V
         .at("contract")
         .expected(contract.digest.clone())
         .received(sent.clone())
-        .fix("math.find", json!({ "operation_id": args.operation_id }));
+        .fix(Tool::Find, json!({ "operation_id": args.operation_id }));
         r.contract = Some(contract.digest.clone());
         return Err(r);
     }
@@ -118,25 +118,69 @@ pub fn prepare(catalog: &Catalog, args: Map<String, Value>) -> Result<(&Entry, V
 }
 
 /// Runs the operation on its complete input and wraps the output.
-pub fn finish(entry: &Entry, input: &Value, ctx: &Ctx, started: Instant) -> Result<Value, Refusal> {
+pub fn finish(
+    catalog: &Catalog,
+    entry: &Entry,
+    input: &Value,
+    ctx: &Ctx,
+    started: Instant,
+) -> Result<Value, Refusal> {
     let output = entry.op.run_json(input, ctx)?;
-    let bytes = json_len(&output);
-    if bytes > MAX_OUTPUT_BYTES {
-        return Err(Refusal::new(
-            Code::LimitExceeded,
-            format!(
-                "the result is {bytes} bytes of JSON, more than the {MAX_OUTPUT_BYTES} a call may return; ask for a \
-                 smaller instance or a smaller quantity (a determinant or rank instead of a full inverse)"
-            ),
-        ));
-    }
-    Ok(json!({
+    let envelope = json!({
         "operation_id": entry.op.id(),
         "version": entry.op.version(),
         "contract": entry.contract().digest,
         "output": output,
         "elapsed_ms": (started.elapsed().as_secs_f64() * 1e6).round() / 1e3,
-    }))
+    });
+    if let Some(limit) = ctx.max_output_bytes {
+        let bytes = json_len(&envelope);
+        if bytes > limit {
+            return Err(too_large(catalog, entry, input, bytes, limit));
+        }
+    }
+    Ok(envelope)
+}
+
+/// The refusal for a result over the output budget: its size, and the
+/// smaller call that gets the answer where the catalog has one: the count
+/// beside an enumeration (offered as `fix` when it takes the same input),
+/// or the input's own limiting field.
+fn too_large(catalog: &Catalog, entry: &Entry, input: &Value, bytes: usize, limit: usize) -> Refusal {
+    let id = entry.op.id();
+    let stem = id.rsplit_once('.').map_or(id, |(stem, _)| stem);
+    let count = [format!("{stem}.count"), format!("{stem}.compute")]
+        .into_iter()
+        .filter(|c| c != id)
+        .find_map(|c| catalog.get(&c));
+    let properties = entry.contract().document["input_schema"]["properties"].clone();
+    let limiting = ["limit", "max_count", "count", "terms", "precision", "digits", "high", "n"]
+        .into_iter()
+        .find(|f| properties.get(f).is_some());
+    let mut message = format!(
+        "the result is {bytes} bytes of JSON, more than the {limit} this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
+    );
+    let mut fix = None;
+    if let Some(c) = count {
+        let fits = c.op.check_input(input).is_ok();
+        message.push_str(&format!("; {} answers how many without listing them", c.op.id()));
+        if fits {
+            fix = Some(json!({ "operation_id": c.op.id(), "input": input }));
+        }
+    }
+    match limiting {
+        Some(f) => message.push_str(&format!("; or make `input.{f}` smaller")),
+        None if count.is_none() => message.push_str(
+            "; ask for a smaller instance or a smaller quantity (a determinant or rank instead of a full inverse)",
+        ),
+        None => {}
+    }
+    let mut r = Refusal::new(Code::LimitExceeded, message).received(format!("{bytes} bytes"));
+    r = r.expected(format!("at most {limit} bytes"));
+    if let Some(f) = fix {
+        r = r.fix(Tool::Run, f);
+    }
+    r
 }
 
 /// Runs `id` on `input` without a deadline and returns only the output:
@@ -168,7 +212,7 @@ pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
     .at("operation_id")
     .received(id.to_string())
     .fix(
-        "math.find",
+        Tool::Find,
         json!({ "query": crate::error::bounded(query.trim(), 80) }),
     );
     r.candidates = Some(candidates);
@@ -283,7 +327,7 @@ pub fn wrong_wrapper(args: &Map<String, Value>) -> Option<Refusal> {
             format!("{what}; resend the corrected call in `fix` (nothing was run)"),
         )
         .expected("{\"operation_id\": \"…\", \"input\": {…}, \"contract\"?: \"sha256:…\"}")
-        .fix("math.run", Value::Object(fixed)),
+        .fix(Tool::Run, Value::Object(fixed)),
     )
 }
 
@@ -301,7 +345,7 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
             let fixed = correct(&inner, depth + 1).map(|(f, _)| f).unwrap_or(inner);
             return Some((
                 fixed,
-                format!("the whole math.run call was nested inside `{key}`"),
+                format!("the whole math_run call was nested inside `{key}`"),
             ));
         }
     }

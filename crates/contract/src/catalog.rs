@@ -59,7 +59,7 @@ impl Entry {
         })
     }
 
-    /// The complete, copyable `math.run` arguments of the example.
+    /// The complete, copyable `math_run` arguments of the example.
     pub fn example_call(&self) -> Value {
         json!({
             "operation_id": self.op.id(),

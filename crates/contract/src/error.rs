@@ -54,6 +54,41 @@ impl Code {
     }
 }
 
+/// The two tools. Hosts such as Claude Desktop, Cursor and Copilot accept
+/// only names matching `^[a-zA-Z0-9_-]{1,64}$` and hide a server whose names
+/// do not, so the advertised names use `_`; the dotted names of the first
+/// releases are still accepted on call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Find,
+    Run,
+}
+
+impl Tool {
+    /// The advertised name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Find => "math_find",
+            Tool::Run => "math_run",
+        }
+    }
+
+    /// The title hosts show ("math.find"), which is also the older name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tool::Find => "math.find",
+            Tool::Run => "math.run",
+        }
+    }
+
+    /// The tool a `tools/call` name means: the advertised or the dotted name.
+    pub fn from_name(name: &str) -> Option<Tool> {
+        [Tool::Find, Tool::Run]
+            .into_iter()
+            .find(|t| t.name() == name || t.title() == name)
+    }
+}
+
 /// A call that was not carried out, or stopped. Serialized under `"error"`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Refusal {
@@ -73,7 +108,7 @@ pub struct Refusal {
     /// The current digest, for `contract_mismatch`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
-    /// The one next call to make: `{"tool": "math.run" | "math.find", "arguments": {…}}`.
+    /// The one next call to make: `{"tool": "math_run" | "math_find", "arguments": {…}}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Value>,
     /// For `input_required`: the open questions `{key, message, form, example}`.
@@ -114,8 +149,8 @@ impl Refusal {
         self
     }
 
-    pub fn fix(mut self, tool: &str, arguments: Value) -> Self {
-        self.fix = Some(serde_json::json!({ "tool": tool, "arguments": arguments }));
+    pub fn fix(mut self, tool: Tool, arguments: Value) -> Self {
+        self.fix = Some(serde_json::json!({ "tool": tool.name(), "arguments": arguments }));
         self
     }
 

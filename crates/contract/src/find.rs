@@ -1,4 +1,4 @@
-//! `math.find`: search, browse and inspect, each answer within a byte budget.
+//! `math_find`: search, browse and inspect, each answer within a byte budget.
 
 use crate::call::{parse_at, unknown_operation};
 use crate::catalog::{Catalog, Entry, in_domain};
@@ -7,11 +7,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
 
-/// Largest answer math.find sends, in bytes of JSON.
+/// Largest answer math_find sends, in bytes of JSON.
 pub const RESPONSE_BUDGET: usize = 16 * 1024;
 const MAX_LIMIT: u32 = 50;
 
-/// The arguments of `math.find`: exactly one of the three forms. Also the
+/// The arguments of `math_find`: exactly one of the three forms. Also the
 /// source of the tool's input schema.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -148,7 +148,7 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
     out
 }
 
-/// Removes every example from a math.find answer: the cards' calls and the
+/// Removes every example from a math_find answer: the cards' calls and the
 /// inspected example with its output. Evaluation arm 1 only.
 pub fn strip_examples(found: &mut Value) {
     if let Some(o) = found.as_object_mut() {

@@ -1,6 +1,6 @@
 //! What a Hessian operation is, and everything that is the same for all of
 //! them: wire values, contract digests, the catalog and its search, and the
-//! one path a `math.run` call takes from JSON arguments to an envelope.
+//! one path a `math_run` call takes from JSON arguments to an envelope.
 //!
 //! Data flows one way: arguments → [`call::run`] checks the wrapper, finds
 //! the operation, checks the contract, parses the input once with the
@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod error;
 pub mod find;
 pub mod operation;
+pub mod portable;
 pub mod rounds;
 pub mod schemas;
 mod search;
@@ -19,7 +20,7 @@ pub mod state;
 pub mod wire;
 
 pub use catalog::Catalog;
-pub use error::{Code, Refusal};
+pub use error::{Code, Refusal, Tool};
 pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, StaticQuestion};
 
 /// Declares a capability package's operations, one line each: the module
@@ -40,7 +41,7 @@ macro_rules! operations {
         }
 
         /// Runs one of this package's operations through its JSON contract,
-        /// as math.run does, and returns its output (for the package's tests).
+        /// as math_run does, and returns its output (for the package's tests).
         #[cfg(test)]
         pub(crate) fn run_operation(
             id: &str,

@@ -6,7 +6,7 @@
 use crate::call::{finish, prepare};
 use crate::canonical::{sha256_digest, to_canonical};
 use crate::catalog::{Catalog, Entry};
-use crate::error::{Code, Refusal};
+use crate::error::{Code, Refusal, Tool};
 use crate::operation::{Ctx, Question};
 use crate::state::{FORMAT, Keys, State};
 use serde_json::{Map, Value, json};
@@ -134,7 +134,7 @@ pub fn call(
         if let Value::Object(m) = &mut complete {
             m.extend(answers);
         }
-        return finish(entry, &complete, ctx, started).map(Step::Done);
+        return finish(catalog, entry, &complete, ctx, started).map(Step::Done);
     }
     let state = rounds.keys.seal(&State {
         format: FORMAT,
@@ -179,7 +179,7 @@ pub fn input_required(entry: &Entry, input: &Value, questions: &[Question]) -> R
     )
     .at(format!("input.{}", keys.first().copied().unwrap_or_default()))
     .fix(
-        "math.run",
+        Tool::Run,
         json!({ "operation_id": entry.op.id(), "input": fixed, "contract": entry.contract().digest }),
     );
     r.questions = Some(json!(questions));

@@ -78,6 +78,19 @@ impl Keys {
         Ok(Self::from_seed(&format!("ephemeral-{}", B64.encode(id)), seed))
     }
 
+    /// A fresh signing key named `key_id`, as the text a key file holds
+    /// (`key_id:base64url(seed)`), and its verifying key for other replicas.
+    pub fn new_key_text(key_id: &str) -> Result<(String, String), String> {
+        if key_id.is_empty() || !key_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+            return Err(format!("a key id is letters, digits, `-` and `_`, not {key_id:?}"));
+        }
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).map_err(|e| format!("no randomness for a state key: {e}"))?;
+        let text = format!("{key_id}:{}", B64.encode(seed));
+        let public = Self::from_seed(key_id, seed).public();
+        Ok((text, public))
+    }
+
     /// `key_id:base64url(seed)`, as the key file or variable holds it.
     pub fn parse_signing(text: &str) -> Result<Self, String> {
         let (id, seed) = key_text(text, "state key", "seed")?;

@@ -81,16 +81,16 @@ pub struct Record {
     pub find_calls: usize,
     pub run_calls: usize,
     pub runs_ok: usize,
-    /// None when math.run was never called.
+    /// None when math_run was never called.
     pub first_run_valid: Option<bool>,
     pub refused_before_dispatch: usize,
     pub refused_after_dispatch: usize,
     pub retries: usize,
-    /// math.find calls repeating an earlier call's exact arguments.
+    /// math_find calls repeating an earlier call's exact arguments.
     pub repeated_discovery: usize,
-    /// A math.find was followed by a math.run.
+    /// A math_find was followed by a math_run.
     pub continued: bool,
-    /// Answered a tool task without a successful math.run.
+    /// Answered a tool task without a successful math_run.
     pub manual_fallback: bool,
     /// Bytes of tool definitions and tool results shown to the model.
     pub visible_bytes: usize,
@@ -119,7 +119,8 @@ catalog of exact operations and inspects one; math_run runs one operation. End y
 const SYSTEM_NO_TOOLS: &str =
     "You solve mathematics problems exactly. End your reply with one line `ANSWER: <value>`.";
 
-/// OpenAI function names allow no dots: `math.find` is offered as `math_find`.
+/// OpenAI function names allow no dots; the advertised names have none, and
+/// a dotted name from an older server maps to the same function.
 pub fn function_name(tool: &str) -> String {
     tool.replace('.', "_")
 }
@@ -303,8 +304,8 @@ fn dispatch(
     finds: &mut Vec<Value>,
 ) -> String {
     let tool = match name {
-        "math_find" => "math.find",
-        "math_run" => "math.run",
+        "math_find" => "math_find",
+        "math_run" => "math_run",
         _ => {
             r.refused_before_dispatch += 1;
             return format!(
@@ -312,7 +313,7 @@ fn dispatch(
             );
         }
     };
-    if tool == "math.find" {
+    if tool == "math_find" {
         r.find_calls += 1;
     } else {
         r.run_calls += 1;
@@ -325,13 +326,13 @@ fn dispatch(
         Ok(v @ Value::Object(_)) => v,
         _ => {
             r.refused_before_dispatch += 1;
-            if tool == "math.run" && r.first_run_valid.is_none() {
+            if tool == "math_run" && r.first_run_valid.is_none() {
                 r.first_run_valid = Some(false);
             }
             return "error malformed_arguments: the tool arguments must be one JSON object".into();
         }
     };
-    if tool == "math.find" {
+    if tool == "math_find" {
         if finds.contains(&args) {
             r.repeated_discovery += 1;
         }
@@ -356,7 +357,7 @@ fn dispatch(
         Some(_) => r.refused_after_dispatch += 1,
         None => {}
     }
-    if tool == "math.run" {
+    if tool == "math_run" {
         if r.first_run_valid.is_none() {
             r.first_run_valid = Some(!malformed);
         }

@@ -14,6 +14,18 @@ pub struct Principal {
     pub scopes: Vec<String>,
 }
 
+/// The scopes a token may carry: `find` admits math_find and the
+/// resources, `run` admits math_run and implies `find` (a run needs its
+/// contract).
+pub const SCOPES: &[&str] = &["find", "run"];
+
+impl Principal {
+    /// Whether this principal may use `scope`.
+    pub fn may(&self, scope: &str) -> bool {
+        self.scopes.iter().any(|s| s == scope || (s == "run" && scope == "find"))
+    }
+}
+
 pub struct Tokens {
     entries: Vec<([u8; 32], Principal)>,
 }
@@ -41,7 +53,16 @@ impl Tokens {
             for (i, byte) in d.iter_mut().enumerate() {
                 *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
             }
-            let scopes = words.next().map(|s| s.split(',').map(String::from).collect()).unwrap_or_default();
+            let scopes: Vec<String> = match words.next() {
+                Some(list) => list.split(',').filter(|s| !s.is_empty()).map(String::from).collect(),
+                None => Vec::new(),
+            };
+            if scopes.is_empty() {
+                return Err(format!("token file line {}: no scopes; add `run` (math_run and math_find) or `find`", n + 1));
+            }
+            if let Some(bad) = scopes.iter().find(|s| !SCOPES.contains(&s.as_str())) {
+                return Err(format!("token file line {}: unknown scope {bad:?}; the scopes are find and run", n + 1));
+            }
             entries.push((d, Principal { name: name.into(), scopes }));
         }
         if entries.is_empty() {
@@ -72,6 +93,9 @@ impl Tokens {
 
 /// A fresh token and the token-file line that admits it.
 pub fn new_token(principal: &str, scopes: &str) -> Result<(String, String), String> {
+    if let Some(bad) = scopes.split(',').find(|s| !SCOPES.contains(s)) {
+        return Err(format!("unknown scope {bad:?}; the scopes are find and run (comma-separated)"));
+    }
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a token: {e}"))?;
     let token = format!("hsn_{}", B64.encode(bytes));
@@ -87,7 +111,7 @@ mod tests {
     #[test]
     fn only_the_issued_token_is_accepted() {
         let (token, line) = new_token("alice", "run").unwrap();
-        let (other, other_line) = new_token("bob", "").unwrap();
+        let (other, other_line) = new_token("bob", "find").unwrap();
         let tokens = Tokens::parse(&format!("# team\n{line}\n{other_line}\n")).unwrap();
         assert_eq!(tokens.check(&token).map(|p| p.name.as_str()), Some("alice"));
         assert_eq!(tokens.check(&token).unwrap().scopes, vec!["run"]);
@@ -101,5 +125,12 @@ mod tests {
         assert!(!line.contains(&token[4..]));
         assert!(Tokens::parse("sha256:abc alice").is_err());
         assert!(Tokens::parse("# nothing\n").is_err());
+        assert!(new_token("carol", "").is_err() && new_token("carol", "admin").is_err());
+        let scopeless = format!("{} carol", line.rsplit_once(' ').unwrap().0.split_once(' ').unwrap().0);
+        assert!(Tokens::parse(&scopeless).err().is_some_and(|e| e.contains("no scopes")));
+        let bob = tokens.check(&other).unwrap();
+        assert!(bob.may("find") && !bob.may("run"));
+        let alice = tokens.check(&token).unwrap();
+        assert!(alice.may("find") && alice.may("run"));
     }
 }

@@ -40,7 +40,8 @@ struct Gate {
 async fn authenticate(State(gate): State<Arc<Gate>>, mut req: Request, next: Next) -> Response {
     if req.uri().path().starts_with("/mcp") {
         let principal = match &gate.tokens {
-            None => Some(Principal { name: "anonymous".into(), scopes: Vec::new() }),
+            // Without a token file (loopback only) every caller may do everything.
+            None => Some(Principal { name: "anonymous".into(), scopes: vec!["run".into()] }),
             Some(tokens) => req
                 .headers()
                 .get(header::AUTHORIZATION)
@@ -80,7 +81,7 @@ pub async fn serve_http(config: Config, opts: HttpOptions) -> Result<(), Box<dyn
         )
         .into());
     }
-    let keys = Arc::new(state_keys()?);
+    let keys = Arc::new(state_keys(config.state_key_file.as_deref())?);
     let ct = CancellationToken::new();
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(opts.allowed_hosts.iter().cloned());

@@ -1,5 +1,5 @@
-//! The MCP surface of Hessian: exactly two tools, `math.find` and
-//! `math.run`, plus the `hessian://catalog` resource, over stdio.
+//! The MCP surface of Hessian: exactly two tools, `math_find` and
+//! `math_run`, plus the `hessian://catalog` resource, over stdio.
 //!
 //! This crate only transports: every decision about a call is made by
 //! `hessian_contract::call::run` and `hessian_contract::find::find`, which
@@ -7,6 +7,7 @@
 
 mod auth;
 mod http;
+mod prompts;
 mod tools;
 
 use hessian_contract::Catalog;
@@ -41,11 +42,17 @@ pub fn catalog() -> &'static Catalog {
 /// Server settings that callers may only tighten.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Wall-clock limit of one math.run call.
+    /// Wall-clock limit of one math_run call.
     pub deadline: Duration,
     /// Calls computing at once; more are refused with `busy`, not queued.
     pub max_concurrent: usize,
-    /// False only in evaluation arm 1: math.find shows contracts without
+    /// Bytes of compact JSON one tool result may carry, in structuredContent
+    /// and in its text rendering alike, on every transport.
+    pub max_output_bytes: usize,
+    /// The request-state signing key file (`--state-key-file`); read
+    /// before `HESSIAN_STATE_KEY_FILE`, after `HESSIAN_STATE_KEY`.
+    pub state_key_file: Option<std::path::PathBuf>,
+    /// False only in evaluation arm 1: math_find shows contracts without
     /// their examples, to measure what the example is worth.
     pub examples: bool,
 }
@@ -55,20 +62,27 @@ impl Default for Config {
         Self {
             deadline: Duration::from_secs(30),
             max_concurrent: 16,
+            max_output_bytes: hessian_contract::call::DEFAULT_OUTPUT_BYTES,
+            state_key_file: None,
             examples: true,
         }
     }
 }
 
-/// The request-state keys from the environment: `HESSIAN_STATE_KEY`
-/// (`key_id:base64url(32-byte seed)`) or the file `HESSIAN_STATE_KEY_FILE`
-/// holding it, plus `HESSIAN_STATE_VERIFY_KEYS` (comma-separated
+/// The request-state keys: `HESSIAN_STATE_KEY` (`key_id:base64url(32-byte
+/// seed)`, as `hessian key new` writes it), or the file `key_file`
+/// (`--state-key-file`, else `HESSIAN_STATE_KEY_FILE`) holding it, plus `HESSIAN_STATE_VERIFY_KEYS` (comma-separated
 /// `key_id:base64url(public key)`) accepted during rotation. Without a
 /// signing key, a fresh one per process: continuations then end with it.
-pub fn state_keys() -> Result<Keys, String> {
-    let configured = match (std::env::var("HESSIAN_STATE_KEY"), std::env::var("HESSIAN_STATE_KEY_FILE")) {
+pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
+    let file = key_file
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| std::env::var_os("HESSIAN_STATE_KEY_FILE").map(Into::into));
+    let configured = match (std::env::var("HESSIAN_STATE_KEY"), file) {
         (Ok(text), _) => Some(text),
-        (_, Ok(path)) => Some(std::fs::read_to_string(&path).map_err(|e| format!("HESSIAN_STATE_KEY_FILE {path}: {e}"))?),
+        (_, Some(path)) => Some(
+            std::fs::read_to_string(&path).map_err(|e| format!("state key file {}: {e}", path.display()))?,
+        ),
         _ => None,
     };
     let mut keys = match configured {
@@ -76,7 +90,7 @@ pub fn state_keys() -> Result<Keys, String> {
         None => {
             let keys = Keys::generate()?;
             tracing::warn!(
-                "no HESSIAN_STATE_KEY: signing request states with a fresh key ({}); multi-round calls cannot continue on another process",
+                "no state key (HESSIAN_STATE_KEY or --state-key-file; `hessian key new` makes one): signing request states with a fresh key ({}); multi-round calls cannot continue on another process",
                 keys.key_id()
             );
             keys
@@ -93,7 +107,7 @@ pub fn state_keys() -> Result<Keys, String> {
 /// Serves MCP over stdin/stdout until the client closes the stream.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
-    let service = HessianServer::new(catalog(), config, state_keys()?)
+    let service = HessianServer::new(catalog(), config.clone(), state_keys(config.state_key_file.as_deref())?)
         .serve(rmcp::transport::stdio())
         .await?;
     service.waiting().await?;

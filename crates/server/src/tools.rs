@@ -4,15 +4,17 @@ use crate::Config;
 use hessian_contract::call::RunArgs;
 use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
 use hessian_contract::state::Keys;
-use hessian_contract::{Code, Question};
+use hessian_contract::{Code, Question, Tool as ToolName};
 use hessian_contract::error::bounded;
 use hessian_contract::find::{self, FindArgs};
 use hessian_contract::{Catalog, Ctx, Refusal};
 use hessian_kernels::Budget;
 use rmcp::model::{
+    SetLevelRequestParams,
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
     ElicitRequestParams, Implementation, ProgressNotificationParam, InputRequest, InputRequiredResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ListResourcesResult, ListToolsResult, ListResourceTemplatesResult, ResourceTemplate, CompleteRequestParams,
+    CompleteResult, CompletionInfo, Reference, ListPromptsResult, GetPromptRequestParams, GetPromptResponse, Icon, PaginatedRequestParams, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
     ServerConfig, Tool, ToolAnnotations,
 };
@@ -23,20 +25,25 @@ use serde_json::{Map, Value, json};
 use std::sync::Arc;
 
 const CATALOG_URI: &str = "hessian://catalog";
+/// One operation's inspected contract, as math_find inspect answers it.
+const OPERATION_TEMPLATE: &str = "hessian://operation/{operation_id}";
+const OPERATION_PREFIX: &str = "hessian://operation/";
+const DESCRIPTION: &str = "Exact, typed mathematics for AI agents: linear algebra, number theory, \
+polynomials, graphs, combinatorics and more through two tools, each answer checked before it is returned.";
+const WEBSITE: &str = env!("CARGO_PKG_REPOSITORY");
+const ICON_SVG: &str = include_str!("../assets/icon.svg");
 /// Tool lists never change within a version: let clients cache them a day.
 const TOOLS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
-/// Past this, the text rendering points at structuredContent instead.
-const TEXT_BUDGET: usize = 8 * 1024;
 
 const FIND_DESCRIPTION: &str = "Find the exact math operation to run. Send exactly one form: \
 {\"query\": \"determinant of a matrix\"} searches (optional \"domain\", \"limit\"); \
 {\"browse\": true, \"domain\": \"matrix\"} lists in id order; \
 {\"operation_id\": \"matrix.determinant.compute\"} inspects one: its input schema, contract digest and a \
-complete example call. Flow: search → inspect → copy the example into math.run and change only the values.";
+complete example call. Flow: search → inspect → copy the example into math_run and change only the values.";
 
 const RUN_DESCRIPTION: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
 \"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema: copy `example` \
-from math.find inspect and change the values. Integers as JSON integers or decimal strings; rationals as \
+from math_find inspect and change the values. Integers as JSON integers or decimal strings; rationals as \
 \"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
 
@@ -45,16 +52,16 @@ const FIND_DESCRIPTION_NO_EXAMPLE: &str = "Find the exact math operation to run.
 {\"query\": \"determinant of a matrix\"} searches (optional \"domain\", \"limit\"); \
 {\"browse\": true, \"domain\": \"matrix\"} lists in id order; \
 {\"operation_id\": \"matrix.determinant.compute\"} inspects one: its description, input schema and contract digest. \
-Flow: search → inspect → build the input from the input schema and call math.run.";
+Flow: search → inspect → build the input from the input schema and call math_run.";
 
 const RUN_DESCRIPTION_NO_EXAMPLE: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
 \"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema \
-from math.find inspect. Integers as JSON integers or decimal strings; rationals as \
+from math_find inspect. Integers as JSON integers or decimal strings; rationals as \
 \"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
 
 const INSTRUCTIONS: &str = "Hessian computes exact mathematics (matrices, integers, number theory). \
-Use math.find to search and inspect an operation, then math.run with its copied example. Results are exact \
+Use math_find to search and inspect an operation, then math_run with its copied example. Results are exact \
 strings (\"-3/2\"); never compute by hand what an operation can compute.";
 
 #[derive(Clone)]
@@ -80,7 +87,7 @@ struct AuditLog;
 
 impl Guard for AuditLog {
     fn admit(&self, principal: &str, operation_id: &str, round: usize) -> Result<(), Refusal> {
-        tracing::info!(target: "audit", principal, operation = bounded(operation_id, 80), round, "math.run round");
+        tracing::info!(target: "audit", principal, operation = bounded(operation_id, 80), round, "math_run round");
         Ok(())
     }
 }
@@ -93,13 +100,37 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// The authenticated principal of an HTTP request, or the stdio user.
-fn principal(context: &RequestContext<RoleServer>) -> String {
+/// The authenticated principal of an HTTP request; `None` over stdio.
+fn http_principal(context: &RequestContext<RoleServer>) -> Option<&crate::auth::Principal> {
     context
         .extensions
         .get::<axum::http::request::Parts>()
         .and_then(|parts| parts.extensions.get::<crate::auth::Principal>())
-        .map_or_else(|| STDIO_PRINCIPAL.to_string(), |p| p.name.clone())
+}
+
+/// The principal's name, or the stdio user.
+fn principal(context: &RequestContext<RoleServer>) -> String {
+    http_principal(context).map_or_else(|| STDIO_PRINCIPAL.to_string(), |p| p.name.clone())
+}
+
+/// Refuses a tool the caller's token has no scope for (HTTP only: the
+/// stdio user owns the process).
+fn scope_refusal(context: &RequestContext<RoleServer>, tool: ToolName) -> Option<Refusal> {
+    let scope = match tool {
+        ToolName::Find => "find",
+        ToolName::Run => "run",
+    };
+    let p = http_principal(context)?;
+    (!p.may(scope)).then(|| {
+        Refusal::new(
+            Code::Unauthorized,
+            format!(
+                "the token of {} has no `{scope}` scope, so it cannot call {}; ask for a token with `--scopes {scope}`",
+                p.name,
+                tool.name()
+            ),
+        )
+    })
 }
 
 /// How the client can be asked a question.
@@ -156,17 +187,7 @@ fn accepted(result: &Value) -> Result<Map<String, Value>, Refusal> {
 }
 
 fn object_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
-        s.inline_subschemas = true;
-        s.meta_schema = None;
-    });
-    let mut v = settings
-        .into_generator()
-        .into_root_schema_for::<T>()
-        .to_value();
-    if let Some(m) = v.as_object_mut() {
-        m.remove("title");
-    }
+    let v = hessian_contract::portable::schema_for::<T>(true);
     Arc::new(v.as_object().cloned().unwrap_or_default())
 }
 
@@ -241,38 +262,31 @@ fn tools(examples: bool) -> Vec<Tool> {
     });
     vec![
         Tool::new_with_raw(
-            "math.find",
+            ToolName::Find.name(),
             Some(find_description.into()),
             object_schema::<FindArgs>(),
         )
-        .with_title("Find a math operation")
+        .with_title(ToolName::Find.title())
         .with_raw_output_schema(as_object(find_output))
-        .with_annotations(annotations("Find a math operation")),
+        .with_annotations(annotations(ToolName::Find.title())),
         Tool::new_with_raw(
-            "math.run",
+            ToolName::Run.name(),
             Some(run_description.into()),
             run_schema,
         )
-        .with_title("Run a math operation")
+        .with_title(ToolName::Run.title())
         .with_raw_output_schema(as_object(run_output))
-        .with_annotations(annotations("Run a math operation")),
+        .with_annotations(annotations(ToolName::Run.title())),
     ]
 }
 
-/// A short text for hosts that show only text content to the model.
+/// The text rendering, for hosts that show the model only text content:
+/// the same compact JSON as structuredContent (hosts such as Claude Code
+/// show only the structured side, others only this), so both carry the
+/// whole answer within the same budget. A refusal also reads as prose.
 fn render(result: &Result<Value, Refusal>) -> String {
     match result {
-        Ok(v) => {
-            let text = v.to_string();
-            if text.len() <= TEXT_BUDGET {
-                text
-            } else {
-                format!(
-                    "{}… (cut at {TEXT_BUDGET} bytes; the whole result is in structuredContent)",
-                    bounded(&text, TEXT_BUDGET)
-                )
-            }
-        }
+        Ok(v) => v.to_string(),
         Err(r) => {
             let mut s = format!("error {}: {}", r.code.as_str(), r.message);
             if let Some(e) = &r.expected {
@@ -286,8 +300,25 @@ fn render(result: &Result<Value, Refusal>) -> String {
     }
 }
 
-fn tool_result(result: Result<Value, Refusal>) -> CallToolResult {
-    let text = render(&result);
+/// A tool result within the output budget: an answer whose JSON is larger
+/// (math_run results are refused earlier, with their smaller call; this
+/// catches every other answer) becomes a `limit_exceeded` refusal.
+fn tool_result(result: Result<Value, Refusal>, budget: usize) -> CallToolResult {
+    let mut text = render(&result);
+    let result = match result {
+        Ok(_) if text.len() > budget => {
+            let r = Refusal::new(
+                Code::LimitExceeded,
+                format!(
+                    "the answer is {} bytes of JSON, more than the {budget} this server returns in one call (the output budget)",
+                    text.len()
+                ),
+            );
+            text = render(&Err(r.clone()));
+            Err(r)
+        }
+        other => other,
+    };
     let mut out = match result {
         Ok(v) => CallToolResult::structured(v),
         Err(r) => CallToolResult::structured_error(r.to_json()),
@@ -313,7 +344,11 @@ impl HessianServer {
         }
     }
 
-    /// math.run: rounds until the operation runs, is refused, or a question
+    fn result(&self, result: Result<Value, Refusal>) -> CallToolResult {
+        tool_result(result, self.config.max_output_bytes)
+    }
+
+    /// math_run: rounds until the operation runs, is refused, or a question
     /// goes to the client in the way it can be asked.
     async fn run(
         &self,
@@ -330,7 +365,7 @@ impl HessianServer {
                     self.config.max_concurrent
                 ),
             );
-            return Ok(tool_result(Err(busy)).into());
+            return Ok(self.result(Err(busy)).into());
         };
         let principal = principal(context);
         let mut resume = match request.request_state {
@@ -341,7 +376,7 @@ impl HessianServer {
                     None => None,
                     Some(result) => match accepted(result) {
                         Ok(content) => Some(content),
-                        Err(r) => return Ok(tool_result(Err(r)).into()),
+                        Err(r) => return Ok(self.result(Err(r)).into()),
                     },
                 };
                 Some(Resume { state, answer })
@@ -350,18 +385,18 @@ impl HessianServer {
         loop {
             let step = match self.round(args.clone(), resume.take(), &principal, context).await? {
                 Ok(step) => step,
-                Err(r) => return Ok(tool_result(Err(r)).into()),
+                Err(r) => return Ok(self.result(Err(r)).into()),
             };
             let (question, state, refusal) = match step {
-                Step::Done(envelope) => return Ok(tool_result(Ok(envelope)).into()),
+                Step::Done(envelope) => return Ok(self.result(Ok(envelope)).into()),
                 Step::Ask { question, state, refusal, .. } => (question, state, refusal),
             };
             let params = match form_request(&question) {
                 Ok(p) => p,
-                Err(r) => return Ok(tool_result(Err(r)).into()),
+                Err(r) => return Ok(self.result(Err(r)).into()),
             };
             match how {
-                Asking::Refuse => return Ok(tool_result(Err(refusal)).into()),
+                Asking::Refuse => return Ok(self.result(Err(refusal)).into()),
                 Asking::InputRequired => {
                     let requests = [(question.key.clone(), InputRequest::Elicitation(ElicitRequest::new(params)))];
                     return Ok(InputRequiredResult::new(Some(requests.into_iter().collect()), Some(state)).into());
@@ -371,12 +406,12 @@ impl HessianServer {
                         Ok(r) => r,
                         Err(e) => {
                             tracing::warn!("elicitation failed: {e}");
-                            return Ok(tool_result(Err(refusal)).into());
+                            return Ok(self.result(Err(refusal)).into());
                         }
                     };
                     let content = match accepted(&serde_json::to_value(&result).unwrap_or_default()) {
                         Ok(c) => c,
-                        Err(r) => return Ok(tool_result(Err(r)).into()),
+                        Err(r) => return Ok(self.result(Err(r)).into()),
                     };
                     resume = Some(Resume { state, answer: Some(content) });
                 }
@@ -428,9 +463,11 @@ impl HessianServer {
             })
         });
         let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
+        let max_output = self.config.max_output_bytes;
         let joined = tokio::task::spawn_blocking(move || {
             let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
-            rounds::call(catalog, &rounds, &principal, args, resume, &Ctx::new(budget))
+            let ctx = Ctx::new(budget).with_output_limit(max_output);
+            rounds::call(catalog, &rounds, &principal, args, resume, &ctx)
         })
         .await;
         watcher.abort();
@@ -438,7 +475,7 @@ impl HessianServer {
             t.abort();
         }
         joined.map_err(|e| {
-            tracing::error!("math.run worker failed: {e}");
+            tracing::error!("math_run worker failed: {e}");
             ErrorData::internal_error(
                 "the computation failed unexpectedly; this is a bug in hessian",
                 None,
@@ -453,10 +490,17 @@ impl ServerHandler for HessianServer {
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_resources()
+                .enable_prompts()
+                .enable_completions()
+                .enable_logging()
                 .build(),
         )
         .with_server_info(
-            Implementation::new("hessian", env!("CARGO_PKG_VERSION")).with_title("Hessian"),
+            Implementation::new("hessian", env!("CARGO_PKG_VERSION"))
+                .with_title("Hessian")
+                .with_description(DESCRIPTION)
+                .with_website_url(WEBSITE)
+                .with_icons(vec![icon()]),
         )
         .with_instructions(INSTRUCTIONS)
     }
@@ -474,25 +518,28 @@ impl ServerHandler for HessianServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let result = match request.name.as_ref() {
-            "math.find" => find::find(self.catalog, &request.arguments.unwrap_or_default()).map(|mut found| {
+        if let Some(refusal) = ToolName::from_name(request.name.as_ref()).and_then(|t| scope_refusal(&context, t)) {
+            return Ok(self.result(Err(refusal)).into());
+        }
+        let result = match ToolName::from_name(request.name.as_ref()) {
+            Some(ToolName::Find) => find::find(self.catalog, &request.arguments.unwrap_or_default()).map(|mut found| {
                 if !self.config.examples {
                     find::strip_examples(&mut found);
                 }
                 found
             }),
-            "math.run" => return self.run(request, &context).await,
-            other => {
+            Some(ToolName::Run) => return self.run(request, &context).await,
+            None => {
                 return Err(ErrorData::invalid_params(
                     format!(
-                        "unknown tool {:?}; the tools are math.find and math.run",
-                        bounded(other, 60)
+                        "unknown tool {:?}; the tools are math_find and math_run",
+                        bounded(&request.name, 60)
                     ),
                     None,
                 ));
             }
         };
-        Ok(tool_result(result).into())
+        Ok(self.result(result).into())
     }
 
     async fn list_resources(
@@ -509,22 +556,128 @@ impl ServerHandler for HessianServer {
         Ok(ListResourcesResult::with_all_items(vec![r]))
     }
 
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let t = ResourceTemplate::new(OPERATION_TEMPLATE, "operation")
+            .with_title("One Hessian operation")
+            .with_description("One operation's contract: schemas, digest and a copyable example call, as math_find inspect answers it.")
+            .with_mime_type("application/json");
+        Ok(ListResourceTemplatesResult::with_all_items(vec![t]))
+    }
+
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        if request.uri != CATALOG_URI {
+        if let Some(r) = scope_refusal(&context, ToolName::Find) {
+            return Err(ErrorData::invalid_request(r.message, None));
+        }
+        let text = if request.uri == CATALOG_URI {
+            self.catalog.export().to_string()
+        } else if let Some(id) = request.uri.strip_prefix(OPERATION_PREFIX) {
+            match find::inspect(self.catalog, id) {
+                Ok(mut v) => {
+                    if !self.config.examples {
+                        find::strip_examples(&mut v);
+                    }
+                    v.to_string()
+                }
+                Err(r) => return Err(ErrorData::resource_not_found(r.message, None)),
+            }
+        } else {
             return Err(ErrorData::resource_not_found(
                 format!(
-                    "no resource {:?}; the only resource is {CATALOG_URI}",
+                    "no resource {:?}; the resources are {CATALOG_URI} and {OPERATION_TEMPLATE}",
                     bounded(&request.uri, 80)
                 ),
                 None,
             ));
-        }
-        let text = self.catalog.export().to_string();
-        let contents = ResourceContents::text(text, CATALOG_URI).with_mime_type("application/json");
+        };
+        let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("application/json");
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
+
+    /// Accepted so that clients which set a level first keep going. Hessian
+    /// sends no `notifications/message`: its logs go to stderr (RUST_LOG),
+    /// and no level makes it send any, which every minimum level allows.
+    async fn set_level(
+        &self,
+        _request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let typed = request.argument.value.as_str();
+        let values: Vec<String> = match (&request.r#ref, request.argument.name.as_str()) {
+            (Reference::Resource(_), "operation_id") => self
+                .catalog
+                .entries()
+                .iter()
+                .map(|e| e.op.id())
+                .filter(|id| id.starts_with(typed))
+                .map(String::from)
+                .collect(),
+            (Reference::Prompt(_), "domain") => domains(self.catalog)
+                .into_iter()
+                .filter(|d| d.starts_with(typed))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let total = values.len();
+        let shown: Vec<String> = values.into_iter().take(CompletionInfo::MAX_VALUES).collect();
+        let more = total > shown.len();
+        let info = CompletionInfo::with_pagination(shown, Some(total as u32), more)
+            .map_err(|e| ErrorData::internal_error(e, None))?;
+        Ok(CompleteResult::new(info))
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(crate::prompts::list()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        crate::prompts::get(&request.name, request.arguments.as_ref())
+            .map(Into::into)
+            .map_err(|e| ErrorData::invalid_params(e, None))
+    }
+}
+
+/// The families of the catalog, the `domain` values math_find takes.
+fn domains(catalog: &Catalog) -> Vec<String> {
+    let mut out: Vec<String> = catalog
+        .entries()
+        .iter()
+        .filter_map(|e| e.op.id().split('.').next())
+        .map(String::from)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The server's icon, embedded so no host fetches anything.
+fn icon() -> Icon {
+    use base64::Engine;
+    let data = base64::engine::general_purpose::STANDARD.encode(ICON_SVG);
+    let mut icon = Icon::new(format!("data:image/svg+xml;base64,{data}"));
+    icon.mime_type = Some("image/svg+xml".into());
+    icon.sizes = Some(vec!["any".into()]);
+    icon
 }
