@@ -10,7 +10,7 @@ use std::time::Instant;
 
 #[derive(Deserialize)]
 struct Inputs {
-    /// Parsed by the same wire model math.run uses.
+    /// Parsed by the same wire model math_run uses.
     matrices: Vec<Matrix<Rational, 4000>>,
     /// Right-hand sides, one per matrix (for `solve`).
     #[serde(default)]
@@ -154,7 +154,7 @@ pub fn inverse(file: &Path, repeat: usize) -> Result<(), String> {
 /// Prints `{"text_to_json", "json_to_input", "text_to_input"}` in seconds
 /// (medians over `repeat`) for an input of matrix.determinant.compute: the
 /// text into a JSON value (as the MCP transport does), that value into the
-/// operation's typed input (math.run's one parse, path-tracked, dropped
+/// operation's typed input (math_run's one parse, path-tracked, dropped
 /// after), and for comparison the text straight into the typed input.
 pub fn parse(file: &Path, repeat: usize) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -1,6 +1,8 @@
 //! `hessian`: the MCP server and the same catalog from a shell.
 
 mod bench;
+mod hosts;
+mod show;
 
 use clap::{Parser, Subcommand};
 use hessian_contract::{Ctx, call, find, schemas};
@@ -17,6 +19,10 @@ use std::time::Duration;
     about = "Exact, typed mathematics for AI agents, over MCP and from the shell."
 )]
 struct Cli {
+    /// Print the exact JSON answer even on a terminal (it is always JSON
+    /// when stdout is a pipe or a file).
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -25,13 +31,27 @@ struct Cli {
 enum Command {
     /// Serve MCP over stdio (for desktop and IDE hosts), or over stateless
     /// streamable HTTP with --http.
+    ///
+    /// Multi-round calls carry a request state signed with an ed25519 key.
+    /// Replicas that continue each other's calls share it: give it as
+    /// HESSIAN_STATE_KEY (the text `hessian key new` prints) or as a file
+    /// with --state-key-file / HESSIAN_STATE_KEY_FILE; HESSIAN_STATE_VERIFY_KEYS
+    /// (comma-separated `key_id:public key`) accepts older keys while
+    /// rotating. Without a key each process signs with a fresh one.
     Serve {
-        /// Wall-clock limit of one math.run call, in milliseconds.
+        /// Wall-clock limit of one math_run call, in milliseconds.
         #[arg(long, env = "HESSIAN_DEADLINE_MS", default_value_t = 30_000)]
         deadline_ms: u64,
         /// Calls computing at once; more are refused with `busy`.
         #[arg(long, env = "HESSIAN_MAX_CONCURRENT", default_value_t = 16)]
         max_concurrent: usize,
+        /// Bytes of JSON one tool result may carry (structuredContent and its
+        /// text alike); a larger result is refused with limit_exceeded.
+        #[arg(long, env = "HESSIAN_MAX_OUTPUT_BYTES", default_value_t = hessian_contract::call::DEFAULT_OUTPUT_BYTES)]
+        max_output_bytes: usize,
+        /// The request-state signing key file (`hessian key new --out FILE` writes one).
+        #[arg(long, env = "HESSIAN_STATE_KEY_FILE")]
+        state_key_file: Option<PathBuf>,
         /// Serve streamable HTTP at this address (e.g. 127.0.0.1:8080) instead of stdio.
         #[arg(long, env = "HESSIAN_HTTP")]
         http: Option<std::net::SocketAddr>,
@@ -48,7 +68,7 @@ enum Command {
         /// A name sent as the `x-hessian-replica` response header.
         #[arg(long, env = "HESSIAN_REPLICA")]
         replica: Option<String>,
-        /// Evaluation arm 1 only: math.find shows contracts without examples.
+        /// Evaluation arm 1 only: math_find shows contracts without examples.
         #[arg(long, hide = true)]
         eval_contract_only: bool,
     },
@@ -57,7 +77,18 @@ enum Command {
         #[command(subcommand)]
         action: TokenAction,
     },
-    /// Search the catalog, as math.find {"query": …} does.
+    /// Make a request-state signing key for `serve` (shared by replicas).
+    Key {
+        #[command(subcommand)]
+        action: KeyAction,
+    },
+    /// Print the configuration snippet that adds this hessian to an MCP
+    /// host, with this binary's absolute path (prints only; edits nothing).
+    Config {
+        #[arg(value_enum)]
+        host: hosts::Host,
+    },
+    /// Search the catalog, as math_find {"query": …} does.
     Find {
         /// Words describing the operation, e.g. "determinant of a matrix".
         query: Vec<String>,
@@ -66,7 +97,7 @@ enum Command {
         #[arg(long)]
         limit: Option<u32>,
     },
-    /// List operations in id order, as math.find {"browse": true} does.
+    /// List operations in id order, as math_find {"browse": true} does.
     Browse {
         #[arg(long)]
         domain: Option<String>,
@@ -77,7 +108,7 @@ enum Command {
     },
     /// Show one operation's contract and copyable example.
     Inspect { operation_id: String },
-    /// Run one operation, as math.run does: prints its envelope, or its
+    /// Run one operation, as math_run does: prints its envelope, or its
     /// refusal with exit code 2.
     Run {
         operation_id: String,
@@ -89,6 +120,10 @@ enum Command {
         contract: Option<String>,
         #[arg(long, default_value_t = 30_000)]
         deadline_ms: u64,
+        /// Refuse results larger than this many bytes of JSON, as a server
+        /// does (no limit unless given).
+        #[arg(long)]
+        max_output_bytes: Option<usize>,
     },
     /// Time a kernel on the integer matrices in FILE ({"matrices": [[[…]]]}),
     /// for benches/compare.py: prints one JSON line per matrix.
@@ -207,11 +242,25 @@ fn eval(a: EvalArgs) -> ExitCode {
     };
     match hessian_eval::evaluate(chosen.as_mut(), &opts) {
         Ok(outcome) => {
-            println!("{}", outcome.report);
+            show::out(&outcome.report);
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),
     }
+}
+
+#[derive(Subcommand)]
+enum KeyAction {
+    /// Write a fresh signing key (to --out, created owner-only, or stdout)
+    /// and print its verifying key for HESSIAN_STATE_VERIFY_KEYS.
+    New {
+        /// A name for the key, bound into every state it signs.
+        #[arg(long, default_value = "k1")]
+        id: String,
+        /// The file to create; it must not exist.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -227,24 +276,6 @@ enum TokenAction {
     },
 }
 
-fn print(v: &Value) {
-    println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
-}
-
-/// Prints a math.find / math.run answer; a refusal exits with 2.
-fn answer(result: Result<Value, hessian_contract::Refusal>) -> ExitCode {
-    match result {
-        Ok(v) => {
-            print(&v);
-            ExitCode::SUCCESS
-        }
-        Err(r) => {
-            print(&r.to_json());
-            ExitCode::from(2)
-        }
-    }
-}
-
 fn object(pairs: impl IntoIterator<Item = (&'static str, Option<Value>)>) -> Map<String, Value> {
     pairs
         .into_iter()
@@ -252,10 +283,56 @@ fn object(pairs: impl IntoIterator<Item = (&'static str, Option<Value>)>) -> Map
         .collect()
 }
 
+/// Creates `path` readable by its owner only, failing if it exists.
+fn write_secret(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(format!("{text}\n").as_bytes())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let catalog = hessian_server::catalog();
+    let style = show::Style::choose(cli.json);
+    use show::{Kind, answer};
     match cli.command {
+        Command::Key { action: KeyAction::New { id, out } } => {
+            let (text, public) = match hessian_contract::state::Keys::new_key_text(&id) {
+                Ok(k) => k,
+                Err(e) => {
+                    eprintln!("hessian: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match out {
+                None => show::out(&text),
+                Some(path) => {
+                    if let Err(e) = write_secret(&path, &text) {
+                        eprintln!("hessian: cannot create {}: {e}", path.display());
+                        return ExitCode::FAILURE;
+                    }
+                    eprintln!("wrote the signing key {id} to {} (owner-only); serve with --state-key-file {}", path.display(), path.display());
+                }
+            }
+            eprintln!("verifying key, for HESSIAN_STATE_VERIFY_KEYS on replicas that rotate away from it: {public}");
+            ExitCode::SUCCESS
+        }
+        Command::Config { host } => {
+            let exe = match std::env::current_exe().and_then(|p| p.canonicalize()) {
+                Ok(p) => p.display().to_string(),
+                Err(e) => {
+                    eprintln!("hessian: cannot find this executable's path: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let (place, text) = hosts::snippet(host, &exe);
+            eprintln!("# add to {place}:");
+            show::out(&text);
+            ExitCode::SUCCESS
+        }
         Command::Eval(args) => eval(args),
         Command::Token { action: TokenAction::New { principal, scopes } } => {
             if principal.is_empty() || principal.contains(char::is_whitespace) {
@@ -264,8 +341,8 @@ fn main() -> ExitCode {
             }
             match hessian_server::new_token(&principal, &scopes) {
                 Ok((token, line)) => {
-                    println!("token (shown once; give it to {principal}): {token}");
-                    println!("token-file line:\n{line}");
+                    show::out(&format!("token (shown once; give it to {principal}): {token}"));
+                    show::out(&format!("token-file line:\n{line}"));
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -277,6 +354,8 @@ fn main() -> ExitCode {
         Command::Serve {
             deadline_ms,
             max_concurrent,
+            max_output_bytes,
+            state_key_file,
             http,
             token_file,
             allowed_hosts,
@@ -295,6 +374,8 @@ fn main() -> ExitCode {
             let config = hessian_server::Config {
                 deadline: Duration::from_millis(deadline_ms),
                 max_concurrent,
+                max_output_bytes,
+                state_key_file,
                 examples: !eval_contract_only,
             };
             let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -327,33 +408,42 @@ fn main() -> ExitCode {
             query,
             domain,
             limit,
-        } => answer(find::find(
-            catalog,
-            &object([
-                ("query", Some(json!(query.join(" ")))),
-                ("domain", domain.map(Value::from)),
-                ("limit", limit.map(Value::from)),
-            ]),
-        )),
+        } => answer(
+            find::find(
+                catalog,
+                &object([
+                    ("query", Some(json!(query.join(" ")))),
+                    ("domain", domain.map(Value::from)),
+                    ("limit", limit.map(Value::from)),
+                ]),
+            ),
+            style,
+            Kind::Matches,
+        ),
         Command::Browse {
             domain,
             limit,
             cursor,
-        } => answer(find::find(
-            catalog,
-            &object([
-                ("browse", Some(json!(true))),
-                ("domain", domain.map(Value::from)),
-                ("limit", limit.map(Value::from)),
-                ("cursor", cursor.map(Value::from)),
-            ]),
-        )),
-        Command::Inspect { operation_id } => answer(find::inspect(catalog, &operation_id)),
+        } => answer(
+            find::find(
+                catalog,
+                &object([
+                    ("browse", Some(json!(true))),
+                    ("domain", domain.map(Value::from)),
+                    ("limit", limit.map(Value::from)),
+                    ("cursor", cursor.map(Value::from)),
+                ]),
+            ),
+            style,
+            Kind::Matches,
+        ),
+        Command::Inspect { operation_id } => answer(find::inspect(catalog, &operation_id), style, Kind::Contract),
         Command::Run {
             operation_id,
             input,
             contract,
             deadline_ms,
+            max_output_bytes,
         } => {
             let text = match input.as_str() {
                 "-" => std::io::read_to_string(std::io::stdin()),
@@ -379,8 +469,9 @@ fn main() -> ExitCode {
                 ("input", Some(input)),
                 ("contract", contract.map(Value::from)),
             ]);
-            let ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
-            answer(call::run(catalog, args, &ctx))
+            let mut ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
+            ctx.max_output_bytes = max_output_bytes;
+            answer(call::run(catalog, args, &ctx), style, Kind::Envelope)
         }
         Command::Bench {
             kernel,
