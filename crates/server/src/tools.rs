@@ -668,6 +668,7 @@ fn domains(catalog: &Catalog) -> Vec<String> {
         .filter_map(|e| e.op.id().split('.').next())
         .map(String::from)
         .collect();
+    out.sort();
     out.dedup();
     out
 }
