@@ -41,8 +41,15 @@ fn masked(text: &str) -> String {
             .split(' ')
             .enumerate()
             .map(|(i, w)| {
-                let next_is_ms = line.split(' ').nth(i + 1).is_some_and(|n| n.starts_with("ms"));
-                if next_is_ms && w.parse::<f64>().is_ok() { "…".into() } else { w.to_string() }
+                let next_is_ms = line
+                    .split(' ')
+                    .nth(i + 1)
+                    .is_some_and(|n| n.starts_with("ms"));
+                if next_is_ms && w.parse::<f64>().is_ok() {
+                    "…".into()
+                } else {
+                    w.to_string()
+                }
             })
             .collect();
         out.push_str(&words.join(" "));
@@ -58,10 +65,20 @@ fn every_readme_command_prints_what_the_readme_shows() {
     let commands = session(&readme);
     assert!(commands.len() >= 3, "the README shows a terminal session");
     let bin = Path::new(env!("CARGO_BIN_EXE_hessian"));
-    let path = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     for (command, expected) in commands {
         assert!(command.starts_with("hessian "), "{command}");
-        let run = Command::new("sh").arg("-c").arg(&command).env("PATH", &path).env("HESSIAN_FORMAT", "text").output().unwrap();
+        let run = Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .env("PATH", &path)
+            .env("HESSIAN_FORMAT", "text")
+            .output()
+            .unwrap();
         assert!(
             matches!(run.status.code(), Some(0 | 2)),
             "{command}: {:?}\n{}",
@@ -69,7 +86,11 @@ fn every_readme_command_prints_what_the_readme_shows() {
             String::from_utf8_lossy(&run.stderr)
         );
         let got = String::from_utf8_lossy(&run.stdout);
-        assert_eq!(masked(&got), masked(&expected), "README.md shows other output for `{command}`");
+        assert_eq!(
+            masked(&got),
+            masked(&expected),
+            "README.md shows other output for `{command}`"
+        );
     }
 }
 
@@ -79,8 +100,15 @@ fn a_closed_pipe_ends_the_cli_quietly() {
     // `head` exits fails with EPIPE; the CLI must end with status 0, silently.
     let bin = env!("CARGO_BIN_EXE_hessian");
     for format in ["json", "text"] {
-        let line = format!("set -o pipefail; '{bin}' run integer.primes.enumerate '{{\"low\": 0, \"high\": 1000000}}' | head -c 10 >/dev/null");
-        let run = Command::new("bash").arg("-c").arg(&line).env("HESSIAN_FORMAT", format).output().unwrap();
+        let line = format!(
+            "set -o pipefail; '{bin}' run integer.primes.enumerate '{{\"low\": 0, \"high\": 1000000}}' | head -c 10 >/dev/null"
+        );
+        let run = Command::new("bash")
+            .arg("-c")
+            .arg(&line)
+            .env("HESSIAN_FORMAT", format)
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(0), "{format}: {stderr}");
         assert!(stderr.is_empty(), "{format}: {stderr}");

@@ -29,19 +29,32 @@ pub fn snippet(host: Host, exe: &str) -> (&'static str, String) {
             "claude_desktop_config.json (Settings → Developer → Edit Config), under mcpServers",
             pretty(json!({ "mcpServers": { "hessian": stdio } })),
         ),
-        Host::ClaudeCode => ("a shell", format!("claude mcp add hessian -- {} serve", shell_word(exe))),
+        Host::ClaudeCode => (
+            "a shell",
+            format!("claude mcp add hessian -- {} serve", shell_word(exe)),
+        ),
         Host::Vscode => (
             ".vscode/mcp.json in the workspace (or the user mcp.json)",
-            pretty(json!({ "servers": { "hessian": { "type": "stdio", "command": exe, "args": ["serve"] } } })),
+            pretty(
+                json!({ "servers": { "hessian": { "type": "stdio", "command": exe, "args": ["serve"] } } }),
+            ),
         ),
-        Host::Cursor => ("~/.cursor/mcp.json (or .cursor/mcp.json in a project)", pretty(json!({ "mcpServers": { "hessian": stdio } }))),
+        Host::Cursor => (
+            "~/.cursor/mcp.json (or .cursor/mcp.json in a project)",
+            pretty(json!({ "mcpServers": { "hessian": stdio } })),
+        ),
         Host::Zed => (
             "Zed's settings.json",
-            pretty(json!({ "context_servers": { "hessian": { "source": "custom", "command": exe, "args": ["serve"] } } })),
+            pretty(
+                json!({ "context_servers": { "hessian": { "source": "custom", "command": exe, "args": ["serve"] } } }),
+            ),
         ),
         Host::Codex => (
             "~/.codex/config.toml",
-            format!("[mcp_servers.hessian]\ncommand = {}\nargs = [\"serve\"]", json!(exe)),
+            format!(
+                "[mcp_servers.hessian]\ncommand = {}\nargs = [\"serve\"]",
+                json!(exe)
+            ),
         ),
         Host::Goose => (
             "~/.config/goose/config.yaml, under extensions",
@@ -50,17 +63,25 @@ pub fn snippet(host: Host, exe: &str) -> (&'static str, String) {
                 json!(exe)
             ),
         ),
-        Host::Windsurf => ("~/.codeium/windsurf/mcp_config.json", pretty(json!({ "mcpServers": { "hessian": stdio } }))),
+        Host::Windsurf => (
+            "~/.codeium/windsurf/mcp_config.json",
+            pretty(json!({ "mcpServers": { "hessian": stdio } })),
+        ),
         Host::Http => (
             "the client's MCP settings, with the server started as `hessian serve --http 127.0.0.1:8080`",
-            pretty(json!({ "mcpServers": { "hessian": { "type": "http", "url": "http://127.0.0.1:8080/mcp" } } })),
+            pretty(
+                json!({ "mcpServers": { "hessian": { "type": "http", "url": "http://127.0.0.1:8080/mcp" } } }),
+            ),
         ),
     }
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
 fn shell_word(word: &str) -> String {
-    if word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:".contains(&b)) {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-+:".contains(&b))
+    {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
@@ -77,11 +98,17 @@ mod tests {
             let (_, text) = snippet(*host, "/opt/hessian dir/hessian");
             if text.starts_with('{') {
                 let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-                assert!(v.to_string().contains("/opt/hessian dir/hessian") || v.to_string().contains("/mcp"));
+                assert!(
+                    v.to_string().contains("/opt/hessian dir/hessian")
+                        || v.to_string().contains("/mcp")
+                );
             } else {
                 assert!(text.contains("/opt/hessian dir/hessian"), "{text}");
             }
         }
-        assert_eq!(snippet(Host::ClaudeCode, "/a b/h").1, "claude mcp add hessian -- '/a b/h' serve");
+        assert_eq!(
+            snippet(Host::ClaudeCode, "/a b/h").1,
+            "claude mcp add hessian -- '/a b/h' serve"
+        );
     }
 }

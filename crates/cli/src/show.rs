@@ -33,7 +33,10 @@ impl Style {
 /// Writes `text` and a newline to stdout; a closed pipe ends the process.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    let written = stdout.write_all(text.as_bytes()).and_then(|()| stdout.write_all(b"\n")).and_then(|()| stdout.flush());
+    let written = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.write_all(b"\n"))
+        .and_then(|()| stdout.flush());
     if let Err(e) = written {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
@@ -91,10 +94,18 @@ pub fn matches(v: &Value) -> String {
     if cards.is_empty() {
         return "no operation matches".into();
     }
-    let width = cards.iter().map(|c| str_of(c, "operation_id").len()).max().unwrap_or(0);
+    let width = cards
+        .iter()
+        .map(|c| str_of(c, "operation_id").len())
+        .max()
+        .unwrap_or(0);
     let mut s = String::new();
     for c in &cards {
-        s.push_str(&format!("{:width$}  {}\n", str_of(c, "operation_id"), str_of(c, "title")));
+        s.push_str(&format!(
+            "{:width$}  {}\n",
+            str_of(c, "operation_id"),
+            str_of(c, "title")
+        ));
         let summary = str_of(c, "summary");
         if !summary.is_empty() {
             s.push_str(&format!("{:width$}  {summary}\n", ""));
@@ -111,18 +122,35 @@ pub fn matches(v: &Value) -> String {
 /// One contract: what it computes, its fields, and the example as a command.
 pub fn contract(v: &Value) -> String {
     let id = str_of(v, "operation_id");
-    let mut s = format!("{id}  (version {}, {})\n{}\n", v["version"], str_of(v, "contract"), str_of(v, "title"));
+    let mut s = format!(
+        "{id}  (version {}, {})\n{}\n",
+        v["version"],
+        str_of(v, "contract"),
+        str_of(v, "title")
+    );
     let description = str_of(v, "description");
     if !description.is_empty() {
         s.push_str(&format!("\n{description}\n"));
     }
     let schema = &v["input_schema"];
-    let required: Vec<&str> = schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     if let Some(props) = schema["properties"].as_object() {
         s.push_str("\ninput fields:\n");
         for (name, p) in props {
-            let mark = if required.contains(&name.as_str()) { "required" } else { "optional" };
-            let about = p.get("description").and_then(Value::as_str).unwrap_or_default();
+            let mark = if required.contains(&name.as_str()) {
+                "required"
+            } else {
+                "optional"
+            };
+            let about = p
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             s.push_str(&format!("  {name} ({mark}) {about}\n"));
         }
     }
@@ -151,7 +179,11 @@ pub fn envelope(v: &Value) -> String {
 
 pub fn refusal(r: &Refusal) -> String {
     let mut s = format!("refused ({}): {}", r.code.as_str(), r.message);
-    for (label, value) in [("at", &r.path), ("expected", &r.expected), ("received", &r.received)] {
+    for (label, value) in [
+        ("at", &r.path),
+        ("expected", &r.expected),
+        ("received", &r.received),
+    ] {
         if let Some(v) = value {
             s.push_str(&format!("\n  {label}: {v}"));
         }
@@ -164,7 +196,9 @@ pub fn refusal(r: &Refusal) -> String {
                 str_of(args, "operation_id"),
                 serde_json::to_string(&args["input"]).unwrap_or_default()
             ),
-            _ if args.get("operation_id").is_some() => format!("hessian inspect {}", str_of(args, "operation_id")),
+            _ if args.get("operation_id").is_some() => {
+                format!("hessian inspect {}", str_of(args, "operation_id"))
+            }
             _ => format!("hessian find {}", str_of(args, "query")),
         };
         s.push_str(&format!("\n  try: {command}"));

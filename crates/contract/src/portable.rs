@@ -12,16 +12,36 @@ use serde_json::Value;
 
 /// The formats JSON Schema 2020-12 defines; any other is dropped.
 const STANDARD_FORMATS: &[&str] = &[
-    "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname",
-    "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template",
-    "json-pointer", "relative-json-pointer", "regex",
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
 ];
 
 /// The portable schema of `T`, as read by a deserializer (`input`) or
 /// written by a serializer (output), with subschemas inlined.
 pub fn schema_for<T: JsonSchema>(input: bool) -> Value {
     let settings = SchemaSettings::draft2020_12();
-    let settings = if input { settings.for_deserialize() } else { settings.for_serialize() };
+    let settings = if input {
+        settings.for_deserialize()
+    } else {
+        settings.for_serialize()
+    };
     let mut v = settings
         .with(|s| {
             s.inline_subschemas = true;
@@ -47,10 +67,14 @@ pub fn make_portable(v: &mut Value) {
         Value::Object(map) => {
             // Properties that admitted null are optional: their absence is the null.
             if let Some(Value::Object(props)) = map.get("properties") {
-                let nullable: Vec<String> =
-                    props.iter().filter(|(_, s)| admits_null(s)).map(|(k, _)| k.clone()).collect();
+                let nullable: Vec<String> = props
+                    .iter()
+                    .filter(|(_, s)| admits_null(s))
+                    .map(|(k, _)| k.clone())
+                    .collect();
                 if let Some(Value::Array(required)) = map.get_mut("required") {
-                    required.retain(|r| r.as_str().is_none_or(|r| !nullable.iter().any(|n| n == r)));
+                    required
+                        .retain(|r| r.as_str().is_none_or(|r| !nullable.iter().any(|n| n == r)));
                 }
             }
             map.values_mut().for_each(make_portable);
@@ -62,10 +86,14 @@ pub fn make_portable(v: &mut Value) {
                 }
             }
             for key in ["anyOf", "oneOf"] {
-                let Some(Value::Array(branches)) = map.get_mut(key) else { continue };
+                let Some(Value::Array(branches)) = map.get_mut(key) else {
+                    continue;
+                };
                 branches.retain(|b| b.get("type").is_none_or(|t| t != "null"));
                 if branches.len() == 1 {
-                    let Some(Value::Object(only)) = map.remove(key).and_then(|mut b| b.get_mut(0).map(Value::take))
+                    let Some(Value::Object(only)) = map
+                        .remove(key)
+                        .and_then(|mut b| b.get_mut(0).map(Value::take))
                     else {
                         continue;
                     };
@@ -74,7 +102,11 @@ pub fn make_portable(v: &mut Value) {
                     }
                 }
             }
-            if map.get("format").and_then(Value::as_str).is_some_and(|f| !STANDARD_FORMATS.contains(&f)) {
+            if map
+                .get("format")
+                .and_then(Value::as_str)
+                .is_some_and(|f| !STANDARD_FORMATS.contains(&f))
+            {
                 map.remove("format");
             }
             if map.get("default").is_some_and(Value::is_null) {
@@ -92,9 +124,12 @@ fn admits_null(schema: &Value) -> bool {
         _ => false,
     };
     typed_null(schema)
-        || ["anyOf", "oneOf"]
-            .iter()
-            .any(|k| schema.get(k).and_then(Value::as_array).is_some_and(|bs| bs.iter().any(admits_null)))
+        || ["anyOf", "oneOf"].iter().any(|k| {
+            schema
+                .get(k)
+                .and_then(Value::as_array)
+                .is_some_and(|bs| bs.iter().any(admits_null))
+        })
 }
 
 /// Why `schema` is not portable, if it is not: the JSON pointer of the first
@@ -102,11 +137,16 @@ fn admits_null(schema: &Value) -> bool {
 pub fn violation(schema: &Value) -> Option<String> {
     fn walk(v: &Value, at: &str) -> Option<String> {
         match v {
-            Value::Array(items) => items.iter().enumerate().find_map(|(i, x)| walk(x, &format!("{at}/{i}"))),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| walk(x, &format!("{at}/{i}"))),
             Value::Object(map) => {
                 match map.get("type") {
                     Some(Value::Array(_)) => return Some(format!("{at}/type is an array")),
-                    Some(Value::String(t)) if t == "null" => return Some(format!("{at}/type is null")),
+                    Some(Value::String(t)) if t == "null" => {
+                        return Some(format!("{at}/type is null"));
+                    }
                     _ => {}
                 }
                 if let Some(f) = map.get("format").and_then(Value::as_str)

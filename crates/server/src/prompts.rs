@@ -15,12 +15,21 @@ fn argument(name: &str, description: &str, required: bool) -> PromptArgument {
 }
 
 pub fn list() -> Vec<Prompt> {
-    let domain = || argument("domain", "Optional family to search first, e.g. matrix or integer.", false);
+    let domain = || {
+        argument(
+            "domain",
+            "Optional family to search first, e.g. matrix or integer.",
+            false,
+        )
+    };
     vec![
         Prompt::new(
             EXACT,
             Some("Compute something exactly with Hessian instead of by hand."),
-            Some(vec![argument("problem", "The question to answer exactly.", true), domain()]),
+            Some(vec![
+                argument("problem", "The question to answer exactly.", true),
+                domain(),
+            ]),
         )
         .with_title("Compute this exactly with Hessian"),
         Prompt::new(
@@ -37,12 +46,17 @@ pub fn list() -> Vec<Prompt> {
 }
 
 fn text<'a>(arguments: Option<&'a Map<String, Value>>, name: &str) -> Option<&'a str> {
-    arguments?.get(name)?.as_str().filter(|s| !s.trim().is_empty())
+    arguments?
+        .get(name)?
+        .as_str()
+        .filter(|s| !s.trim().is_empty())
 }
 
 /// The messages of prompt `name`, or why it cannot be built.
 pub fn get(name: &str, arguments: Option<&Map<String, Value>>) -> Result<GetPromptResult, String> {
-    let needed = |arg: &str| text(arguments, arg).ok_or_else(|| format!("prompt {name:?} needs the argument {arg:?}"));
+    let needed = |arg: &str| {
+        text(arguments, arg).ok_or_else(|| format!("prompt {name:?} needs the argument {arg:?}"))
+    };
     let search = match text(arguments, "domain") {
         Some(d) => format!("math_find with {{\"query\": …, \"domain\": {d:?}}}"),
         None => "math_find with {\"query\": …}".to_string(),
@@ -53,7 +67,10 @@ pub fn get(name: &str, arguments: Option<&Map<String, Value>>) -> Result<GetProm
          Report the exact result as the tool returns it; never compute by hand what an operation can compute."
     );
     let body = match name {
-        EXACT => format!("Answer exactly.\n\nProblem: {}\n\n{steps}", needed("problem")?),
+        EXACT => format!(
+            "Answer exactly.\n\nProblem: {}\n\n{steps}",
+            needed("problem")?
+        ),
         CHECK => format!(
             "Check whether this answer is right. Compute the exact answer with Hessian (or check the \
              defining property: multiply back, substitute back) and say whether the answer agrees; if not, give the right one.\n\n\
@@ -61,9 +78,16 @@ pub fn get(name: &str, arguments: Option<&Map<String, Value>>) -> Result<GetProm
             needed("problem")?,
             needed("answer")?
         ),
-        other => return Err(format!("no prompt {other:?}; the prompts are {EXACT:?} and {CHECK:?}")),
+        other => {
+            return Err(format!(
+                "no prompt {other:?}; the prompts are {EXACT:?} and {CHECK:?}"
+            ));
+        }
     };
     let mut result = GetPromptResult::new(vec![PromptMessage::new_text(Role::User, body)]);
-    result.description = list().into_iter().find(|p| p.name == name).and_then(|p| p.description);
+    result.description = list()
+        .into_iter()
+        .find(|p| p.name == name)
+        .and_then(|p| p.description);
     Ok(result)
 }
