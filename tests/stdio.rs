@@ -145,10 +145,11 @@ fn server_info_templates_completions_and_prompts() {
     assert!(info["description"].as_str().is_some_and(|d| d.to_lowercase().contains("exact")), "{info}");
     assert!(info["websiteUrl"].as_str().is_some_and(|w| w.starts_with("https://")), "{info}");
     assert!(info["icons"][0]["src"].as_str().is_some_and(|i| i.starts_with("data:image/svg+xml;base64,")), "{info}");
-    for capability in ["tools", "resources", "prompts", "completions", "logging"] {
+    for capability in ["tools", "resources", "prompts", "completions"] {
         assert!(init["capabilities"].get(capability).is_some(), "{capability} in {}", init["capabilities"]);
     }
-    assert!(s.request("logging/setLevel", json!({"level": "debug"})).get("error").is_none());
+    // Logging is deprecated (SEP-2577) and Hessian logs to stderr only.
+    assert!(init["capabilities"].get("logging").is_none());
 
     // The operation template answers one contract, the same as math_find's inspect.
     let templates = s.request("resources/templates/list", json!({}))["result"]["resourceTemplates"].clone();

@@ -10,7 +10,6 @@ use hessian_contract::find::{self, FindArgs};
 use hessian_contract::{Catalog, Ctx, Refusal};
 use hessian_kernels::Budget;
 use rmcp::model::{
-    SetLevelRequestParams,
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
     ElicitRequestParams, Implementation, ProgressNotificationParam, InputRequest, InputRequiredResult,
     ListResourcesResult, ListToolsResult, ListResourceTemplatesResult, ResourceTemplate, CompleteRequestParams,
@@ -492,7 +491,6 @@ impl ServerHandler for HessianServer {
                 .enable_resources()
                 .enable_prompts()
                 .enable_completions()
-                .enable_logging()
                 .build(),
         )
         .with_server_info(
@@ -599,17 +597,6 @@ impl ServerHandler for HessianServer {
         };
         let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("application/json");
         Ok(ReadResourceResult::new(vec![contents]).into())
-    }
-
-    /// Accepted so that clients which set a level first keep going. Hessian
-    /// sends no `notifications/message`: its logs go to stderr (RUST_LOG),
-    /// and no level makes it send any, which every minimum level allows.
-    async fn set_level(
-        &self,
-        _request: SetLevelRequestParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        Ok(())
     }
 
     async fn complete(
