@@ -105,6 +105,15 @@ async def main(url, token, mode, replicas):
         assert crossed >= 1, "no continuation crossed replicas"
     if mode == "modern":
         await deadline_check(replicas[0], token)
+    # The output budget holds on HTTP as on stdio: 78,498 primes are refused by size.
+    async with client(token) as http:
+        async with streamable_http_client(url, http_client=http) as (read, write, *_):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                big = await session.call_tool("math_run", {"operation_id": "integer.primes.enumerate", "input": {"low": 0, "high": 1000000}})
+                error = big.structured_content["error"]
+                assert big.is_error and error["code"] == "limit_exceeded" and "65536" in error["message"], error
+                assert len(big.content[0].text) < 65536, "a refusal is small"
     finder = os.environ.get("HESSIAN_FIND_TOKEN")
     if finder:
         # A token with the find scope only may search but not run.
