@@ -2,7 +2,7 @@
 # The whole test suite, from a fresh clone on a fresh Debian or Ubuntu
 # machine: brings what the machine lacks, then runs every test.
 #   scripts/test.sh            everything (what CI runs)
-#   scripts/test.sh --quick    the Rust tests only
+#   scripts/test.sh --quick    the Rust tests and clippy only
 # Needs: a Rust toolchain (rustup), python3, and apt with root or sudo for
 # what is missing (nginx-light, python3-venv, npm). Compiled code goes to
 # $CARGO_TARGET_DIR (default target/); a cold run takes about 20 minutes on
@@ -34,6 +34,8 @@ $quick || command -v npm >/dev/null || apt_install npm
 
 say "cargo nextest run --workspace"
 cargo nextest run --workspace
+say "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 $quick && exit 0
 target="${CARGO_TARGET_DIR:-target}"

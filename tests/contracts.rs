@@ -160,7 +160,11 @@ fn input_schema_and_parser_agree_on_examples_and_mutations() {
             hessian_contract::portable::drop_nulls(&mut absent);
             if absent != m {
                 match e.op.check_input(&m) {
-                    Ok(()) => assert!(e.op.check_input(&absent).is_ok(), "{}: a null enabled {m}", e.op.id()),
+                    Ok(()) => assert!(
+                        e.op.check_input(&absent).is_ok(),
+                        "{}: a null enabled {m}",
+                        e.op.id()
+                    ),
                     Err(r) => assert!(r.path.is_some(), "{}: no path in {r:?}", e.op.id()),
                 }
             }
@@ -214,7 +218,9 @@ fn every_published_schema_is_portable() {
             }
         }
         // And an output never carries a null member the schema cannot state.
-        let out = e.op.run_json(&e.op.example_input(), &Ctx::default()).unwrap();
+        let out =
+            e.op.run_json(&e.op.example_input(), &Ctx::default())
+                .unwrap();
         let mut stripped = out.clone();
         hessian_contract::portable::drop_nulls(&mut stripped);
         assert_eq!(out, stripped, "{}", e.op.id());
@@ -392,7 +398,12 @@ fn stale_contracts_unknown_ids_and_bad_arguments_are_refused_precisely() {
     let budget = Ctx::default().with_output_limit(call::DEFAULT_OUTPUT_BYTES);
     let r = call::run(catalog(), kron.as_object().unwrap().clone(), &budget).unwrap_err();
     assert_eq!(r.code, Code::LimitExceeded, "{r:?}");
-    assert!(r.message.contains("bytes of JSON") && r.message.contains(&call::DEFAULT_OUTPUT_BYTES.to_string()), "{}", r.message);
+    assert!(
+        r.message.contains("bytes of JSON")
+            && r.message.contains(&call::DEFAULT_OUTPUT_BYTES.to_string()),
+        "{}",
+        r.message
+    );
     // Without a budget (the CLI, unless asked) the same call answers.
     assert!(run(kron).is_ok());
 

@@ -59,7 +59,9 @@ fn official_python_client_answers_questions_in_both_modes_and_without_elicitatio
 
 fn run_script(name: &str) {
     let python = client_python();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python").join(name);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/python")
+        .join(name);
     for mode in ["legacy", "modern"] {
         let out = Command::new(&python)
             .arg(&script)
@@ -88,7 +90,9 @@ fn wait_healthy(port: u16) {
     use std::io::{Read, Write};
     for _ in 0..200 {
         if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
-            let _ = s.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+            let _ = s.write_all(
+                b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            );
             let mut reply = String::new();
             let _ = s.read_to_string(&mut reply);
             if reply.starts_with("HTTP/1.1 200") {
@@ -124,21 +128,47 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
     std::fs::create_dir_all(&dir).unwrap();
     let hessian = env!("CARGO_BIN_EXE_hessian");
     // One token, one signing key, shared by both replicas.
-    let issued = Command::new(hessian).args(["token", "new", "--principal", "ci"]).output().unwrap();
+    let issued = Command::new(hessian)
+        .args(["token", "new", "--principal", "ci"])
+        .output()
+        .unwrap();
     let issued = String::from_utf8(issued.stdout).unwrap();
-    let token = issued.lines().next().and_then(|l| l.rsplit(' ').next()).unwrap().to_string();
+    let token = issued
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit(' ').next())
+        .unwrap()
+        .to_string();
     // And a token that may only search.
-    let finder = Command::new(hessian).args(["token", "new", "--principal", "reader", "--scopes", "find"]).output().unwrap();
+    let finder = Command::new(hessian)
+        .args(["token", "new", "--principal", "reader", "--scopes", "find"])
+        .output()
+        .unwrap();
     let finder = String::from_utf8(finder.stdout).unwrap();
-    let find_token = finder.lines().next().and_then(|l| l.rsplit(' ').next()).unwrap().to_string();
-    let lines = format!("{}\n{}\n", issued.lines().last().unwrap(), finder.lines().last().unwrap());
+    let find_token = finder
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit(' ').next())
+        .unwrap()
+        .to_string();
+    let lines = format!(
+        "{}\n{}\n",
+        issued.lines().last().unwrap(),
+        finder.lines().last().unwrap()
+    );
     std::fs::write(dir.join("tokens"), lines).unwrap();
     let key = "ci:AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA";
     let (front, a, b) = (free_port(), free_port(), free_port());
     let mut children = Vec::new();
     for (port, name) in [(a, "r1"), (b, "r2")] {
         let child = Command::new(hessian)
-            .args(["serve", "--http", &format!("127.0.0.1:{port}"), "--replica", name])
+            .args([
+                "serve",
+                "--http",
+                &format!("127.0.0.1:{port}"),
+                "--replica",
+                name,
+            ])
             .arg("--token-file")
             .arg(dir.join("tokens"))
             .env("HESSIAN_STATE_KEY", key)
@@ -149,11 +179,13 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
         children.push(Child(child));
         wait_healthy(port);
     }
-    let conf = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf"))
-        .unwrap()
-        .replace("127.0.0.1:8080", &format!("127.0.0.1:{front}"))
-        .replace("127.0.0.1:8081", &format!("127.0.0.1:{a}"))
-        .replace("127.0.0.1:8082", &format!("127.0.0.1:{b}"));
+    let conf = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf"),
+    )
+    .unwrap()
+    .replace("127.0.0.1:8080", &format!("127.0.0.1:{front}"))
+    .replace("127.0.0.1:8081", &format!("127.0.0.1:{a}"))
+    .replace("127.0.0.1:8082", &format!("127.0.0.1:{b}"));
     std::fs::write(dir.join("nginx.conf"), conf).unwrap();
     let proxy = Command::new(nginx())
         .arg("-c")
@@ -188,13 +220,17 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
     }
     // SIGTERM: the replica stops accepting and exits cleanly, well within its grace period.
     let pid = children[0].0.id().to_string();
-    run(Command::new("kill").args(["-TERM", &pid]));
+    // The shell's own kill: a minimal Debian has no procps.
+    run(Command::new("sh").args(["-c", "kill -TERM \"$0\"", &pid]));
     let started = std::time::Instant::now();
     let status = loop {
         if let Some(status) = children[0].0.try_wait().unwrap() {
             break status;
         }
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "no exit after SIGTERM");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "no exit after SIGTERM"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
     assert!(status.success(), "{status:?}");

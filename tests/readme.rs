@@ -17,10 +17,10 @@ fn session(readme: &str) -> Vec<(String, String)> {
             continue;
         }
         let ends = line.trim() == "```";
-        if ends || line.starts_with("$ ") {
-            if let Some((command, lines)) = current.take() {
-                out.push((command, lines.join("\n")));
-            }
+        if (ends || line.starts_with("$ "))
+            && let Some((command, lines)) = current.take()
+        {
+            out.push((command, lines.join("\n")));
         }
         if ends {
             in_console = false;

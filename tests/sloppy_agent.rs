@@ -22,7 +22,10 @@ fn mistake(kind: &str, call: &Map<String, Value>) -> Option<Map<String, Value>> 
             m.insert("payload".into(), Value::Object(input));
         }
         "input as a JSON string" => {
-            m.insert("input".into(), Value::String(Value::Object(input).to_string()));
+            m.insert(
+                "input".into(),
+                Value::String(Value::Object(input).to_string()),
+            );
         }
         "misspelled id" => {
             let s = id.as_str()?;
@@ -91,7 +94,11 @@ fn set_at(call: &mut Map<String, Value>, path: &str, value: Value) -> bool {
             Some(k) => (&part[..k], &part[k..]),
             None => (part, ""),
         };
-        let next = if i == 0 { call.get_mut(name) } else { cur.and_then(|c| c.get_mut(name)) };
+        let next = if i == 0 {
+            call.get_mut(name)
+        } else {
+            cur.and_then(|c| c.get_mut(name))
+        };
         cur = next;
         for idx in indices.split(['[', ']']).filter(|s| !s.is_empty()) {
             cur = cur.and_then(|c| c.get_mut(idx.parse::<usize>().ok()?));
@@ -125,7 +132,9 @@ fn recovers(mut call_args: Map<String, Value>, expected: &Value) -> bool {
             call_args = fix["arguments"].as_object().cloned().unwrap_or_default();
         } else if let Some(best) = refusal.candidates.as_ref().and_then(|c| c.first()) {
             call_args.insert("operation_id".into(), Value::String(best.clone()));
-        } else if let (Some(path), Some(lit)) = (&refusal.path, refusal.expected.as_deref().and_then(literal)) {
+        } else if let (Some(path), Some(lit)) =
+            (&refusal.path, refusal.expected.as_deref().and_then(literal))
+        {
             // A bare integer goes back as a JSON integer (counts take no strings).
             let value = lit.parse::<i64>().map_or(Value::String(lit), Value::from);
             if !set_at(&mut call_args, path, value) {
@@ -154,7 +163,9 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
         let (mut tried, mut ok, mut failed) = (0, 0, Vec::new());
         for e in catalog.entries() {
             let call = e.example_call();
-            let Some(sloppy) = call.as_object().and_then(|c| mistake(kind, c)) else { continue };
+            let Some(sloppy) = call.as_object().and_then(|c| mistake(kind, c)) else {
+                continue;
+            };
             tried += 1;
             if recovers(sloppy, &e.op.expected_output()) {
                 ok += 1;
@@ -162,7 +173,10 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
                 failed.push(e.op.id());
             }
         }
-        println!("| {kind} | {tried} | {ok} | {:.0}% |", 100.0 * ok as f64 / tried.max(1) as f64);
+        println!(
+            "| {kind} | {tried} | {ok} | {:.0}% |",
+            100.0 * ok as f64 / tried.max(1) as f64
+        );
         assert!(tried > 0, "{kind}: applies to no operation");
         assert!(failed.is_empty(), "{kind}: no recovery for {failed:?}");
     }

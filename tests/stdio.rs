@@ -128,7 +128,10 @@ fn the_text_is_the_whole_answer_and_the_output_budget_refuses_more() {
     let over = s.refused("math_run", primes(100_000));
     assert_eq!(over["code"], "limit_exceeded", "{over}");
     let message = over["message"].as_str().unwrap();
-    assert!(message.contains("3000") && message.contains("`input.high`"), "{message}");
+    assert!(
+        message.contains("3000") && message.contains("`input.high`"),
+        "{message}"
+    );
     drop(s);
     // The default budget (64 KiB) holds 1229 primes below 10^4.
     let mut s = Server::start(&[]);
@@ -142,44 +145,108 @@ fn server_info_templates_completions_and_prompts() {
     let mut s = Server::start(&[]);
     let init = s.initialize();
     let info = &init["serverInfo"];
-    assert!(info["description"].as_str().is_some_and(|d| d.to_lowercase().contains("exact")), "{info}");
-    assert!(info["websiteUrl"].as_str().is_some_and(|w| w.starts_with("https://")), "{info}");
-    assert!(info["icons"][0]["src"].as_str().is_some_and(|i| i.starts_with("data:image/svg+xml;base64,")), "{info}");
+    assert!(
+        info["description"]
+            .as_str()
+            .is_some_and(|d| d.to_lowercase().contains("exact")),
+        "{info}"
+    );
+    assert!(
+        info["websiteUrl"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("https://")),
+        "{info}"
+    );
+    assert!(
+        info["icons"][0]["src"]
+            .as_str()
+            .is_some_and(|i| i.starts_with("data:image/svg+xml;base64,")),
+        "{info}"
+    );
     for capability in ["tools", "resources", "prompts", "completions"] {
-        assert!(init["capabilities"].get(capability).is_some(), "{capability} in {}", init["capabilities"]);
+        assert!(
+            init["capabilities"].get(capability).is_some(),
+            "{capability} in {}",
+            init["capabilities"]
+        );
     }
     // Logging is deprecated (SEP-2577) and Hessian logs to stderr only.
     assert!(init["capabilities"].get("logging").is_none());
 
     // The operation template answers one contract, the same as math_find's inspect.
-    let templates = s.request("resources/templates/list", json!({}))["result"]["resourceTemplates"].clone();
-    assert_eq!(templates[0]["uriTemplate"], "hessian://operation/{operation_id}");
-    let read = s.request("resources/read", json!({"uri": "hessian://operation/integer.gcd.compute"}));
-    let text = read["result"]["contents"][0]["text"].as_str().unwrap_or_default();
+    let templates =
+        s.request("resources/templates/list", json!({}))["result"]["resourceTemplates"].clone();
+    assert_eq!(
+        templates[0]["uriTemplate"],
+        "hessian://operation/{operation_id}"
+    );
+    let read = s.request(
+        "resources/read",
+        json!({"uri": "hessian://operation/integer.gcd.compute"}),
+    );
+    let text = read["result"]["contents"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
     let contract: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{read}: {e}"));
     let inspected = s.ok("math_find", json!({"operation_id": "integer.gcd.compute"}));
     assert_eq!(contract["contract"], inspected["contract"]);
-    let missing = s.request("resources/read", json!({"uri": "hessian://operation/integer.nope"}));
+    let missing = s.request(
+        "resources/read",
+        json!({"uri": "hessian://operation/integer.nope"}),
+    );
     assert!(missing.get("error").is_some(), "{missing}");
 
     // Completion of operation ids by prefix, and of a prompt's domain.
     let complete = |s: &mut Server, r#ref: Value, name: &str, value: &str| {
-        let r = s.request("completion/complete", json!({"ref": r#ref, "argument": {"name": name, "value": value}}));
-        let values: Vec<String> = serde_json::from_value(r["result"]["completion"]["values"].clone()).unwrap_or_default();
+        let r = s.request(
+            "completion/complete",
+            json!({"ref": r#ref, "argument": {"name": name, "value": value}}),
+        );
+        let values: Vec<String> =
+            serde_json::from_value(r["result"]["completion"]["values"].clone()).unwrap_or_default();
         values
     };
-    let ids = complete(&mut s, json!({"type": "ref/resource", "uri": "hessian://operation/{operation_id}"}), "operation_id", "integer.gc");
-    assert!(ids.contains(&"integer.gcd.compute".to_string()) && ids.iter().all(|i| i.starts_with("integer.gc")), "{ids:?}");
-    let domains = complete(&mut s, json!({"type": "ref/prompt", "name": "exact"}), "domain", "ma");
+    let ids = complete(
+        &mut s,
+        json!({"type": "ref/resource", "uri": "hessian://operation/{operation_id}"}),
+        "operation_id",
+        "integer.gc",
+    );
+    assert!(
+        ids.contains(&"integer.gcd.compute".to_string())
+            && ids.iter().all(|i| i.starts_with("integer.gc")),
+        "{ids:?}"
+    );
+    let domains = complete(
+        &mut s,
+        json!({"type": "ref/prompt", "name": "exact"}),
+        "domain",
+        "ma",
+    );
     assert_eq!(domains, ["matrix"]);
 
     // Two prompts; each names the tools and carries the caller's problem.
     let prompts = s.request("prompts/list", json!({}))["result"]["prompts"].clone();
-    let names: Vec<&str> = prompts.as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+    let names: Vec<&str> = prompts
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
     assert_eq!(names, ["exact", "check"]);
-    let got = s.request("prompts/get", json!({"name": "check", "arguments": {"problem": "det [[1,2],[3,4]]", "answer": "-2"}}));
-    let body = got["result"]["messages"][0]["content"]["text"].as_str().unwrap_or_default();
-    assert!(body.contains("math_find") && body.contains("math_run") && body.contains("det [[1,2],[3,4]]"), "{got}");
+    let got = s.request(
+        "prompts/get",
+        json!({"name": "check", "arguments": {"problem": "det [[1,2],[3,4]]", "answer": "-2"}}),
+    );
+    let body = got["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        body.contains("math_find")
+            && body.contains("math_run")
+            && body.contains("det [[1,2],[3,4]]"),
+        "{got}"
+    );
     let without = s.request("prompts/get", json!({"name": "exact", "arguments": {}}));
     assert!(without.get("error").is_some(), "{without}");
 }
@@ -190,10 +257,16 @@ fn the_dotted_names_of_older_clients_still_call_the_tools() {
     s.initialize();
     let found = s.ok("math.find", json!({"query": "greatest common divisor"}));
     assert_eq!(found["matches"][0]["operation_id"], "integer.gcd.compute");
-    let r = s.ok("math.run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}));
+    let r = s.ok(
+        "math.run",
+        json!({"operation_id": "integer.gcd.compute", "input": {"integers": [12, 18]}}),
+    );
     assert_eq!(r["output"], "6");
     let r = s.request("tools/call", json!({"name": "math-run", "arguments": {}}));
-    assert!(r["error"]["message"].as_str().unwrap().contains("math_run"), "{r}");
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("math_run"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -220,7 +293,8 @@ fn initialize_and_list_exactly_two_read_only_tools() {
     // one name fails `^[a-zA-Z0-9_-]{1,64}$`; we keep to the stricter `_` set.
     for name in &names {
         assert!(
-            (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            (1..=64).contains(&name.len())
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
             "tool name {name:?} is not ^[a-zA-Z0-9_]{{1,64}}$"
         );
     }
@@ -483,7 +557,10 @@ fn long_calls_report_progress_when_the_client_asks() {
     let mut ticks = Vec::new();
     let deadline = Instant::now() + WAIT;
     let response = loop {
-        let line = s.lines.recv_timeout(deadline - Instant::now()).expect("a message in time");
+        let line = s
+            .lines
+            .recv_timeout(deadline - Instant::now())
+            .expect("a message in time");
         let msg: Value = serde_json::from_str(&line).unwrap();
         if msg["method"] == "notifications/progress" {
             assert_eq!(msg["params"]["progressToken"], "p1");
@@ -493,9 +570,15 @@ fn long_calls_report_progress_when_the_client_asks() {
         }
     };
     assert!(!ticks.is_empty(), "no progress during a multi-second call");
-    assert!(ticks.windows(2).all(|w| w[0] < w[1]), "progress must increase: {ticks:?}");
+    assert!(
+        ticks.windows(2).all(|w| w[0] < w[1]),
+        "progress must increase: {ticks:?}"
+    );
     let out = &response["result"]["structuredContent"];
-    assert!(out["output"] == "346065536839" || out["error"]["code"] == "deadline_exceeded", "{response}");
+    assert!(
+        out["output"] == "346065536839" || out["error"]["code"] == "deadline_exceeded",
+        "{response}"
+    );
     // Without a token, no progress is sent.
     let quiet = s.request(
         "tools/call",
@@ -514,10 +597,16 @@ fn cancellation_stops_the_kernel_and_frees_its_slot_within_100_ms() {
         "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}
     }}));
     std::thread::sleep(Duration::from_millis(300));
-    let busy = s.refused("math_run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    let busy = s.refused(
+        "math_run",
+        json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}),
+    );
     assert_eq!(busy["code"], "busy");
     s.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 500}}));
     std::thread::sleep(Duration::from_millis(100));
-    let freed = s.ok("math_run", json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}));
+    let freed = s.ok(
+        "math_run",
+        json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}),
+    );
     assert_eq!(freed["output"], "2");
 }

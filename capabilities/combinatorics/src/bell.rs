@@ -20,9 +20,15 @@ impl Operation for Bell {
     const ID: &'static str = "combinatorics.bell.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Bell number B_n (set partitions)";
-    const SUMMARY: &'static str = "The number of partitions of an n-element set into non-empty blocks.";
+    const SUMMARY: &'static str =
+        "The number of partitions of an n-element set into non-empty blocks.";
     const DESCRIPTION: &'static str = "Computes the Bell number B_n (1, 1, 2, 5, 15, 52, …), the number of ways to partition an n-set, by the Bell triangle in O(n²) big-integer additions. n ≤ 1000.";
-    const KEYWORDS: &'static [&'static str] = &["bell number", "set partitions", "number of partitions of a set", "equivalence relations count"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "bell number",
+        "set partitions",
+        "number of partitions of a set",
+        "equivalence relations count",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""115975""#;
 

@@ -20,9 +20,15 @@ impl Operation for Bernoulli {
     const ID: &'static str = "combinatorics.bernoulli.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Bernoulli number B_n (exact rational)";
-    const SUMMARY: &'static str = "B_n as an exact fraction (B_1 = −1/2), from the tangent numbers.";
+    const SUMMARY: &'static str =
+        "B_n as an exact fraction (B_1 = −1/2), from the tangent numbers.";
     const DESCRIPTION: &'static str = "Computes the Bernoulli number B_n exactly: B_0 = 1, B_1 = −1/2 (the convention of Σ_k C(n+1, k) B_k = 0), B_odd = 0 beyond 1, and B_2m = (−1)^(m−1)·2m·T_m/(4^m(4^m − 1)) from the tangent numbers T_m (integer arithmetic only). n ≤ 1000.";
-    const KEYWORDS: &'static [&'static str] = &["bernoulli number", "bernoulli numbers", "B_n", "zeta at negative integers"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "bernoulli number",
+        "bernoulli numbers",
+        "B_n",
+        "zeta at negative integers",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
     const EXPECTED: &'static str = r#""-691/2730""#;
 

@@ -24,7 +24,13 @@ impl Operation for Binomial {
     const TITLE: &'static str = "Binomial coefficient C(n, k)";
     const SUMMARY: &'static str = "n choose k: the number of k-element subsets of an n-set; any integer n (upper negation for n < 0).";
     const DESCRIPTION: &'static str = "Computes C(n, k) = n(n−1)⋯(n−k+1)/k! exactly. For 0 ≤ k ≤ n it counts k-subsets of an n-set; k > n ≥ 0 gives 0, and negative n follows the polynomial definition C(−n, k) = (−1)^k C(n+k−1, k). |n| has at most 1000 digits when k ≤ 10,000; otherwise 0 ≤ n ≤ 1,000,000.";
-    const KEYWORDS: &'static [&'static str] = &["binomial coefficient", "n choose k", "combinations", "nCr", "choose"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "binomial coefficient",
+        "n choose k",
+        "combinations",
+        "nCr",
+        "choose",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 52, "k": 5}"#;
     const EXPECTED: &'static str = r#""2598960""#;
 
@@ -34,7 +40,9 @@ impl Operation for Binomial {
             return Ok(Int(comb::binomial(n, k).into()));
         }
         if k > 10_000 || n.bits() > 3400 {
-            return Err(MathError::Limit("beyond 0 ≤ n ≤ 10^6, C(n, k) needs k ≤ 10,000 and |n| under 1000 digits".into()));
+            return Err(MathError::Limit(
+                "beyond 0 ≤ n ≤ 10^6, C(n, k) needs k ≤ 10,000 and |n| under 1000 digits".into(),
+            ));
         }
         Ok(Int(comb::binomial_signed(&n, k)))
     }

@@ -20,9 +20,16 @@ impl Operation for Catalan {
     const ID: &'static str = "combinatorics.catalan.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Catalan number C_n";
-    const SUMMARY: &'static str = "C_n = C(2n, n)/(n + 1): binary trees, Dyck paths, triangulations, balanced parentheses.";
+    const SUMMARY: &'static str =
+        "C_n = C(2n, n)/(n + 1): binary trees, Dyck paths, triangulations, balanced parentheses.";
     const DESCRIPTION: &'static str = "Computes the n-th Catalan number C_n = C(2n, n)/(n+1) (1, 1, 2, 5, 14, …), counting Dyck paths of length 2n, binary trees with n internal nodes, triangulations of an (n+2)-gon and balanced strings of n parenthesis pairs. n ≤ 100,000.";
-    const KEYWORDS: &'static [&'static str] = &["catalan number", "dyck paths", "balanced parentheses", "binary trees count", "triangulations"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "catalan number",
+        "dyck paths",
+        "balanced parentheses",
+        "binary trees count",
+        "triangulations",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""16796""#;
 

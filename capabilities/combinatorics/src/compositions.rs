@@ -24,7 +24,12 @@ impl Operation for Compositions {
     const TITLE: &'static str = "Compositions of n (ordered sums)";
     const SUMMARY: &'static str = "Ordered ways to write n as a sum of positive parts: 2^(n−1), or C(n−1, k−1) with exactly k parts.";
     const DESCRIPTION: &'static str = "Counts compositions (ordered partitions) of n: 2^(n−1) in all (1 for n = 0), or C(n−1, k−1) with exactly k positive parts when k is given. n ≤ 1,000,000.";
-    const KEYWORDS: &'static [&'static str] = &["compositions", "ordered partitions", "stars and bars", "ordered sums"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "compositions",
+        "ordered partitions",
+        "stars and bars",
+        "ordered sums",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 3}"#;
     const EXPECTED: &'static str = r#""36""#;
 

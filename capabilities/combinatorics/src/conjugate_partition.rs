@@ -19,20 +19,31 @@ impl Operation for ConjugatePartition {
     const ID: &'static str = "combinatorics.conjugate_partition.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Conjugate (transpose) of an integer partition";
-    const SUMMARY: &'static str = "The partition whose Young diagram is the transpose: λ′_j = number of parts ≥ j.";
+    const SUMMARY: &'static str =
+        "The partition whose Young diagram is the transpose: λ′_j = number of parts ≥ j.";
     const DESCRIPTION: &'static str = "Transposes the Young diagram of a partition λ given as non-increasing \
         positive parts: λ′_j = #{i : λ_i ≥ j}. The parts must be non-increasing (the first offending index \
         is named).";
-    const KEYWORDS: &'static [&'static str] = &["conjugate partition", "transpose partition", "young diagram transpose", "dual partition"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "conjugate partition",
+        "transpose partition",
+        "young diagram transpose",
+        "dual partition",
+    ];
     const EXAMPLE: &'static str = r#"{"partition": [4, 2, 1]}"#;
     const EXPECTED: &'static str = "[3, 2, 1, 1]";
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Vec<u32>, MathError> {
         let parts: Vec<u32> = input.partition.0.iter().map(|p| p.0 as u32).collect();
         if let Some(i) = parts.windows(2).position(|w| w[0] < w[1]) {
-            return Err(MathError::Input { path: format!("partition.{}", i + 1), message: "parts must be non-increasing".into() });
+            return Err(MathError::Input {
+                path: format!("partition.{}", i + 1),
+                message: "parts must be non-increasing".into(),
+            });
         }
         let largest = parts.first().copied().unwrap_or(0);
-        Ok((1..=largest).map(|j| parts.iter().take_while(|p| **p >= j).count() as u32).collect())
+        Ok((1..=largest)
+            .map(|j| parts.iter().take_while(|p| **p >= j).count() as u32)
+            .collect())
     }
 }

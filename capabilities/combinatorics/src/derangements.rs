@@ -22,7 +22,12 @@ impl Operation for Derangements {
     const TITLE: &'static str = "Derangements !n (subfactorial)";
     const SUMMARY: &'static str = "Permutations of n elements with no fixed point.";
     const DESCRIPTION: &'static str = "Computes the subfactorial !n, the number of permutations of n elements with no fixed point, by !n = n·!(n−1) + (−1)^n. n ≤ 50,000.";
-    const KEYWORDS: &'static [&'static str] = &["derangements", "subfactorial", "permutations without fixed points", "hat check problem"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "derangements",
+        "subfactorial",
+        "permutations without fixed points",
+        "hat check problem",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""1334961""#;
 

@@ -20,13 +20,24 @@ impl Operation for DistinctPartitions {
     const ID: &'static str = "combinatorics.distinct_partitions.count";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Partitions of n into distinct parts q(n)";
-    const SUMMARY: &'static str = "q(n): partitions of n with all parts different (equal to partitions into odd parts).";
+    const SUMMARY: &'static str =
+        "q(n): partitions of n with all parts different (equal to partitions into odd parts).";
     const DESCRIPTION: &'static str = "Counts the partitions of n into distinct parts, q(n) (1, 1, 1, 2, 2, 3, 4, 5, …), which by Euler's theorem equals the number of partitions into odd parts. O(n²) additions, n ≤ 20,000.";
-    const KEYWORDS: &'static [&'static str] = &["distinct partitions", "partitions into distinct parts", "strict partitions", "partitions into odd parts", "ways to write n as a sum of distinct parts"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "distinct partitions",
+        "partitions into distinct parts",
+        "strict partitions",
+        "partitions into odd parts",
+        "ways to write n as a sum of distinct parts",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;
     const EXPECTED: &'static str = r#""296""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::distinct_partitions(input.n.0 as usize, &ctx.budget)?.into()))
+        Ok(Int(comb::distinct_partitions(
+            input.n.0 as usize,
+            &ctx.budget,
+        )?
+        .into()))
     }
 }

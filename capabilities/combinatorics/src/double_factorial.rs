@@ -22,7 +22,8 @@ impl Operation for DoubleFactorial {
     const TITLE: &'static str = "Double factorial n!!";
     const SUMMARY: &'static str = "n!! = n·(n−2)·(n−4)⋯ down to 1 or 2.";
     const DESCRIPTION: &'static str = "Computes the double factorial n!! = n(n−2)(n−4)⋯, ending at 1 for odd n and 2 for even n; 0!! = 1. n ≤ 200,000.";
-    const KEYWORDS: &'static [&'static str] = &["double factorial", "n!!", "semifactorial", "odd factorial"];
+    const KEYWORDS: &'static [&'static str] =
+        &["double factorial", "n!!", "semifactorial", "odd factorial"];
     const EXAMPLE: &'static str = r#"{"n": 11}"#;
     const EXPECTED: &'static str = r#""10395""#;
 

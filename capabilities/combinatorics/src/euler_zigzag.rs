@@ -22,11 +22,21 @@ impl Operation for EulerZigzag {
     const TITLE: &'static str = "Euler zigzag number A_n (alternating permutations)";
     const SUMMARY: &'static str = "Up/down numbers: alternating permutations of n; secant (even n) and tangent (odd n) numbers.";
     const DESCRIPTION: &'static str = "Computes the Euler zigzag number A_n (1, 1, 1, 2, 5, 16, 61, 272, …), the number of alternating (down-up) permutations of n elements, by the Seidel–Entringer boustrophedon in O(n²) additions. Even n give the secant (Euler) numbers, odd n the tangent numbers. n ≤ 1000.";
-    const KEYWORDS: &'static [&'static str] = &["euler zigzag number", "alternating permutations", "up down numbers", "secant numbers", "tangent numbers", "entringer"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "euler zigzag number",
+        "alternating permutations",
+        "up down numbers",
+        "secant numbers",
+        "tangent numbers",
+        "entringer",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""50521""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::zigzag(input.n.0 as usize, &ctx.budget)?.pop().unwrap_or_default().into()))
+        Ok(Int(comb::zigzag(input.n.0 as usize, &ctx.budget)?
+            .pop()
+            .unwrap_or_default()
+            .into()))
     }
 }

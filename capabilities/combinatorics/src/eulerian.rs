@@ -24,12 +24,21 @@ impl Operation for Eulerian {
     const TITLE: &'static str = "Eulerian number A(n, k)";
     const SUMMARY: &'static str = "Permutations of n elements with exactly k ascents.";
     const DESCRIPTION: &'static str = "Computes the Eulerian number A(n, k) = ⟨n k⟩, the number of permutations of 1..n with exactly k ascents (positions i with π(i) < π(i+1)), by the row recurrence A(n, k) = (k+1)A(n−1, k) + (n−k)A(n−1, k−1). n ≤ 1000; A(n, k) = 0 for k ≥ n ≥ 1.";
-    const KEYWORDS: &'static [&'static str] = &["eulerian number", "permutations with k ascents", "ascents", "eulerian triangle"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "eulerian number",
+        "permutations with k ascents",
+        "ascents",
+        "eulerian triangle",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 5, "k": 2}"#;
     const EXPECTED: &'static str = r#""66""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let row = comb::eulerian_row(input.n.0 as usize, &ctx.budget)?;
-        Ok(Int(row.into_iter().nth(input.k.0 as usize).unwrap_or_default().into()))
+        Ok(Int(row
+            .into_iter()
+            .nth(input.k.0 as usize)
+            .unwrap_or_default()
+            .into()))
     }
 }

@@ -22,7 +22,8 @@ impl Operation for Factorial {
     const TITLE: &'static str = "Factorial n!";
     const SUMMARY: &'static str = "n! = 1·2·⋯·n, exactly, for n up to 100,000.";
     const DESCRIPTION: &'static str = "Computes n! exactly by balanced binary splitting of the product. 0! = 1; n ≤ 100,000 (456,574 digits).";
-    const KEYWORDS: &'static [&'static str] = &["factorial", "n!", "permutations of n", "gamma of integer"];
+    const KEYWORDS: &'static [&'static str] =
+        &["factorial", "n!", "permutations of n", "gamma of integer"];
     const EXAMPLE: &'static str = r#"{"n": 25}"#;
     const EXPECTED: &'static str = r#""15511210043330985984000000""#;
 

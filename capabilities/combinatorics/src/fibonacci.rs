@@ -20,9 +20,15 @@ impl Operation for Fibonacci {
     const ID: &'static str = "combinatorics.fibonacci.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Fibonacci number F_n";
-    const SUMMARY: &'static str = "F_n with F_0 = 0, F_1 = 1, by fast doubling; negative n via F_−n = (−1)^(n+1) F_n.";
+    const SUMMARY: &'static str =
+        "F_n with F_0 = 0, F_1 = 1, by fast doubling; negative n via F_−n = (−1)^(n+1) F_n.";
     const DESCRIPTION: &'static str = "Computes the Fibonacci number F_n (F_0 = 0, F_1 = 1) by fast doubling in O(M(F_n)) time; negative n uses F_(−n) = (−1)^(n+1) F_n. |n| ≤ 10,000,000 (about 2.1 million digits; the output cap may refuse the largest).";
-    const KEYWORDS: &'static [&'static str] = &["fibonacci", "fibonacci number", "fib(n)", "golden ratio sequence"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "fibonacci",
+        "fibonacci number",
+        "fib(n)",
+        "golden ratio sequence",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;
     const EXPECTED: &'static str = r#""354224848179261915075""#;
 

@@ -35,7 +35,12 @@ impl Operation for IntegerPartitions {
         reverse lexicographic order, optionally only those with exactly `parts` parts and/or parts no larger \
         than `max_part`. More than `max_count` (≤ 100,000) partitions is limit_exceeded — count them first \
         with combinatorics.partition_count.compute.";
-    const KEYWORDS: &'static [&'static str] = &["list partitions", "enumerate partitions", "integer partitions", "ways to write n as a sum"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "list partitions",
+        "enumerate partitions",
+        "integer partitions",
+        "ways to write n as a sum",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 6, "parts": 3}"#;
     const EXPECTED: &'static str = "[[4, 1, 1], [3, 2, 1], [2, 2, 2]]";
 
@@ -64,7 +69,9 @@ fn walk(
     if rest == 0 {
         if parts.is_none_or(|k| k == current.len()) {
             if out.len() == limit {
-                return Err(MathError::Limit(format!("more than {limit} partitions; raise max_count (≤ 100,000) or narrow the query")));
+                return Err(MathError::Limit(format!(
+                    "more than {limit} partitions; raise max_count (≤ 100,000) or narrow the query"
+                )));
             }
             out.push(current.clone());
         }
@@ -78,7 +85,7 @@ fn walk(
             return Ok(());
         }
     }
-    if out.len() % 1024 == 0 {
+    if out.len().is_multiple_of(1024) {
         ctx.budget.check()?;
     }
     for part in (1..=max.min(rest)).rev() {

@@ -20,9 +20,11 @@ impl Operation for Lucas {
     const ID: &'static str = "combinatorics.lucas.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Lucas number L_n";
-    const SUMMARY: &'static str = "L_n with L_0 = 2, L_1 = 1, L_n = L_{n−1} + L_{n−2}, by fast doubling.";
+    const SUMMARY: &'static str =
+        "L_n with L_0 = 2, L_1 = 1, L_n = L_{n−1} + L_{n−2}, by fast doubling.";
     const DESCRIPTION: &'static str = "Computes the Lucas number L_n = 2F_{n+1} − F_n (2, 1, 3, 4, 7, 11, …) by Fibonacci fast doubling. 0 ≤ n ≤ 10,000,000.";
-    const KEYWORDS: &'static [&'static str] = &["lucas number", "lucas sequence", "companion fibonacci"];
+    const KEYWORDS: &'static [&'static str] =
+        &["lucas number", "lucas sequence", "companion fibonacci"];
     const EXAMPLE: &'static str = r#"{"n": 50}"#;
     const EXPECTED: &'static str = r#""28143753123""#;
 

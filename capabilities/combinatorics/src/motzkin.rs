@@ -20,9 +20,11 @@ impl Operation for Motzkin {
     const ID: &'static str = "combinatorics.motzkin.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Motzkin number M_n";
-    const SUMMARY: &'static str = "Lattice paths of n steps (up, down, flat) that never go below zero; chords on a circle.";
+    const SUMMARY: &'static str =
+        "Lattice paths of n steps (up, down, flat) that never go below zero; chords on a circle.";
     const DESCRIPTION: &'static str = "Computes the Motzkin number M_n (1, 1, 2, 4, 9, 21, …) by the recurrence (n+2)M_n = (2n+1)M_{n−1} + 3(n−1)M_{n−2}. n ≤ 100,000.";
-    const KEYWORDS: &'static [&'static str] = &["motzkin number", "motzkin paths", "non-crossing chords"];
+    const KEYWORDS: &'static [&'static str] =
+        &["motzkin number", "motzkin paths", "non-crossing chords"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""2188""#;
 

@@ -20,11 +20,17 @@ impl Operation for Multinomial {
     const ID: &'static str = "combinatorics.multinomial.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Multinomial coefficient (n; k1, …, km)";
-    const SUMMARY: &'static str = "n!/(k1!⋯km!): arrangements of a multiset, e.g. anagrams of a word.";
+    const SUMMARY: &'static str =
+        "n!/(k1!⋯km!): arrangements of a multiset, e.g. anagrams of a word.";
     const DESCRIPTION: &'static str = "Computes the multinomial coefficient n!/(k1!·k2!⋯km!) with n = Σ ki, the \
         number of ways to arrange a multiset with multiplicities ki (anagrams of MISSISSIPPI: parts [1, 4, 4, 2]), \
         as a product of binomials. n ≤ 1,000,000.";
-    const KEYWORDS: &'static [&'static str] = &["multinomial coefficient", "multiset permutations", "anagrams", "arrangements with repetition"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "multinomial coefficient",
+        "multiset permutations",
+        "anagrams",
+        "arrangements with repetition",
+    ];
     const EXAMPLE: &'static str = r#"{"parts": [1, 4, 4, 2]}"#;
     const EXPECTED: &'static str = r#""34650""#;
 
@@ -32,7 +38,9 @@ impl Operation for Multinomial {
         let ks: Vec<u64> = input.parts.0.iter().map(|k| k.0 as u64).collect();
         let n: u64 = ks.iter().sum();
         if n > 1_000_000 {
-            return Err(MathError::Limit(format!("the parts sum to {n}; at most 1,000,000")));
+            return Err(MathError::Limit(format!(
+                "the parts sum to {n}; at most 1,000,000"
+            )));
         }
         let mut total = 0u64;
         let mut acc = hessian_kernels::BigUint::from(1u32);

@@ -22,13 +22,20 @@ impl Operation for Narayana {
     const ID: &'static str = "combinatorics.narayana.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Narayana number N(n, k)";
-    const SUMMARY: &'static str = "Dyck paths of length 2n with exactly k peaks: C(n, k)·C(n, k−1)/n.";
+    const SUMMARY: &'static str =
+        "Dyck paths of length 2n with exactly k peaks: C(n, k)·C(n, k−1)/n.";
     const DESCRIPTION: &'static str = "Computes the Narayana number N(n, k) = C(n, k)·C(n, k−1)/n, the number of Dyck paths of semilength n with k peaks (rows sum to Catalan numbers). N(n, k) = 0 outside 1 ≤ k ≤ n. n ≤ 100,000.";
-    const KEYWORDS: &'static [&'static str] = &["narayana number", "dyck paths with k peaks", "narayana triangle"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "narayana number",
+        "dyck paths with k peaks",
+        "narayana triangle",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 6, "k": 3}"#;
     const EXPECTED: &'static str = r#""50""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::narayana(input.n.0 as u64, input.k.0 as u64).into()))
+        Ok(Int(
+            comb::narayana(input.n.0 as u64, input.k.0 as u64).into()
+        ))
     }
 }

@@ -20,9 +20,15 @@ impl Operation for PartitionCount {
     const ID: &'static str = "combinatorics.partition_count.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Partition number p(n)";
-    const SUMMARY: &'static str = "The number of ways to write n as an unordered sum of positive integers.";
+    const SUMMARY: &'static str =
+        "The number of ways to write n as an unordered sum of positive integers.";
     const DESCRIPTION: &'static str = "Computes the partition function p(n) (1, 1, 2, 3, 5, 7, 11, …) by Euler's pentagonal-number recurrence, O(n^1.5) big-integer additions. n ≤ 100,000 (p(100000) has 346 digits).";
-    const KEYWORDS: &'static [&'static str] = &["partition number", "integer partitions count", "partition function p(n)", "number of partitions"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "partition number",
+        "integer partitions count",
+        "partition function p(n)",
+        "number of partitions",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;
     const EXPECTED: &'static str = r#""190569292""#;
 

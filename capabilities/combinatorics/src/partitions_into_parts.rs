@@ -22,13 +22,23 @@ impl Operation for PartitionsIntoParts {
     const ID: &'static str = "combinatorics.partitions_into_parts.count";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Partitions of n into exactly k parts";
-    const SUMMARY: &'static str = "p(n, k): how many ways to write n as a sum of exactly k positive parts, order ignored.";
+    const SUMMARY: &'static str =
+        "p(n, k): how many ways to write n as a sum of exactly k positive parts, order ignored.";
     const DESCRIPTION: &'static str = "Counts the partitions of n into exactly k positive parts (equivalently, with largest part k) by the recurrence for partitions of n − k into parts ≤ k. n ≤ 20,000 and k ≤ n.";
-    const KEYWORDS: &'static [&'static str] = &["partitions into k parts", "restricted partitions", "partitions with k summands"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "partitions into k parts",
+        "restricted partitions",
+        "partitions with k summands",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 20, "k": 4}"#;
     const EXPECTED: &'static str = r#""64""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::partitions_into_parts(input.n.0 as usize, input.k.0 as usize, &ctx.budget)?.into()))
+        Ok(Int(comb::partitions_into_parts(
+            input.n.0 as usize,
+            input.k.0 as usize,
+            &ctx.budget,
+        )?
+        .into()))
     }
 }

@@ -21,18 +21,27 @@ impl Operation for PermutationCompose {
     const ID: &'static str = "combinatorics.permutation.composition.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Compose two permutations σ∘τ";
-    const SUMMARY: &'static str = "The product σ∘τ (apply τ first, then σ) of permutations in one-line notation.";
+    const SUMMARY: &'static str =
+        "The product σ∘τ (apply τ first, then σ) of permutations in one-line notation.";
     const DESCRIPTION: &'static str = "Composes permutations of 1..n given in one-line notation: the result maps i \
         to σ(τ(i)), i.e. τ (`right`) acts first — the usual right-to-left convention for functions. Both must \
         have the same length (at most 10,000).";
-    const KEYWORDS: &'static [&'static str] = &["compose permutations", "permutation product", "multiply permutations", "permutation composition"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "compose permutations",
+        "permutation product",
+        "multiply permutations",
+        "permutation composition",
+    ];
     const EXAMPLE: &'static str = r#"{"left": [2, 3, 1], "right": [2, 1, 3]}"#;
     const EXPECTED: &'static str = "[3, 2, 1]";
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Permutation, MathError> {
         let (s, t) = (input.left.0, input.right.0);
         if s.len() != t.len() {
-            return Err(MathError::Input { path: "right".into(), message: format!("has {} elements but `left` has {}", t.len(), s.len()) });
+            return Err(MathError::Input {
+                path: "right".into(),
+                message: format!("has {} elements but `left` has {}", t.len(), s.len()),
+            });
         }
         Ok(Permutation(t.iter().map(|&i| s[i]).collect()))
     }

@@ -32,11 +32,19 @@ impl Operation for PermutationCycles {
     const ID: &'static str = "combinatorics.permutation.cycles.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Cycle decomposition, cycle type, sign and order of a permutation";
-    const SUMMARY: &'static str = "Disjoint cycles of a permutation with its cycle type, parity (sign) and order.";
+    const SUMMARY: &'static str =
+        "Disjoint cycles of a permutation with its cycle type, parity (sign) and order.";
     const DESCRIPTION: &'static str = "Decomposes a permutation of 1..n (one-line notation) into disjoint cycles, \
         each listed from its least element, and reports the cycle type (a partition of n), the sign \
         (−1)^(n − #cycles) (even/odd parity) and the order lcm(cycle lengths).";
-    const KEYWORDS: &'static [&'static str] = &["cycle decomposition", "cycle type", "permutation sign", "parity of permutation", "order of permutation", "cycle notation"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "cycle decomposition",
+        "cycle type",
+        "permutation sign",
+        "parity of permutation",
+        "order of permutation",
+        "cycle notation",
+    ];
     const EXAMPLE: &'static str = r#"{"permutation": [3, 1, 2, 5, 4, 6]}"#;
     const EXPECTED: &'static str = r#"{"cycles": [[1, 3, 2], [4, 5], [6]], "cycle_type": [3, 2, 1], "sign": -1, "order": "6"}"#;
 
@@ -45,9 +53,23 @@ impl Operation for PermutationCycles {
         let cycles = combinatorics::cycles(&p);
         let mut cycle_type: Vec<usize> = cycles.iter().map(Vec::len).collect();
         cycle_type.sort_unstable_by(|a, b| b.cmp(a));
-        let order = cycle_type.iter().fold(BigUint::from(1u32), |acc, l| acc.lcm(&BigUint::from(*l)));
-        let sign = if (p.len() - cycles.len()) % 2 == 0 { 1 } else { -1 };
-        let cycles = cycles.into_iter().map(|c| c.into_iter().map(|i| i + 1).collect()).collect();
-        Ok(Output { cycles, cycle_type, sign, order: Int(order.into()) })
+        let order = cycle_type
+            .iter()
+            .fold(BigUint::from(1u32), |acc, l| acc.lcm(&BigUint::from(*l)));
+        let sign = if (p.len() - cycles.len()).is_multiple_of(2) {
+            1
+        } else {
+            -1
+        };
+        let cycles = cycles
+            .into_iter()
+            .map(|c| c.into_iter().map(|i| i + 1).collect())
+            .collect();
+        Ok(Output {
+            cycles,
+            cycle_type,
+            sign,
+            order: Int(order.into()),
+        })
     }
 }

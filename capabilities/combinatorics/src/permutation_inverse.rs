@@ -21,7 +21,11 @@ impl Operation for PermutationInverse {
     const SUMMARY: &'static str = "σ⁻¹ with σ⁻¹(σ(i)) = i, in one-line notation.";
     const DESCRIPTION: &'static str = "Inverts a permutation of 1..n given in one-line notation ([2, 3, 1] means \
         1→2, 2→3, 3→1): the result sends σ(i) back to i.";
-    const KEYWORDS: &'static [&'static str] = &["inverse permutation", "invert permutation", "permutation inverse"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "inverse permutation",
+        "invert permutation",
+        "permutation inverse",
+    ];
     const EXAMPLE: &'static str = r#"{"permutation": [2, 3, 1]}"#;
     const EXPECTED: &'static str = "[3, 1, 2]";
 

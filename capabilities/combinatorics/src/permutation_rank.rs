@@ -20,15 +20,23 @@ impl Operation for PermutationRank {
     const ID: &'static str = "combinatorics.permutation.rank.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Lexicographic rank of a permutation";
-    const SUMMARY: &'static str = "Index of a permutation in lexicographic order (0 for the identity), via the Lehmer code.";
+    const SUMMARY: &'static str =
+        "Index of a permutation in lexicographic order (0 for the identity), via the Lehmer code.";
     const DESCRIPTION: &'static str = "Computes the 0-based lexicographic rank of a permutation of 1..n (one-line \
         notation) from its Lehmer code (factorial number system): the identity has rank 0 and the reversal \
         n! − 1. Inverse of combinatorics.permutation.from_rank.construct.";
-    const KEYWORDS: &'static [&'static str] = &["permutation rank", "lehmer code", "lexicographic index", "permutation index"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "permutation rank",
+        "lehmer code",
+        "lexicographic index",
+        "permutation index",
+    ];
     const EXAMPLE: &'static str = r#"{"permutation": [3, 1, 2]}"#;
     const EXPECTED: &'static str = r#""4""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(combinatorics::permutation_rank(&input.permutation.0).into()))
+        Ok(Int(
+            combinatorics::permutation_rank(&input.permutation.0).into()
+        ))
     }
 }

@@ -27,7 +27,13 @@ impl Operation for PermutationUnrank {
     const DESCRIPTION: &'static str = "Builds the permutation of 1..n whose 0-based lexicographic rank is r, by \
         writing r in the factorial number system (Lehmer code). 0 ≤ r < n!. Inverse of \
         combinatorics.permutation.rank.compute.";
-    const KEYWORDS: &'static [&'static str] = &["unrank permutation", "nth permutation", "kth permutation", "permutation from index", "lehmer code"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "unrank permutation",
+        "nth permutation",
+        "kth permutation",
+        "permutation from index",
+        "lehmer code",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 4, "rank": 23}"#;
     const EXPECTED: &'static str = "[4, 3, 2, 1]";
 
@@ -36,8 +42,13 @@ impl Operation for PermutationUnrank {
         let r = input.rank.0;
         let fact = hessian_kernels::BigInt::from(combinatorics::factorial(n as u64));
         if r.sign() == num_bigint::Sign::Minus || r >= fact {
-            return Err(MathError::Domain(format!("`rank` must satisfy 0 ≤ rank < {n}! ")));
+            return Err(MathError::Domain(format!(
+                "`rank` must satisfy 0 ≤ rank < {n}! "
+            )));
         }
-        Ok(Permutation(combinatorics::permutation_unrank(n, r.magnitude())))
+        Ok(Permutation(combinatorics::permutation_unrank(
+            n,
+            r.magnitude(),
+        )))
     }
 }

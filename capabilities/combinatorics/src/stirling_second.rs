@@ -22,13 +22,24 @@ impl Operation for StirlingSecond {
     const ID: &'static str = "combinatorics.stirling_second.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Stirling number of the second kind S(n, k)";
-    const SUMMARY: &'static str = "Ways to partition an n-element set into exactly k non-empty blocks.";
+    const SUMMARY: &'static str =
+        "Ways to partition an n-element set into exactly k non-empty blocks.";
     const DESCRIPTION: &'static str = "Computes S(n, k) = {n k}, the number of partitions of an n-set into k non-empty blocks, by the explicit alternating sum (1/k!) Σ (−1)^j C(k, j)(k − j)^n. n ≤ 10,000, k ≤ 10,000.";
-    const KEYWORDS: &'static [&'static str] = &["stirling second kind", "stirling subset numbers", "set partitions into k blocks", "surjections"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "stirling second kind",
+        "stirling subset numbers",
+        "set partitions into k blocks",
+        "surjections",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 4}"#;
     const EXPECTED: &'static str = r#""34105""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::stirling_second(input.n.0 as u64, input.k.0 as u64, &ctx.budget)?.into()))
+        Ok(Int(comb::stirling_second(
+            input.n.0 as u64,
+            input.k.0 as u64,
+            &ctx.budget,
+        )?
+        .into()))
     }
 }

@@ -24,11 +24,18 @@ impl Operation for Subsets {
     const ID: &'static str = "combinatorics.subsets.enumerate";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "List the k-element subsets of {1, …, n}";
-    const SUMMARY: &'static str = "All combinations of k elements from 1..n in lexicographic order (up to 100,000).";
+    const SUMMARY: &'static str =
+        "All combinations of k elements from 1..n in lexicographic order (up to 100,000).";
     const DESCRIPTION: &'static str = "Enumerates the C(n, k) subsets of size k of {1, …, n} as increasing lists in \
         lexicographic order. More than 100,000 subsets is limit_exceeded (count them with \
         combinatorics.binomial.compute).";
-    const KEYWORDS: &'static [&'static str] = &["combinations", "k-subsets", "enumerate subsets", "choose k of n", "list combinations"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "combinations",
+        "k-subsets",
+        "enumerate subsets",
+        "choose k of n",
+        "list combinations",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 4, "k": 2}"#;
     const EXPECTED: &'static str = "[[1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]]";
 
@@ -39,7 +46,9 @@ impl Operation for Subsets {
         }
         let count = combinatorics::binomial(n as u64, k as u64);
         if count > MAX_COUNT.into() {
-            return Err(MathError::Limit(format!("C({n}, {k}) = {count} subsets; at most {MAX_COUNT} are listed")));
+            return Err(MathError::Limit(format!(
+                "C({n}, {k}) = {count} subsets; at most {MAX_COUNT} are listed"
+            )));
         }
         let mut out = Vec::new();
         let mut c: Vec<u32> = (1..=k).collect();
@@ -49,7 +58,9 @@ impl Operation for Subsets {
                 ctx.budget.check()?;
             }
             // Advance the rightmost element that can still move.
-            let Some(i) = (0..k as usize).rev().find(|&i| c[i] < n - k + i as u32 + 1) else { break };
+            let Some(i) = (0..k as usize).rev().find(|&i| c[i] < n - k + i as u32 + 1) else {
+                break;
+            };
             c[i] += 1;
             for j in i + 1..k as usize {
                 c[j] = c[j - 1] + 1;

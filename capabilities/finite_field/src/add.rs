@@ -24,8 +24,14 @@ impl Operation for Add {
     const TITLE: &'static str = "Add two finite-field elements";
     const SUMMARY: &'static str = "a + b in GF(p^k) (coefficient-wise modulo p).";
     const DESCRIPTION: &'static str = "Adds two elements of the finite field GF(p^k). Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";
-    const KEYWORDS: &'static [&'static str] = &["finite field addition", "add in GF", "galois field add", "add mod p"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 3, "modulus": [1, 0, 1]}, "a": [1, 2], "b": [2, 2]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field addition",
+        "add in GF",
+        "galois field add",
+        "add mod p",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 3, "modulus": [1, 0, 1]}, "a": [1, 2], "b": [2, 2]}"#;
     const EXPECTED: &'static str = r#"["0", "1"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Value, MathError> {

@@ -24,7 +24,12 @@ impl Operation for Divide {
     const TITLE: &'static str = "Divide finite-field elements a / b";
     const SUMMARY: &'static str = "a·b⁻¹ in GF(p^k), b ≠ 0.";
     const DESCRIPTION: &'static str = "Divides a by a non-zero b in GF(p^k): a·b^(q−2). b = 0 is a domain_error. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";
-    const KEYWORDS: &'static [&'static str] = &["finite field division", "divide in GF", "galois field divide", "division mod p"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field division",
+        "divide in GF",
+        "galois field divide",
+        "division mod p",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 101}, "a": 1, "b": 7}"#;
     const EXPECTED: &'static str = r#""29""#;
 
@@ -32,7 +37,9 @@ impl Operation for Divide {
         let gf = input.field.build("field", ctx)?;
         let a = input.a.of(&gf, "a")?;
         let b = input.b.of(&gf, "b")?;
-        let inv = gf.inverse(&b).ok_or_else(|| MathError::Domain("division by zero: `b` is 0 in the field".into()))?;
+        let inv = gf
+            .inverse(&b)
+            .ok_or_else(|| MathError::Domain("division by zero: `b` is 0 in the field".into()))?;
         Ok(Value(gf.mul(&a, &inv)))
     }
 }

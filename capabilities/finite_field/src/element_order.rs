@@ -23,12 +23,19 @@ impl Operation for ElementOrder {
     const ID: &'static str = "finite_field.element_order.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Multiplicative order of a finite-field element";
-    const SUMMARY: &'static str = "Least n with a^n = 1 in GF(p^k)*, from the factorization of q − 1.";
+    const SUMMARY: &'static str =
+        "Least n with a^n = 1 in GF(p^k)*, from the factorization of q − 1.";
     const DESCRIPTION: &'static str = "Computes the order of a non-zero a in the cyclic group GF(q)*, q = p^k: start \
         from q − 1 and divide out each prime factor while the power stays 1. Needs q − 1 factored (q ≤ 2^256, \
         under the deadline). a is primitive exactly when its order is q − 1.";
-    const KEYWORDS: &'static [&'static str] = &["order of element", "multiplicative order in GF", "finite field order", "is primitive"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 0, 0, 1]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "order of element",
+        "multiplicative order in GF",
+        "finite field order",
+        "is primitive",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 0, 0, 1]}"#;
     const EXPECTED: &'static str = r#""5""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {

@@ -22,13 +22,20 @@ impl Operation for Inverse {
     const TITLE: &'static str = "Multiplicative inverse in a finite field";
     const SUMMARY: &'static str = "a⁻¹ in GF(p^k) for a ≠ 0.";
     const DESCRIPTION: &'static str = "Computes the multiplicative inverse a⁻¹ = a^(q−2) of a non-zero element of GF(p^k), q = p^k. a = 0 is a domain_error. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";
-    const KEYWORDS: &'static [&'static str] = &["finite field inverse", "inverse in GF", "galois field inverse", "reciprocal mod p"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field inverse",
+        "inverse in GF",
+        "galois field inverse",
+        "reciprocal mod p",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1]}"#;
     const EXPECTED: &'static str = r#"["0", "1", "0", "1", "0", "0", "1", "1"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Value, MathError> {
         let gf = input.field.build("field", ctx)?;
         let a = input.a.of(&gf, "a")?;
-        gf.inverse(&a).map(Value).ok_or_else(|| MathError::Domain("0 has no inverse".into()))
+        gf.inverse(&a)
+            .map(Value)
+            .ok_or_else(|| MathError::Domain("0 has no inverse".into()))
     }
 }

@@ -1,7 +1,7 @@
 use hessian_contract::wire::{Int, List};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::finite_field::{self, MAX_P};
 use hessian_kernels::BigInt;
+use hessian_kernels::finite_field::{self, MAX_P};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::JsonSchema;
@@ -25,19 +25,30 @@ impl Operation for Irreducible {
     const ID: &'static str = "finite_field.polynomial.irreducible.decide";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Is a polynomial irreducible over F_p?";
-    const SUMMARY: &'static str = "Rabin's irreducibility test for a polynomial over the prime field F_p.";
+    const SUMMARY: &'static str =
+        "Rabin's irreducibility test for a polynomial over the prime field F_p.";
     const DESCRIPTION: &'static str = "Decides whether f (coefficients lowest degree first, reduced modulo p) is \
         irreducible over F_p by Rabin's test: x^(p^n) ≡ x mod f and gcd(x^(p^(n/r)) − x, f) = 1 for each prime \
         r | n. Constants (degree 0, including 0) are not irreducible. Degree ≤ 1000, p < 2^62. An irreducible f \
         of degree k defines GF(p^k) for the other finite_field operations (make it monic).";
-    const KEYWORDS: &'static [&'static str] = &["irreducible polynomial", "irreducibility test", "rabin test", "is polynomial irreducible mod p"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "irreducible polynomial",
+        "irreducibility test",
+        "rabin test",
+        "is polynomial irreducible mod p",
+    ];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1, 0, 1, 1, 0, 0, 0, 1], "p": 2}"#;
     const EXPECTED: &'static str = "true";
 
     fn run(input: Input, ctx: &Ctx) -> Result<bool, MathError> {
         let p = hessian_contract::wire::word_prime(&input.p, "p", MAX_P.ilog2())?;
         let pb = BigInt::from(p);
-        let f: Vec<u64> = input.coefficients.0.iter().map(|c| c.0.mod_floor(&pb).to_u64().unwrap_or(0)).collect();
+        let f: Vec<u64> = input
+            .coefficients
+            .0
+            .iter()
+            .map(|c| c.0.mod_floor(&pb).to_u64().unwrap_or(0))
+            .collect();
         Ok(finite_field::is_irreducible(&f, p, &ctx.budget)?)
     }
 }

@@ -38,15 +38,28 @@ impl Operation for LinearSystem {
     const DESCRIPTION: &'static str = "Solves A·x = b over GF(p^k) by reduction to reduced row echelon form: says \
         whether it is consistent and gives one solution (free variables set to 0) and a basis of the null \
         space, so the solution set is particular + span(nullspace). At most 100×100.";
-    const KEYWORDS: &'static [&'static str] = &["solve linear system mod p", "linear equations over finite field", "gaussian elimination GF", "solve over F_p"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 5}, "matrix": [[1, 2], [3, 4]], "rhs": [1, 2]}"#;
-    const EXPECTED: &'static str = r#"{"consistent": true, "particular": ["0", "3"], "nullspace": []}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "solve linear system mod p",
+        "linear equations over finite field",
+        "gaussian elimination GF",
+        "solve over F_p",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 5}, "matrix": [[1, 2], [3, 4]], "rhs": [1, 2]}"#;
+    const EXPECTED: &'static str =
+        r#"{"consistent": true, "particular": ["0", "3"], "nullspace": []}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
         let (rows, cols) = (input.matrix.0.rows(), input.matrix.0.cols());
         if input.rhs.0.len() != rows {
-            return Err(MathError::Input { path: "rhs".into(), message: format!("has {} entries but the matrix has {rows} rows", input.rhs.0.len()) });
+            return Err(MathError::Input {
+                path: "rhs".into(),
+                message: format!(
+                    "has {} entries but the matrix has {rows} rows",
+                    input.rhs.0.len()
+                ),
+            });
         }
         let mut m = crate::field::matrix_of(&gf, input.matrix.0, "matrix")?;
         for (i, (row, b)) in m.iter_mut().zip(&input.rhs.0).enumerate() {
@@ -65,12 +78,20 @@ impl Operation for LinearSystem {
             })
             .collect();
         if pivots.last() == Some(&cols) {
-            return Ok(Output { consistent: false, particular: None, nullspace });
+            return Ok(Output {
+                consistent: false,
+                particular: None,
+                nullspace,
+            });
         }
         let mut x = vec![gf.zero(); cols];
         for (r, &pc) in pivots.iter().enumerate() {
             x[pc] = m[r][cols].clone();
         }
-        Ok(Output { consistent: true, particular: Some(x.into_iter().map(Value).collect()), nullspace })
+        Ok(Output {
+            consistent: true,
+            particular: Some(x.into_iter().map(Value).collect()),
+            nullspace,
+        })
     }
 }

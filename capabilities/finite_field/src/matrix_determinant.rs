@@ -23,11 +23,17 @@ impl Operation for MatrixDeterminant {
     const ID: &'static str = "finite_field.matrix.determinant.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Determinant of a matrix over a finite field GF(p^k)";
-    const SUMMARY: &'static str = "det A for a square matrix with entries in F_p or GF(p^k), by Gaussian elimination.";
+    const SUMMARY: &'static str =
+        "det A for a square matrix with entries in F_p or GF(p^k), by Gaussian elimination.";
     const DESCRIPTION: &'static str = "Computes the determinant of a square matrix over GF(p^k) by Gaussian \
         elimination (entries are integers in a prime field or coefficient lists in x). At most 100×100; for \
         integer matrices modulo m see matrix.determinant_mod.compute.";
-    const KEYWORDS: &'static [&'static str] = &["determinant over finite field", "det mod p", "determinant GF", "galois field determinant"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "determinant over finite field",
+        "det mod p",
+        "determinant GF",
+        "galois field determinant",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "matrix": [[1, 2], [3, 4]]}"#;
     const EXPECTED: &'static str = r#""5""#;
 

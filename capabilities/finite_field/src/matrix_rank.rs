@@ -29,18 +29,28 @@ impl Operation for MatrixRank {
     const ID: &'static str = "finite_field.matrix.rank.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Rank of a matrix over a finite field GF(p^k)";
-    const SUMMARY: &'static str = "Rank and pivot columns of a matrix with entries in F_p or GF(p^k).";
+    const SUMMARY: &'static str =
+        "Rank and pivot columns of a matrix with entries in F_p or GF(p^k).";
     const DESCRIPTION: &'static str = "Row-reduces a matrix over GF(p^k) (entries are integers in a prime field or \
         coefficient lists in x) and returns its rank and pivot columns. At most 100×100; for integer \
         matrices modulo a word-size prime up to 400×400 see matrix.rank_mod_p.compute.";
-    const KEYWORDS: &'static [&'static str] = &["rank over finite field", "matrix rank GF", "rank mod p", "galois field matrix"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 5}, "matrix": [[1, 2, 3], [2, 4, 1], [3, 1, 4]]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "rank over finite field",
+        "matrix rank GF",
+        "rank mod p",
+        "galois field matrix",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 5}, "matrix": [[1, 2, 3], [2, 4, 1], [3, 1, 4]]}"#;
     const EXPECTED: &'static str = r#"{"rank": 1, "pivot_columns": [0]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
         let mut m = crate::field::matrix_of(&gf, input.matrix.0, "matrix")?;
         let (pivots, _) = finite_field::rref(&gf, &mut m, &ctx.budget)?;
-        Ok(Output { rank: pivots.len(), pivot_columns: pivots })
+        Ok(Output {
+            rank: pivots.len(),
+            pivot_columns: pivots,
+        })
     }
 }

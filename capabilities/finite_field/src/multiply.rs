@@ -24,7 +24,12 @@ impl Operation for Multiply {
     const TITLE: &'static str = "Multiply two finite-field elements";
     const SUMMARY: &'static str = "a·b in GF(p^k): polynomial product reduced modulo f and p.";
     const DESCRIPTION: &'static str = "Multiplies two elements of GF(p^k): the polynomial product reduced modulo the field's modulus f and the characteristic p. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";
-    const KEYWORDS: &'static [&'static str] = &["finite field multiplication", "multiply in GF(2^8)", "galois field multiply", "gf multiplication"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field multiplication",
+        "multiply in GF(2^8)",
+        "galois field multiply",
+        "gf multiplication",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1], "b": [0, 1, 0, 1, 0, 0, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "0", "0", "0", "0", "0", "0", "0"]"#;
 

@@ -28,8 +28,14 @@ impl Operation for Power {
     const DESCRIPTION: &'static str = "Raises an element of GF(p^k) to an integer power by square-and-multiply \
         (huge exponents are fine). Negative exponents need a ≠ 0; 0^0 = 1. Elements are integers (prime \
         fields) or coefficient lists in x, lowest degree first.";
-    const KEYWORDS: &'static [&'static str] = &["finite field power", "exponentiation in GF", "galois field power", "frobenius"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 3, "modulus": [1, 2, 0, 1]}, "a": [0, 1], "exponent": 13}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field power",
+        "exponentiation in GF",
+        "galois field power",
+        "frobenius",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 3, "modulus": [1, 2, 0, 1]}, "a": [0, 1], "exponent": 13}"#;
     const EXPECTED: &'static str = r#"["2", "0", "0"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Value, MathError> {
@@ -37,7 +43,9 @@ impl Operation for Power {
         let mut a = input.a.of(&gf, "a")?;
         let e = input.exponent.0;
         if e.is_negative() {
-            a = gf.inverse(&a).ok_or_else(|| MathError::Domain("0 has no negative powers".into()))?;
+            a = gf
+                .inverse(&a)
+                .ok_or_else(|| MathError::Domain("0 has no negative powers".into()))?;
         }
         Ok(Value(gf.pow(&a, e.magnitude())))
     }

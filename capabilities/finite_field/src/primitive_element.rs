@@ -20,11 +20,17 @@ impl Operation for PrimitiveElement {
     const ID: &'static str = "finite_field.primitive_element.find";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Primitive element (generator) of a finite field";
-    const SUMMARY: &'static str = "A generator of the cyclic group GF(p^k)*: the least in counting order.";
+    const SUMMARY: &'static str =
+        "A generator of the cyclic group GF(p^k)*: the least in counting order.";
     const DESCRIPTION: &'static str = "Finds a primitive element g of GF(p^k) — g^((q−1)/r) ≠ 1 for every prime \
         r | q − 1 — scanning elements in counting order (coefficients as base-p digits of 1, 2, …), so the \
         answer is deterministic; in F_p this is the least primitive root. Needs q − 1 factored (q ≤ 2^256).";
-    const KEYWORDS: &'static [&'static str] = &["primitive element", "generator of multiplicative group", "primitive root of finite field", "cyclic generator"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "primitive element",
+        "generator of multiplicative group",
+        "primitive root of finite field",
+        "cyclic generator",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}}"#;
     const EXPECTED: &'static str = r#"["0", "1", "0", "0"]"#;
 
@@ -35,7 +41,9 @@ impl Operation for PrimitiveElement {
         for i in 1u64.. {
             ctx.budget.check()?;
             let g = gf.from_index(i);
-            if f.iter().all(|(r, _)| Group::pow(&gf, &g, &(&q1 / r)) != one) {
+            if f.iter()
+                .all(|(r, _)| Group::pow(&gf, &g, &(&q1 / r)) != one)
+            {
                 return Ok(Value(g));
             }
         }

@@ -28,11 +28,17 @@ impl Operation for SquareRoot {
     const ID: &'static str = "finite_field.square_root.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Square roots in a finite field";
-    const SUMMARY: &'static str = "All r with r² = a in GF(p^k) (Tonelli–Shanks; a^(q/2) in characteristic 2).";
+    const SUMMARY: &'static str =
+        "All r with r² = a in GF(p^k) (Tonelli–Shanks; a^(q/2) in characteristic 2).";
     const DESCRIPTION: &'static str = "Decides whether a is a square in GF(p^k) (Euler's criterion) and returns its \
         square roots: Tonelli–Shanks in odd characteristic, a^(q/2) in characteristic 2 (where every element \
         is a square with one root).";
-    const KEYWORDS: &'static [&'static str] = &["square root in finite field", "sqrt mod p", "quadratic residue in GF", "tonelli shanks"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "square root in finite field",
+        "sqrt mod p",
+        "quadratic residue in GF",
+        "tonelli shanks",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 13}, "a": 10}"#;
     const EXPECTED: &'static str = r#"{"square": true, "roots": ["6", "7"]}"#;
 
@@ -40,11 +46,17 @@ impl Operation for SquareRoot {
         let gf = input.field.build("field", ctx)?;
         let a = input.a.of(&gf, "a")?;
         let Some(r) = gf.sqrt(&a) else {
-            return Ok(Output { square: false, roots: Vec::new() });
+            return Ok(Output {
+                square: false,
+                roots: Vec::new(),
+            });
         };
         let mut roots = vec![r.clone(), gf.neg(&r)];
         roots.sort_by(|x, y| x.iter().rev().cmp(y.iter().rev()));
         roots.dedup();
-        Ok(Output { square: true, roots: roots.into_iter().map(Value).collect() })
+        Ok(Output {
+            square: true,
+            roots: roots.into_iter().map(Value).collect(),
+        })
     }
 }

@@ -24,7 +24,11 @@ impl Operation for Subtract {
     const TITLE: &'static str = "Subtract finite-field elements a − b";
     const SUMMARY: &'static str = "a − b in GF(p^k).";
     const DESCRIPTION: &'static str = "Subtracts two elements of the finite field GF(p^k). Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";
-    const KEYWORDS: &'static [&'static str] = &["finite field subtraction", "subtract in GF", "galois field minus"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite field subtraction",
+        "subtract in GF",
+        "galois field minus",
+    ];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "a": 3, "b": 5}"#;
     const EXPECTED: &'static str = r#""5""#;
 

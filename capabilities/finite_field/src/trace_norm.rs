@@ -29,16 +29,26 @@ impl Operation for TraceNorm {
     const ID: &'static str = "finite_field.trace_norm.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Trace and norm of a finite-field element over F_p";
-    const SUMMARY: &'static str = "Absolute trace and norm of a in GF(p^k): sum and product of its Frobenius conjugates.";
+    const SUMMARY: &'static str =
+        "Absolute trace and norm of a in GF(p^k): sum and product of its Frobenius conjugates.";
     const DESCRIPTION: &'static str = "Computes the absolute trace Tr(a) = Σ a^(p^i) and norm N(a) = ∏ a^(p^i) \
         (i = 0..k−1) of an element of GF(p^k); both lie in the prime field F_p.";
-    const KEYWORDS: &'static [&'static str] = &["field trace", "field norm", "frobenius conjugates", "absolute trace"];
-    const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 1]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "field trace",
+        "field norm",
+        "frobenius conjugates",
+        "absolute trace",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 1]}"#;
     const EXPECTED: &'static str = r#"{"trace": "0", "norm": "1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
         let a = input.a.of(&gf, "a")?;
-        Ok(Output { trace: Int(gf.trace(&a).into()), norm: Int(gf.norm(&a).into()) })
+        Ok(Output {
+            trace: Int(gf.trace(&a).into()),
+            norm: Int(gf.norm(&a).into()),
+        })
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -23,7 +23,8 @@ impl Operation for AdjacencyMatrix {
     const ID: &'static str = "graph.adjacency_matrix.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Adjacency matrix of a graph";
-    const SUMMARY: &'static str = "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";
+    const SUMMARY: &'static str =
+        "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";
     const DESCRIPTION: &'static str = "Entry (u, v) is the number of edges u → v (both ways for undirected graphs; a loop adds 1 on the diagonal), or with `weighted` the sum of their weights. At most 1000 vertices.";
     const KEYWORDS: &'static [&'static str] = &["adjacency matrix", "graph matrix", "adjacency"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
@@ -33,12 +34,18 @@ impl Operation for AdjacencyMatrix {
         let g = input.graph.build()?;
         let mut a = vec![vec![Q::from_integer(0.into()); g.n]; g.n];
         for (u, v, w) in &g.edges {
-            let x = if input.weighted { w.clone() } else { Q::from_integer(1.into()) };
+            let x = if input.weighted {
+                w.clone()
+            } else {
+                Q::from_integer(1.into())
+            };
             a[*u][*v] += x.clone();
             if !g.directed && u != v {
                 a[*v][*u] += x;
             }
         }
-        Ok(a.into_iter().map(|r| r.into_iter().map(Rational).collect()).collect())
+        Ok(a.into_iter()
+            .map(|r| r.into_iter().map(Rational).collect())
+            .collect())
     }
 }

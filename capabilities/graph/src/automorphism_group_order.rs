@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,8 +29,14 @@ impl Operation for AutomorphismGroupOrder {
     const TITLE: &'static str = "Order of a graph's automorphism group";
     const SUMMARY: &'static str = "The number of vertex permutations that map the graph onto itself (edge multiset kept); typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Enumerates the self-isomorphisms with VF2 (petgraph) and keeps those that carry the edge multiset onto itself. Exponential for very symmetric graphs (the empty graph on n vertices has n!): stopped by the call deadline, status is unknown with the count so far. At most 60 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["automorphism group", "symmetries", "automorphisms", "symmetry group order"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "automorphism group",
+        "symmetries",
+        "automorphisms",
+        "symmetry group order",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "order": "8"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
@@ -42,7 +48,9 @@ impl Operation for AutomorphismGroupOrder {
         let mut edge_match = |_: &(), _: &()| true;
         let mut count = 0u64;
         let mut status = "exact";
-        if let Some(maps) = petgraph::algo::subgraph_isomorphisms_iter(&r, &r, &mut node_match, &mut edge_match) {
+        if let Some(maps) =
+            petgraph::algo::subgraph_isomorphisms_iter(&r, &r, &mut node_match, &mut edge_match)
+        {
             for mapping in maps {
                 if ctx.budget.check().is_err() {
                     status = "unknown";
@@ -53,6 +61,9 @@ impl Operation for AutomorphismGroupOrder {
                 }
             }
         }
-        Ok(Output { status: status.into(), order: Int(count.into()) })
+        Ok(Output {
+            status: status.into(),
+            order: Int(count.into()),
+        })
     }
 }

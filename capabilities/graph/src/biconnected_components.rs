@@ -27,11 +27,19 @@ impl Operation for BiconnectedComponents {
     const ID: &'static str = "graph.biconnected_components.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Biconnected components (blocks)";
-    const SUMMARY: &'static str = "The blocks of an undirected graph: maximal pieces with no cut vertex, as edge sets.";
+    const SUMMARY: &'static str =
+        "The blocks of an undirected graph: maximal pieces with no cut vertex, as edge sets.";
     const DESCRIPTION: &'static str = "Hopcroft–Tarjan with an edge stack: every edge belongs to exactly one block; two blocks share at most a cut vertex; a bridge is a block of one edge, a loop its own block. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["biconnected components", "blocks", "2-connected components", "block cut tree"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
-    const EXPECTED: &'static str = r#"{"count": 2, "blocks": [[0, 1, 2], [3]], "block_vertices": [[0, 1, 2], [2, 3]]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "biconnected components",
+        "blocks",
+        "2-connected components",
+        "block cut tree",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"count": 2, "blocks": [[0, 1, 2], [3]], "block_vertices": [[0, 1, 2], [2, 3]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
@@ -40,12 +48,19 @@ impl Operation for BiconnectedComponents {
         let block_vertices = blocks
             .iter()
             .map(|b| {
-                let mut vs: Vec<usize> = b.iter().flat_map(|&k| [g.edges[k].0, g.edges[k].1]).collect();
+                let mut vs: Vec<usize> = b
+                    .iter()
+                    .flat_map(|&k| [g.edges[k].0, g.edges[k].1])
+                    .collect();
                 vs.sort();
                 vs.dedup();
                 vs
             })
             .collect();
-        Ok(Output { count: blocks.len(), blocks, block_vertices })
+        Ok(Output {
+            count: blocks.len(),
+            blocks,
+            block_vertices,
+        })
     }
 }

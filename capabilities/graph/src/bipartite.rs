@@ -29,17 +29,33 @@ impl Operation for Bipartite {
     const ID: &'static str = "graph.bipartite.decide";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Is a graph bipartite?";
-    const SUMMARY: &'static str = "Decides whether a graph is bipartite, with a 2-colouring or an odd cycle as witness.";
+    const SUMMARY: &'static str =
+        "Decides whether a graph is bipartite, with a 2-colouring or an odd cycle as witness.";
     const DESCRIPTION: &'static str = "Two-colours the graph (directions ignored) by breadth-first search. Returns a proper 2-colouring when it is bipartite, otherwise an odd cycle proving it is not. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["bipartite", "two colouring", "2-colorable", "odd cycle", "bipartition"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "bipartite",
+        "two colouring",
+        "2-colorable",
+        "odd cycle",
+        "bipartition",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"bipartite": false, "odd_cycle": [1, 0, 2]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         Ok(match g.bipartition() {
-            Ok(c) => Output { bipartite: true, colouring: Some(c), odd_cycle: None },
-            Err(cycle) => Output { bipartite: false, colouring: None, odd_cycle: Some(cycle) },
+            Ok(c) => Output {
+                bipartite: true,
+                colouring: Some(c),
+                odd_cycle: None,
+            },
+            Err(cycle) => Output {
+                bipartite: false,
+                colouring: None,
+                odd_cycle: Some(cycle),
+            },
         })
     }
 }

@@ -31,9 +31,20 @@ impl Operation for BipartiteMatching {
     const TITLE: &'static str = "Maximum bipartite matching";
     const SUMMARY: &'static str = "A maximum matching of a bipartite graph by Hopcroft–Karp, with a minimum vertex cover of the same size as its certificate (König).";
     const DESCRIPTION: &'static str = "The sides are found by 2-colouring (directions ignored); a graph with an odd cycle is refused with that cycle. Hopcroft–Karp augments along shortest alternating paths in O(E√V). The cover has exactly one vertex per matched pair and touches every edge, which is checked. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["bipartite matching", "hopcroft karp", "assignment", "konig", "minimum vertex cover bipartite", "job assignment", "marriage problem", "perfect matching bipartite"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 6, "edges": [[0, 3], [0, 4], [1, 3], [2, 4], [2, 5]]}}"#;
-    const EXPECTED: &'static str = r#"{"size": 3, "pairs": [[0, 4], [1, 3], [2, 5]], "vertex_cover": [0, 1, 2]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "bipartite matching",
+        "hopcroft karp",
+        "assignment",
+        "konig",
+        "minimum vertex cover bipartite",
+        "job assignment",
+        "marriage problem",
+        "perfect matching bipartite",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 6, "edges": [[0, 3], [0, 4], [1, 3], [2, 4], [2, 5]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"size": 3, "pairs": [[0, 4], [1, 3], [2, 5]], "vertex_cover": [0, 1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
@@ -55,11 +66,21 @@ impl Operation for BipartiteMatching {
         // adj lists each edge once, from its left end.
         let edge = |a: usize, b: usize| adj[a].contains(&b) || adj[b].contains(&a);
         if m.cover.len() != pairs.len()
-            || g.edges.iter().any(|(u, v, _)| !in_cover[*u] && !in_cover[*v])
-            || pairs.iter().any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))
+            || g.edges
+                .iter()
+                .any(|(u, v, _)| !in_cover[*u] && !in_cover[*v])
+            || pairs
+                .iter()
+                .any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))
         {
-            return Err(MathError::Domain("internal check failed: the matching and cover do not certify each other".into()));
+            return Err(MathError::Domain(
+                "internal check failed: the matching and cover do not certify each other".into(),
+            ));
         }
-        Ok(Output { size: pairs.len(), pairs, vertex_cover: m.cover })
+        Ok(Output {
+            size: pairs.len(),
+            pairs,
+            vertex_cover: m.cover,
+        })
     }
 }

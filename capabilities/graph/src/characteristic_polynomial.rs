@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::{Rational, polynomial_text};
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{Mat, Q, linalg};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,11 +28,18 @@ impl Operation for CharacteristicPolynomial {
     const ID: &'static str = "graph.characteristic_polynomial.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Characteristic polynomial of a graph's adjacency matrix";
-    const SUMMARY: &'static str = "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";
+    const SUMMARY: &'static str =
+        "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";
     const DESCRIPTION: &'static str = "Computes det(x·I − A) for the adjacency matrix A (edge counts) with the exact multi-modular kernel. Its roots are the graph's spectrum. At most 100 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["graph spectrum", "eigenvalues of a graph", "adjacency spectrum"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-3", "0", "1"], "polynomial": "x^3 - 3*x - 2"}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "graph spectrum",
+        "eigenvalues of a graph",
+        "adjacency spectrum",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["-2", "-3", "0", "1"], "polynomial": "x^3 - 3*x - 2"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
@@ -45,6 +52,9 @@ impl Operation for CharacteristicPolynomial {
             }
         }
         let p = linalg::characteristic_polynomial(&a, &ctx.budget)?;
-        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: p.into_iter().map(Rational).collect() })
+        Ok(Output {
+            polynomial: polynomial_text(&p, "x"),
+            coefficients: p.into_iter().map(Rational).collect(),
+        })
     }
 }

@@ -34,20 +34,40 @@ impl Operation for ChromaticNumber {
     const TITLE: &'static str = "Chromatic number and an optimal colouring";
     const SUMMARY: &'static str = "The least number of colours for a proper vertex colouring, with a colouring; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "Exact DSATUR branch and bound on the simple undirected graph (loops make colouring impossible and are refused), using a maximum clique as lower bound. NP-hard: when the call deadline stops it, status is unknown with the best colouring found and a proven lower bound, never a guess. The colouring is checked proper. At most 200 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["chromatic number", "graph colouring", "vertex coloring", "minimum colours", "k-colourable"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
-    const EXPECTED: &'static str = r#"{"status": "exact", "colours": 3, "colouring": [2, 1, 0, 1, 0]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "chromatic number",
+        "graph colouring",
+        "vertex coloring",
+        "minimum colours",
+        "k-colourable",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"status": "exact", "colours": 3, "colouring": [2, 1, 0, 1, 0]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         if g.edges.iter().any(|(u, v, _)| u == v) {
-            return Err(MathError::Domain("a graph with a loop has no proper colouring".into()));
+            return Err(MathError::Domain(
+                "a graph with a loop has no proper colouring".into(),
+            ));
         }
         let (status, colouring, lower_bound) = graph::chromatic(&g, &ctx.budget).into_parts();
-        if g.edges.iter().any(|(u, v, _)| colouring[*u] == colouring[*v]) {
-            return Err(MathError::Domain("internal check failed: the colouring is not proper".into()));
+        if g.edges
+            .iter()
+            .any(|(u, v, _)| colouring[*u] == colouring[*v])
+        {
+            return Err(MathError::Domain(
+                "internal check failed: the colouring is not proper".into(),
+            ));
         }
         let colours = colouring.iter().max().map_or(0, |&c| c + 1);
-        Ok(Output { status: status.into(), colours, colouring, lower_bound })
+        Ok(Output {
+            status: status.into(),
+            colours,
+            colouring,
+            lower_bound,
+        })
     }
 }

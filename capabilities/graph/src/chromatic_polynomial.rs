@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::{Rational, polynomial_text};
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{Q, graph};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,19 +28,32 @@ impl Operation for ChromaticPolynomial {
     const ID: &'static str = "graph.chromatic_polynomial.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Chromatic polynomial of a graph";
-    const SUMMARY: &'static str = "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";
+    const SUMMARY: &'static str =
+        "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";
     const DESCRIPTION: &'static str = "Counts the partitions of the vertices into j independent sets (pruned enumeration) and sums them against falling factorials x(x−1)…(x−j+1). Loops give 0. At most 14 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["chromatic polynomial", "number of colourings", "proper colourings count", "k-colourings"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "chromatic polynomial",
+        "number of colourings",
+        "proper colourings count",
+        "k-colourings",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["0", "1", "-2", "1"], "polynomial": "x^3 - 2*x^2 + x"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["0", "1", "-2", "1"], "polynomial": "x^3 - 2*x^2 + x"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let p: Vec<Q> = if g.edges.iter().any(|(u, v, _)| u == v) {
             Vec::new()
         } else {
-            graph::chromatic_polynomial(&g, &ctx.budget)?.into_iter().map(Q::from_integer).collect()
+            graph::chromatic_polynomial(&g, &ctx.budget)?
+                .into_iter()
+                .map(Q::from_integer)
+                .collect()
         };
-        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: p.into_iter().map(Rational).collect() })
+        Ok(Output {
+            polynomial: polynomial_text(&p, "x"),
+            coefficients: p.into_iter().map(Rational).collect(),
+        })
     }
 }

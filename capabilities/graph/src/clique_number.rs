@@ -32,19 +32,38 @@ impl Operation for CliqueNumber {
     const ID: &'static str = "graph.clique_number.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum clique (clique number)";
-    const SUMMARY: &'static str = "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";
+    const SUMMARY: &'static str =
+        "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "Branch and bound with greedy-colouring bounds on the simple undirected graph. NP-hard: when the call deadline stops it, status is unknown with the largest clique found and an upper bound. The clique is checked. Its complement view gives the independence number. At most 500 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["maximum clique", "clique number", "largest clique", "complete subgraph", "independent set"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 2], [2, 3], [3, 4]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "maximum clique",
+        "clique number",
+        "largest clique",
+        "complete subgraph",
+        "independent set",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 2], [2, 3], [3, 4]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 3, "clique": [0, 1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let (status, clique, upper_bound) = graph::clique(&g, &ctx.budget).into_parts();
         let a = g.simple_adjacency();
-        if clique.iter().enumerate().any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v])) {
-            return Err(MathError::Domain("internal check failed: not a clique".into()));
+        if clique
+            .iter()
+            .enumerate()
+            .any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v]))
+        {
+            return Err(MathError::Domain(
+                "internal check failed: not a clique".into(),
+            ));
         }
-        Ok(Output { status: status.into(), size: clique.len(), clique, upper_bound })
+        Ok(Output {
+            status: status.into(),
+            size: clique.len(),
+            clique,
+            upper_bound,
+        })
     }
 }

@@ -28,15 +28,24 @@ impl Operation for Condensation {
     const ID: &'static str = "graph.condensation.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Condensation of a directed graph";
-    const SUMMARY: &'static str = "The DAG of strongly connected components, in topological order, with its edges.";
+    const SUMMARY: &'static str =
+        "The DAG of strongly connected components, in topological order, with its edges.";
     const DESCRIPTION: &'static str = "Contracts each strongly connected component (Tarjan, petgraph) to one vertex; the components are listed in a topological order of the resulting acyclic graph. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["condensation", "component graph", "dag of scc", "contract strongly connected components"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "condensation",
+        "component graph",
+        "dag of scc",
+        "contract strongly connected components",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
-    const EXPECTED: &'static str = r#"{"components": [[0, 1], [2, 3]], "component": [0, 0, 1, 1], "edges": [[0, 1]]}"#;
+    const EXPECTED: &'static str =
+        r#"{"components": [[0, 1], [2, 3]], "component": [0, 0, 1, 1], "edges": [[0, 1]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if !input.graph.directed {
-            return Err(MathError::Domain("the condensation needs a directed graph (directed: true)".into()));
+            return Err(MathError::Domain(
+                "the condensation needs a directed graph (directed: true)".into(),
+            ));
         }
         let g = input.graph.build()?;
         let components = g.strong_components();
@@ -55,8 +64,14 @@ impl Operation for Condensation {
         edges.sort();
         edges.dedup();
         if edges.iter().any(|[a, b]| a > b) {
-            return Err(MathError::Domain("internal check failed: components out of order".into()));
+            return Err(MathError::Domain(
+                "internal check failed: components out of order".into(),
+            ));
         }
-        Ok(Output { components, component, edges })
+        Ok(Output {
+            components,
+            component,
+            edges,
+        })
     }
 }

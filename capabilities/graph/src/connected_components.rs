@@ -25,15 +25,25 @@ impl Operation for ConnectedComponents {
     const ID: &'static str = "graph.connected_components.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Connected components of a graph";
-    const SUMMARY: &'static str = "The connected components of a graph (weakly connected for directed graphs).";
+    const SUMMARY: &'static str =
+        "The connected components of a graph (weakly connected for directed graphs).";
     const DESCRIPTION: &'static str = "Finds the connected components by breadth-first search, ignoring edge directions. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["connected components", "connectivity", "connected", "components", "union find"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "connected components",
+        "connectivity",
+        "connected",
+        "components",
+        "union find",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [3, 4]]}}"#;
     const EXPECTED: &'static str = r#"{"count": 3, "components": [[0, 1], [2], [3, 4]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let components = g.components();
-        Ok(Output { count: components.len(), components })
+        Ok(Output {
+            count: components.len(),
+            components,
+        })
     }
 }

@@ -1,5 +1,5 @@
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Bounded;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -47,51 +47,110 @@ impl Operation for Construct {
     const TITLE: &'static str = "Construct a standard graph";
     const SUMMARY: &'static str = "The vertex count and edge list of a standard graph: complete, cycle, path, star, wheel, complete bipartite, hypercube, Petersen, Paley.";
     const DESCRIPTION: &'static str = "Builds a named graph family as {vertices, edges}, ready to pass to the other graph operations. At most 1000000 edges.";
-    const KEYWORDS: &'static [&'static str] = &["complete graph", "cycle graph", "petersen graph", "hypercube", "paley graph", "wheel", "star", "complete bipartite", "construct graph"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "complete graph",
+        "cycle graph",
+        "petersen graph",
+        "hypercube",
+        "paley graph",
+        "wheel",
+        "star",
+        "complete bipartite",
+        "construct graph",
+    ];
     const EXAMPLE: &'static str = r#"{"family": "cycle", "n": 4}"#;
     const EXPECTED: &'static str = r#"{"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [0, 3]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (n, m) = (input.n.0 as usize, input.m.0 as usize);
-        let too_many = |e: u128| if e > 1_000_000 { Err(MathError::Limit("at most 1000000 edges".into())) } else { Ok(()) };
+        let too_many = |e: u128| {
+            if e > 1_000_000 {
+                Err(MathError::Limit("at most 1000000 edges".into()))
+            } else {
+                Ok(())
+            }
+        };
         let sorted = |u: usize, v: usize| [u.min(v), u.max(v)];
         let (vertices, edges): (usize, Vec<[usize; 2]>) = match input.family {
             Family::Complete => {
                 too_many((n as u128) * (n as u128) / 2)?;
-                (n, (0..n).flat_map(|u| (u + 1..n).map(move |v| [u, v])).collect())
+                (
+                    n,
+                    (0..n)
+                        .flat_map(|u| (u + 1..n).map(move |v| [u, v]))
+                        .collect(),
+                )
             }
             Family::Cycle | Family::Wheel if n < 3 => {
-                return Err(MathError::Input { path: "n".into(), message: "a cycle or wheel needs n ≥ 3".into() });
+                return Err(MathError::Input {
+                    path: "n".into(),
+                    message: "a cycle or wheel needs n ≥ 3".into(),
+                });
             }
             Family::Cycle => (n, (0..n).map(|i| sorted(i, (i + 1) % n)).collect()),
             Family::Path => (n, (1..n).map(|i| [i - 1, i]).collect()),
             Family::Star => (n + 1, (1..=n).map(|i| [0, i]).collect()),
             Family::Wheel => (
                 n + 1,
-                (1..=n).map(|i| [0, i]).chain((0..n).map(|i| sorted(i + 1, (i + 1) % n + 1))).collect(),
+                (1..=n)
+                    .map(|i| [0, i])
+                    .chain((0..n).map(|i| sorted(i + 1, (i + 1) % n + 1)))
+                    .collect(),
             ),
             Family::CompleteBipartite => {
                 too_many((n as u128) * (m as u128))?;
-                (n + m, (0..n).flat_map(|u| (0..m).map(move |v| [u, n + v])).collect())
+                (
+                    n + m,
+                    (0..n)
+                        .flat_map(|u| (0..m).map(move |v| [u, n + v]))
+                        .collect(),
+                )
             }
             Family::Hypercube => {
                 if n > 16 {
                     return Err(MathError::Limit("hypercube dimension at most 16".into()));
                 }
                 let size = 1usize << n;
-                (size, (0..size).flat_map(|u| (0..n).map(move |b| u ^ (1 << b)).filter(move |&v| u < v).map(move |v| [u, v])).collect())
+                (
+                    size,
+                    (0..size)
+                        .flat_map(|u| {
+                            (0..n)
+                                .map(move |b| u ^ (1 << b))
+                                .filter(move |&v| u < v)
+                                .map(move |v| [u, v])
+                        })
+                        .collect(),
+                )
             }
             Family::Petersen => (
                 10,
-                (0..5).flat_map(|i| [sorted(i, (i + 1) % 5), [i, i + 5], sorted(i + 5, (i + 2) % 5 + 5)]).collect(),
+                (0..5)
+                    .flat_map(|i| {
+                        [
+                            sorted(i, (i + 1) % 5),
+                            [i, i + 5],
+                            sorted(i + 5, (i + 2) % 5 + 5),
+                        ]
+                    })
+                    .collect(),
             ),
             Family::Paley => {
                 if !(hessian_kernels::integer::is_prime_u64(n as u64) && n % 4 == 1) {
-                    return Err(MathError::Input { path: "n".into(), message: "the Paley graph needs a prime n ≡ 1 (mod 4)".into() });
+                    return Err(MathError::Input {
+                        path: "n".into(),
+                        message: "the Paley graph needs a prime n ≡ 1 (mod 4)".into(),
+                    });
                 }
                 too_many((n as u128) * (n as u128) / 4)?;
                 let squares: std::collections::HashSet<usize> = (1..n).map(|x| x * x % n).collect();
-                (n, (0..n).flat_map(|u| (u + 1..n).map(move |v| [u, v])).filter(|[u, v]| squares.contains(&(v - u))).collect())
+                (
+                    n,
+                    (0..n)
+                        .flat_map(|u| (u + 1..n).map(move |v| [u, v]))
+                        .filter(|[u, v]| squares.contains(&(v - u)))
+                        .collect(),
+                )
             }
         };
         Ok(Output { vertices, edges })

@@ -26,16 +26,28 @@ impl Operation for CutVertices {
     const ID: &'static str = "graph.articulation_points.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Articulation points and bridges";
-    const SUMMARY: &'static str = "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";
+    const SUMMARY: &'static str =
+        "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";
     const DESCRIPTION: &'static str = "Tarjan's lowlink depth-first search (iterative) on the undirected graph; bridges are reported as edge indices (a parallel edge is never a bridge). At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["articulation points", "cut vertices", "bridges", "cut edges", "biconnected", "2-connected"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "articulation points",
+        "cut vertices",
+        "bridges",
+        "cut edges",
+        "biconnected",
+        "2-connected",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"articulation_points": [2], "bridges": [3]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build()?;
         let (articulation_points, bridges) = g.cut_vertices_and_bridges();
-        Ok(Output { articulation_points, bridges })
+        Ok(Output {
+            articulation_points,
+            bridges,
+        })
     }
 }

@@ -33,8 +33,16 @@ impl Operation for DegreeSequence {
     const TITLE: &'static str = "Degrees and degree sequence";
     const SUMMARY: &'static str = "The degree of every vertex (in- and out-degrees for directed graphs) and the sorted degree sequence.";
     const DESCRIPTION: &'static str = "Counts edge ends at each vertex; a loop adds 2. For directed graphs also the in- and out-degrees. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["degree", "degree sequence", "vertex degrees", "in degree", "out degree", "valency"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "degree",
+        "degree sequence",
+        "vertex degrees",
+        "in degree",
+        "out degree",
+        "valency",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"degrees": [2, 2, 3, 1], "sequence": [3, 2, 2, 1]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
@@ -47,7 +55,16 @@ impl Operation for DegreeSequence {
         let degrees: Vec<usize> = (0..g.n).map(|v| inn[v] + out[v]).collect();
         let mut sequence = degrees.clone();
         sequence.sort_unstable_by(|a, b| b.cmp(a));
-        let (in_degrees, out_degrees) = if g.directed { (Some(inn), Some(out)) } else { (None, None) };
-        Ok(Output { degrees, in_degrees, out_degrees, sequence })
+        let (in_degrees, out_degrees) = if g.directed {
+            (Some(inn), Some(out))
+        } else {
+            (None, None)
+        };
+        Ok(Output {
+            degrees,
+            in_degrees,
+            out_degrees,
+            sequence,
+        })
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Extended;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -30,18 +30,30 @@ impl Operation for DistanceMatrix {
     const TITLE: &'static str = "All-pairs shortest distances (distance matrix)";
     const SUMMARY: &'static str = "Exact all-pairs shortest-path distances by Floyd–Warshall.";
     const DESCRIPTION: &'static str = "Computes the distance matrix by Floyd–Warshall with exact rational weights; unreachable pairs are \"inf\"; a negative cycle is reported by one of its vertices. At most 200 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["distance matrix", "all pairs shortest paths", "floyd warshall", "apsp"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "distance matrix",
+        "all pairs shortest paths",
+        "floyd warshall",
+        "apsp",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
-    const EXPECTED: &'static str = r#"{"distances": [["0", "1", "2"], ["1", "0", "1"], ["2", "1", "0"]]}"#;
+    const EXPECTED: &'static str =
+        r#"{"distances": [["0", "1", "2"], ["1", "0", "1"], ["2", "1", "0"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         Ok(match g.distance_matrix(&ctx.budget)? {
             Ok(d) => Output {
-                distances: d.into_iter().map(|row| row.into_iter().map(|x| Extended(x)).collect()).collect(),
+                distances: d
+                    .into_iter()
+                    .map(|row| row.into_iter().map(Extended).collect())
+                    .collect(),
                 negative_cycle_vertex: None,
             },
-            Err(v) => Output { distances: Vec::new(), negative_cycle_vertex: Some(v) },
+            Err(v) => Output {
+                distances: Vec::new(),
+                negative_cycle_vertex: Some(v),
+            },
         })
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput, vertex};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Extended;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -30,9 +30,16 @@ impl Operation for Distances {
     const ID: &'static str = "graph.distances.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Single-source shortest distances";
-    const SUMMARY: &'static str = "Exact shortest-path distances from one vertex to every vertex (Dijkstra or Bellman–Ford).";
+    const SUMMARY: &'static str =
+        "Exact shortest-path distances from one vertex to every vertex (Dijkstra or Bellman–Ford).";
     const DESCRIPTION: &'static str = "Computes the least total weight from the source to every vertex: Dijkstra for non-negative weights, Bellman–Ford otherwise (a reachable negative cycle is returned instead). At most 10000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["single source shortest paths", "distances", "dijkstra", "bellman ford", "sssp"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "single source shortest paths",
+        "distances",
+        "dijkstra",
+        "bellman ford",
+        "sssp",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]], "weights": [2, -1], "directed": true}, "source": 0}"#;
     const EXPECTED: &'static str = r#"{"distances": ["0", "2", "1"]}"#;
 
@@ -40,8 +47,14 @@ impl Operation for Distances {
         let g = input.graph.build()?;
         let s = vertex(input.source, &g, "source")?;
         Ok(match g.shortest_paths(s, &ctx.budget)? {
-            Ok((dist, _)) => Output { distances: dist.into_iter().map(|d| Extended(d)).collect(), negative_cycle: None },
-            Err(cycle) => Output { distances: Vec::new(), negative_cycle: Some(cycle) },
+            Ok((dist, _)) => Output {
+                distances: dist.into_iter().map(Extended).collect(),
+                negative_cycle: None,
+            },
+            Err(cycle) => Output {
+                distances: Vec::new(),
+                negative_cycle: Some(cycle),
+            },
         })
     }
 }

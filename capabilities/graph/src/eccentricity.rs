@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Extended;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -32,10 +32,18 @@ impl Operation for Eccentricity {
     const ID: &'static str = "graph.eccentricity.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Diameter, radius and eccentricities of a graph";
-    const SUMMARY: &'static str = "Eccentricity of every vertex, the diameter, radius and center of a graph, exactly.";
+    const SUMMARY: &'static str =
+        "Eccentricity of every vertex, the diameter, radius and center of a graph, exactly.";
     const DESCRIPTION: &'static str = "From the exact distance matrix (Floyd–Warshall, rational weights, none negative): eccentricities, diameter (\"inf\" when disconnected), radius and center. At least 1 and at most 200 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["diameter", "radius", "eccentricity", "center", "graph diameter"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "diameter",
+        "radius",
+        "eccentricity",
+        "center",
+        "graph diameter",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"eccentricities": ["3", "2", "2", "3"], "diameter": "3", "radius": "2", "center": [1, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
@@ -45,16 +53,27 @@ impl Operation for Eccentricity {
         }
         let zero = Q::from_integer(0.into());
         if g.edges.iter().any(|(_, _, w)| *w < zero) {
-            return Err(MathError::Domain("eccentricities need non-negative weights".into()));
+            return Err(MathError::Domain(
+                "eccentricities need non-negative weights".into(),
+            ));
         }
-        let d = g.distance_matrix(&ctx.budget)?.map_err(|_| MathError::Domain("negative cycle".into()))?;
+        let d = g
+            .distance_matrix(&ctx.budget)?
+            .map_err(|_| MathError::Domain("negative cycle".into()))?;
         let ecc: Vec<Option<Q>> = d
             .iter()
-            .map(|row| row.iter().try_fold(zero.clone(), |m, x| x.as_ref().map(|x| m.max(x.clone()))))
+            .map(|row| {
+                row.iter()
+                    .try_fold(zero.clone(), |m, x| x.as_ref().map(|x| m.max(x.clone())))
+            })
             .collect();
-        let diameter = ecc.iter().try_fold(zero.clone(), |m, x| x.as_ref().map(|x| m.max(x.clone())));
+        let diameter = ecc
+            .iter()
+            .try_fold(zero.clone(), |m, x| x.as_ref().map(|x| m.max(x.clone())));
         let radius = ecc.iter().flatten().min().cloned();
-        let center = (0..g.n).filter(|&v| ecc[v].is_some() && ecc[v] == radius).collect();
+        let center = (0..g.n)
+            .filter(|&v| ecc[v].is_some() && ecc[v] == radius)
+            .collect();
         Ok(Output {
             eccentricities: ecc.into_iter().map(Extended).collect(),
             diameter: Extended(diameter),

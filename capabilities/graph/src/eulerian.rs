@@ -28,15 +28,28 @@ impl Operation for Eulerian {
     const ID: &'static str = "graph.eulerian.find";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Eulerian circuit or trail";
-    const SUMMARY: &'static str = "A walk using every edge exactly once (Eulerian circuit or trail), when one exists.";
+    const SUMMARY: &'static str =
+        "A walk using every edge exactly once (Eulerian circuit or trail), when one exists.";
     const DESCRIPTION: &'static str = "Checks the degree conditions (all even, or exactly two odd; for directed graphs in = out except at the two ends) and that the edges form one connected piece, then finds the walk with Hierholzer's algorithm; kind none otherwise. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["eulerian path", "eulerian circuit", "euler tour", "seven bridges", "hierholzer"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
-    const EXPECTED: &'static str = r#"{"kind": "circuit", "edges": [0, 1, 2], "vertices": [0, 1, 2, 0]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "eulerian path",
+        "eulerian circuit",
+        "euler tour",
+        "seven bridges",
+        "hierholzer",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"kind": "circuit", "edges": [0, 1, 2], "vertices": [0, 1, 2, 0]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let none = || Output { kind: "none".into(), edges: Vec::new(), vertices: Vec::new() };
+        let none = || Output {
+            kind: "none".into(),
+            edges: Vec::new(),
+            vertices: Vec::new(),
+        };
         if g.edges.is_empty() {
             return Ok(none());
         }
@@ -55,7 +68,9 @@ impl Operation for Eulerian {
                 _ => return Ok(none()),
             }
         } else {
-            let odd: Vec<usize> = (0..g.n).filter(|&v| (out_deg[v] + in_deg[v]) % 2 == 1).collect();
+            let odd: Vec<usize> = (0..g.n)
+                .filter(|&v| (out_deg[v] + in_deg[v]) % 2 == 1)
+                .collect();
             match odd.len() {
                 0 => g.edges[0].0,
                 2 => odd[0],
@@ -69,9 +84,21 @@ impl Operation for Eulerian {
         let mut vertices = vec![start];
         for &k in &edges {
             let v = *vertices.last().expect("starts non-empty");
-            vertices.push(if g.directed { g.edges[k].1 } else { g.other_end(k, v) });
+            vertices.push(if g.directed {
+                g.edges[k].1
+            } else {
+                g.other_end(k, v)
+            });
         }
-        let kind = if vertices.first() == vertices.last() { "circuit" } else { "trail" };
-        Ok(Output { kind: kind.into(), edges, vertices })
+        let kind = if vertices.first() == vertices.last() {
+            "circuit"
+        } else {
+            "trail"
+        };
+        Ok(Output {
+            kind: kind.into(),
+            edges,
+            vertices,
+        })
     }
 }

@@ -20,15 +20,26 @@ impl Operation for Girth {
     const ID: &'static str = "graph.girth.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Girth of a graph";
-    const SUMMARY: &'static str = "The length of a shortest cycle of a graph (directions ignored), or \"inf\" for a forest.";
+    const SUMMARY: &'static str =
+        "The length of a shortest cycle of a graph (directions ignored), or \"inf\" for a forest.";
     const DESCRIPTION: &'static str = "Breadth-first search from every vertex, directions ignored; a loop is a cycle of length 1 and parallel edges one of length 2. \"inf\" when the graph has no cycle. At most 2000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["girth", "shortest cycle", "cycle length", "acyclic", "forest"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "girth",
+        "shortest cycle",
+        "cycle length",
+        "acyclic",
+        "forest",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#""3""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         ctx.budget.check()?;
-        Ok(Extended(g.girth().map(|n| hessian_kernels::Q::from_integer(n.into()))))
+        Ok(Extended(
+            g.girth()
+                .map(|n| hessian_kernels::Q::from_integer(n.into())),
+        ))
     }
 }

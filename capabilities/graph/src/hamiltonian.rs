@@ -37,24 +37,44 @@ impl Operation for Hamiltonian {
     const TITLE: &'static str = "Hamiltonian cycle or path";
     const SUMMARY: &'static str = "A cycle (or path) through every vertex exactly once, by exhaustive backtracking; typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Backtracking over simple paths (directions respected). NP-hard: none is reported only after the search is exhausted; when the call deadline stops it, status is unknown. The order returned is checked. At most 60 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["hamiltonian cycle", "hamiltonian path", "travelling salesman tour", "visit every vertex once", "knight's tour"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "hamiltonian cycle",
+        "hamiltonian path",
+        "travelling salesman tour",
+        "visit every vertex once",
+        "knight's tour",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "found", "order": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         match graph::hamiltonian(&g, input.closed, &ctx.budget) {
-            Err(_) => Ok(Output { status: "unknown".into(), order: None }),
-            Ok(None) => Ok(Output { status: "none".into(), order: None }),
+            Err(_) => Ok(Output {
+                status: "unknown".into(),
+                order: None,
+            }),
+            Ok(None) => Ok(Output {
+                status: "none".into(),
+                order: None,
+            }),
             Ok(Some(order)) => {
                 let adjacent = |u: usize, v: usize| {
-                    g.edges.iter().any(|(a, b, _)| (*a == u && *b == v) || (!g.directed && *a == v && *b == u))
+                    g.edges.iter().any(|(a, b, _)| {
+                        (*a == u && *b == v) || (!g.directed && *a == v && *b == u)
+                    })
                 };
                 let steps = if input.closed { g.n } else { g.n - 1 };
                 if (0..steps).any(|i| !adjacent(order[i], order[(i + 1) % g.n])) {
-                    return Err(MathError::Domain("internal check failed: not a Hamiltonian order".into()));
+                    return Err(MathError::Domain(
+                        "internal check failed: not a Hamiltonian order".into(),
+                    ));
                 }
-                Ok(Output { status: "found".into(), order: Some(order) })
+                Ok(Output {
+                    status: "found".into(),
+                    order: Some(order),
+                })
             }
         }
     }

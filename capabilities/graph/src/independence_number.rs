@@ -34,16 +34,33 @@ impl Operation for IndependenceNumber {
     const TITLE: &'static str = "Maximum independent set";
     const SUMMARY: &'static str = "A largest set of pairwise non-adjacent vertices; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "A maximum clique of the complement (branch and bound). NP-hard: stopped by the call deadline, status is unknown with the best set found and an upper bound. The set is checked independent. At most 500 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["maximum independent set", "independence number", "stable set", "anticlique"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "maximum independent set",
+        "independence number",
+        "stable set",
+        "anticlique",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "independent_set": [0, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let (status, set, upper_bound) = graph::clique(&graph::complement(&g), &ctx.budget).into_parts();
-        if g.edges.iter().any(|(u, v, _)| u != v && set.contains(u) && set.contains(v)) {
-            return Err(MathError::Domain("internal check failed: not independent".into()));
+        let (status, set, upper_bound) =
+            graph::clique(&graph::complement(&g), &ctx.budget).into_parts();
+        if g.edges
+            .iter()
+            .any(|(u, v, _)| u != v && set.contains(u) && set.contains(v))
+        {
+            return Err(MathError::Domain(
+                "internal check failed: not independent".into(),
+            ));
         }
-        Ok(Output { status: status.into(), size: set.len(), independent_set: set, upper_bound })
+        Ok(Output {
+            status: status.into(),
+            size: set.len(),
+            independent_set: set,
+            upper_bound,
+        })
     }
 }

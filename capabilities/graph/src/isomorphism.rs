@@ -30,16 +30,30 @@ impl Operation for Isomorphism {
     const TITLE: &'static str = "Graph isomorphism with an explicit mapping";
     const SUMMARY: &'static str = "Decides whether two graphs are isomorphic and returns a vertex mapping that carries edges to edges.";
     const DESCRIPTION: &'static str = "VF2 (petgraph) on the edge multisets, respecting direction; the mapping returned is checked to carry the first graph's edges exactly onto the second's. At most 1000 vertices; the search obeys the call deadline only between candidate mappings.";
-    const KEYWORDS: &'static [&'static str] = &["isomorphism", "isomorphic graphs", "graph isomorphism", "same graph", "vf2", "relabeling", "relabelling", "vertex relabelling"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "isomorphism",
+        "isomorphic graphs",
+        "graph isomorphism",
+        "same graph",
+        "vf2",
+        "relabeling",
+        "relabelling",
+        "vertex relabelling",
+    ];
     const EXAMPLE: &'static str = r#"{"first": {"vertices": 3, "edges": [[0, 1], [1, 2]]}, "second": {"vertices": 3, "edges": [[0, 2], [2, 1]]}}"#;
     const EXPECTED: &'static str = r#"{"isomorphic": true, "mapping": [0, 2, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (a, b) = (input.first.build()?, input.second.build()?);
         if a.directed != b.directed {
-            return Err(MathError::Domain("compare two directed or two undirected graphs".into()));
+            return Err(MathError::Domain(
+                "compare two directed or two undirected graphs".into(),
+            ));
         }
-        let no = Output { isomorphic: false, mapping: None };
+        let no = Output {
+            isomorphic: false,
+            mapping: None,
+        };
         if a.n != b.n || a.edges.len() != b.edges.len() {
             return Ok(no);
         }
@@ -50,13 +64,18 @@ impl Operation for Isomorphism {
         // VF2 matches adjacency; with parallel edges a mapping must also
         // carry the edge multiset over, which is checked per candidate.
         let target = b.edge_keys(|v| v);
-        let Some(candidates) = petgraph::algo::subgraph_isomorphisms_iter(&ra, &rb, &mut node_match, &mut edge_match) else {
+        let Some(candidates) =
+            petgraph::algo::subgraph_isomorphisms_iter(&ra, &rb, &mut node_match, &mut edge_match)
+        else {
             return Ok(no);
         };
         for mapping in candidates {
             ctx.budget.check()?;
             if a.edge_keys(|v| mapping[v]) == target {
-                return Ok(Output { isomorphic: true, mapping: Some(mapping) });
+                return Ok(Output {
+                    isomorphic: true,
+                    mapping: Some(mapping),
+                });
             }
         }
         Ok(no)

@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -19,9 +19,15 @@ impl Operation for LaplacianMatrix {
     const ID: &'static str = "graph.laplacian_matrix.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Laplacian matrix of a graph";
-    const SUMMARY: &'static str = "The Laplacian D − A of an undirected multigraph (loops ignored).";
+    const SUMMARY: &'static str =
+        "The Laplacian D − A of an undirected multigraph (loops ignored).";
     const DESCRIPTION: &'static str = "Returns L = D − A, where A counts edges between distinct vertices and D is the diagonal of degrees (loops ignored). At most 1000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["laplacian matrix", "kirchhoff matrix", "graph laplacian", "D - A"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "laplacian matrix",
+        "kirchhoff matrix",
+        "graph laplacian",
+        "D - A",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"[["1", "-1", "0"], ["-1", "2", "-1"], ["0", "-1", "1"]]"#;
 
@@ -37,6 +43,8 @@ impl Operation for LaplacianMatrix {
                 l[*v][*u] -= 1;
             }
         }
-        Ok(l.into_iter().map(|r| r.into_iter().map(|x| Int(x.into())).collect()).collect())
+        Ok(l.into_iter()
+            .map(|r| r.into_iter().map(|x| Int(x.into())).collect())
+            .collect())
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput, vertex};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -36,20 +36,40 @@ impl Operation for MaximumFlow {
     const ID: &'static str = "graph.maximum_flow.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum flow and minimum cut";
-    const SUMMARY: &'static str = "A maximum s–t flow with exact capacities, and a minimum cut that proves it optimal.";
+    const SUMMARY: &'static str =
+        "A maximum s–t flow with exact capacities, and a minimum cut that proves it optimal.";
     const DESCRIPTION: &'static str = "Edmonds–Karp (shortest augmenting paths) on exact rational capacities given as edge weights (1 when omitted); undirected edges carry flow either way. Returns the flow per edge and a minimum cut whose capacity is checked to equal the flow value. At most 2000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["maximum flow", "max flow", "minimum cut", "min cut", "edmonds karp", "ford fulkerson", "network flow"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "maximum flow",
+        "max flow",
+        "minimum cut",
+        "min cut",
+        "edmonds karp",
+        "ford fulkerson",
+        "network flow",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3], [1, 2]], "weights": [3, 2, 2, 3, 1], "directed": true}, "source": 0, "sink": 3}"#;
     const EXPECTED: &'static str = r#"{"value": "5", "flow": ["3", "2", "2", "3", "1"], "cut_side": [0], "cut_edges": [0, 1]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let (s, t) = (vertex(input.source, &g, "source")?, vertex(input.sink, &g, "sink")?);
+        let (s, t) = (
+            vertex(input.source, &g, "source")?,
+            vertex(input.sink, &g, "sink")?,
+        );
         if s == t {
-            return Err(MathError::Input { path: "sink".into(), message: "must differ from the source".into() });
+            return Err(MathError::Input {
+                path: "sink".into(),
+                message: "must differ from the source".into(),
+            });
         }
-        if g.edges.iter().any(|(_, _, c)| *c < hessian_kernels::Q::from_integer(0.into())) {
-            return Err(MathError::Domain("capacities (weights) must be non-negative".into()));
+        if g.edges
+            .iter()
+            .any(|(_, _, c)| *c < hessian_kernels::Q::from_integer(0.into()))
+        {
+            return Err(MathError::Domain(
+                "capacities (weights) must be non-negative".into(),
+            ));
         }
         let (value, flow, side) = graph::maximum_flow(&g, s, t, &ctx.budget)?;
         let cut_edges: Vec<usize> = (0..g.edges.len())
@@ -61,7 +81,9 @@ impl Operation for MaximumFlow {
         // Witness check: the cut's capacity equals the flow (max-flow min-cut).
         let capacity: hessian_kernels::Q = cut_edges.iter().map(|&k| g.edges[k].2.clone()).sum();
         if capacity != value {
-            return Err(MathError::Domain("internal check failed: cut and flow differ".into()));
+            return Err(MathError::Domain(
+                "internal check failed: cut and flow differ".into(),
+            ));
         }
         Ok(Output {
             value: Rational(value),

@@ -28,8 +28,16 @@ impl Operation for MaximumMatching {
     const TITLE: &'static str = "Maximum matching";
     const SUMMARY: &'static str = "A maximum-cardinality matching of an undirected graph (Gabow's version of Edmonds' blossom algorithm).";
     const DESCRIPTION: &'static str = "Finds a largest set of pairwise disjoint edges in a general undirected graph (petgraph's maximum_matching, blossom-based); the result is checked to be a matching before it is returned. Loops are ignored. At most 10000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["maximum matching", "matching", "edmonds", "blossom", "perfect matching", "pairing"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "maximum matching",
+        "matching",
+        "edmonds",
+        "blossom",
+        "perfect matching",
+        "pairing",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"size": 2, "pairs": [[0, 1], [2, 3]]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
@@ -56,11 +64,16 @@ impl Operation for MaximumMatching {
         for [a, b] in &pairs {
             let edge = g.adj[*a].iter().any(|&(x, _)| x == *b);
             if !edge || used[*a] || used[*b] {
-                return Err(MathError::Domain("internal check failed: the matching is not valid".into()));
+                return Err(MathError::Domain(
+                    "internal check failed: the matching is not valid".into(),
+                ));
             }
             used[*a] = true;
             used[*b] = true;
         }
-        Ok(Output { size: pairs.len(), pairs })
+        Ok(Output {
+            size: pairs.len(),
+            pairs,
+        })
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,10 +29,18 @@ impl Operation for MinimumSpanningTree {
     const ID: &'static str = "graph.minimum_spanning_tree.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Minimum spanning tree";
-    const SUMMARY: &'static str = "A minimum-weight spanning tree (or forest) of an undirected graph, exact weights.";
+    const SUMMARY: &'static str =
+        "A minimum-weight spanning tree (or forest) of an undirected graph, exact weights.";
     const DESCRIPTION: &'static str = "Kruskal's algorithm on exact rational weights (1 when omitted). Returns the chosen edge indices and total weight; a disconnected graph gets a minimum spanning forest. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["minimum spanning tree", "mst", "kruskal", "prim", "spanning forest"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [0, 2]], "weights": [3, 1, 2]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "minimum spanning tree",
+        "mst",
+        "kruskal",
+        "prim",
+        "spanning forest",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [0, 2]], "weights": [3, 1, 2]}}"#;
     const EXPECTED: &'static str = r#"{"weight": "3", "edges": [1, 2], "spanning_tree": true}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
@@ -41,6 +49,10 @@ impl Operation for MinimumSpanningTree {
         let mut edges = g.minimum_spanning_forest();
         let weight = edges.iter().map(|&k| g.edges[k].2.clone()).sum();
         edges.sort();
-        Ok(Output { weight: Rational(weight), spanning_tree: edges.len() + 1 == g.n.max(1), edges })
+        Ok(Output {
+            weight: Rational(weight),
+            spanning_tree: edges.len() + 1 == g.n.max(1),
+            edges,
+        })
     }
 }

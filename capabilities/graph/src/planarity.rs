@@ -51,14 +51,28 @@ impl Operation for PlanarityTest {
     const TITLE: &'static str = "Planarity test";
     const SUMMARY: &'static str = "Whether a graph can be drawn in the plane without crossings, with a plane embedding (rotation system) or a Kuratowski subgraph (subdivided K5 or K3,3).";
     const DESCRIPTION: &'static str = "Directions, loops and parallel edges are ignored. Planar: a rotation system checked against Euler's formula. Non-planar: paths forming a subdivision of K5 or K3,3, checked edge by edge. Method: Demoucron–Malgrange–Pertuiset embedding per biconnected block; the witness comes from deleting edges while the rest stays non-planar, within the call deadline (if it stops, planar is still false and note says so). At most 5000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["planar graph", "planarity", "plane embedding", "kuratowski", "K5", "K3,3", "draw without crossings", "utility graph", "rotation system"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
-    const EXPECTED: &'static str = r#"{"planar": true, "rotation": [[1, 3, 2], [0, 2, 3], [0, 3, 1], [0, 1, 2]], "faces": 4}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "planar graph",
+        "planarity",
+        "plane embedding",
+        "kuratowski",
+        "K5",
+        "K3,3",
+        "draw without crossings",
+        "utility graph",
+        "rotation system",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
+    const EXPECTED: &'static str =
+        r#"{"planar": true, "rotation": [[1, 3, 2], [0, 2, 3], [0, 3, 1], [0, 1, 2]], "faces": 4}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let edges = planar::simple_edges(&g);
-        let failed = || MathError::Domain("internal check failed: the planarity witness does not hold".into());
+        let failed = || {
+            MathError::Domain("internal check failed: the planarity witness does not hold".into())
+        };
         match planar::planarity(g.n, &edges, &ctx.budget)? {
             Planarity::Planar { rotation } => {
                 if !planar::is_plane_embedding(g.n, &edges, &rotation) {

@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput, vertex};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -36,18 +36,36 @@ impl Operation for ShortestPath {
     const TITLE: &'static str = "Shortest path between two vertices";
     const SUMMARY: &'static str = "A least-weight path between two vertices, exact, with Dijkstra or Bellman–Ford (negative weights, negative-cycle witness).";
     const DESCRIPTION: &'static str = "Finds a shortest path from source to target: Dijkstra when no weight is negative, otherwise Bellman–Ford, which reports a negative cycle reachable from the source instead of a distance. Weights are exact rationals (1 when omitted). At most 10000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["shortest path", "dijkstra", "bellman ford", "least weight path", "distance between vertices", "route"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "shortest path",
+        "dijkstra",
+        "bellman ford",
+        "least weight path",
+        "distance between vertices",
+        "route",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [0, 2], [2, 3]], "weights": [1, 2, 5, "1/2"]}, "source": 0, "target": 3}"#;
     const EXPECTED: &'static str = r#"{"distance": "7/2", "path": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let (s, t) = (vertex(input.source, &g, "source")?, vertex(input.target, &g, "target")?);
+        let (s, t) = (
+            vertex(input.source, &g, "source")?,
+            vertex(input.target, &g, "target")?,
+        );
         match g.shortest_paths(s, &ctx.budget)? {
-            Err(cycle) => Ok(Output { distance: None, path: Vec::new(), negative_cycle: Some(cycle) }),
+            Err(cycle) => Ok(Output {
+                distance: None,
+                path: Vec::new(),
+                negative_cycle: Some(cycle),
+            }),
             Ok((dist, pred)) => {
                 let Some(d) = dist[t].clone() else {
-                    return Ok(Output { distance: None, path: Vec::new(), negative_cycle: None });
+                    return Ok(Output {
+                        distance: None,
+                        path: Vec::new(),
+                        negative_cycle: None,
+                    });
                 };
                 let mut path = vec![t];
                 let mut v = t;
@@ -56,7 +74,11 @@ impl Operation for ShortestPath {
                     path.push(v);
                 }
                 path.reverse();
-                Ok(Output { distance: Some(Rational(d)), path, negative_cycle: None })
+                Ok(Output {
+                    distance: Some(Rational(d)),
+                    path,
+                    negative_cycle: None,
+                })
             }
         }
     }

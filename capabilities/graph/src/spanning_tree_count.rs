@@ -1,6 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{Mat, Q, linalg};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,10 +20,18 @@ impl Operation for SpanningTreeCount {
     const ID: &'static str = "graph.spanning_tree_count.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Number of spanning trees";
-    const SUMMARY: &'static str = "The exact number of spanning trees of an undirected multigraph (matrix-tree theorem).";
+    const SUMMARY: &'static str =
+        "The exact number of spanning trees of an undirected multigraph (matrix-tree theorem).";
     const DESCRIPTION: &'static str = "Counts spanning trees by Kirchhoff's matrix-tree theorem: any cofactor of the Laplacian, computed with the exact determinant kernel. Loops are ignored, parallel edges counted. 0 for a disconnected graph. At most 400 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["spanning tree count", "number of spanning trees", "matrix tree theorem", "kirchhoff", "tree count"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "spanning tree count",
+        "number of spanning trees",
+        "matrix tree theorem",
+        "kirchhoff",
+        "tree count",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#""16""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {

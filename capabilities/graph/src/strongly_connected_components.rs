@@ -27,7 +27,13 @@ impl Operation for StronglyConnectedComponents {
     const TITLE: &'static str = "Strongly connected components of a directed graph";
     const SUMMARY: &'static str = "The strongly connected components of a directed graph (Tarjan).";
     const DESCRIPTION: &'static str = "Finds the strongly connected components with Tarjan's algorithm (petgraph). Vertices u and v share a component when each reaches the other. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["strongly connected components", "scc", "tarjan", "kosaraju", "directed cycles"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "strongly connected components",
+        "scc",
+        "tarjan",
+        "kosaraju",
+        "directed cycles",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"count": 2, "components": [[0, 1], [2, 3]]}"#;
 
@@ -35,6 +41,9 @@ impl Operation for StronglyConnectedComponents {
         let g = input.graph.build()?;
         let mut components = g.strong_components();
         components.sort();
-        Ok(Output { count: components.len(), components })
+        Ok(Output {
+            count: components.len(),
+            components,
+        })
     }
 }

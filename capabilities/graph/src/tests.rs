@@ -31,7 +31,9 @@ fn small_graphs() -> Vec<(usize, Vec<[usize; 2]>)> {
     let mut out: Vec<(usize, Vec<[usize; 2]>)> = (1..=5)
         .flat_map(|n| all_graphs(n).into_iter().map(move |e| (n, e)))
         .collect();
-    let pairs: Vec<[usize; 2]> = (0..6).flat_map(|u| (u + 1..6).map(move |v| [u, v])).collect();
+    let pairs: Vec<[usize; 2]> = (0..6)
+        .flat_map(|u| (u + 1..6).map(move |v| [u, v]))
+        .collect();
     let mut perms = Vec::new();
     let mut p: Vec<usize> = (0..6).collect();
     fn heap(k: usize, p: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -41,12 +43,17 @@ fn small_graphs() -> Vec<(usize, Vec<[usize; 2]>)> {
         }
         for i in 0..k {
             heap(k - 1, p, out);
-            let j = if k % 2 == 0 { i } else { 0 };
+            let j = if k.is_multiple_of(2) { i } else { 0 };
             p.swap(j, k - 1);
         }
     }
     heap(6, &mut p, &mut perms);
-    let bit = |u: usize, v: usize| pairs.iter().position(|&e| e == [u.min(v), u.max(v)]).unwrap();
+    let bit = |u: usize, v: usize| {
+        pairs
+            .iter()
+            .position(|&e| e == [u.min(v), u.max(v)])
+            .unwrap()
+    };
     let maps: Vec<Vec<usize>> = perms
         .iter()
         .map(|p| pairs.iter().map(|&[u, v]| bit(p[u], p[v])).collect())
@@ -55,11 +62,21 @@ fn small_graphs() -> Vec<(usize, Vec<[usize; 2]>)> {
     for mask in 0u32..1 << 15 {
         let canonical = maps
             .iter()
-            .map(|m| (0..15).filter(|&i| mask >> i & 1 == 1).fold(0u32, |a, i| a | 1 << m[i]))
+            .map(|m| {
+                (0..15)
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .fold(0u32, |a, i| a | 1 << m[i])
+            })
             .min()
             .unwrap();
         if seen.insert(canonical) {
-            out.push((6, (0..15).filter(|&i| canonical >> i & 1 == 1).map(|i| pairs[i]).collect()));
+            out.push((
+                6,
+                (0..15)
+                    .filter(|&i| canonical >> i & 1 == 1)
+                    .map(|i| pairs[i])
+                    .collect(),
+            ));
         }
     }
     assert_eq!(seen.len(), 156, "graphs on 6 vertices up to isomorphism");
@@ -122,7 +139,11 @@ fn spanning_trees_matchings_and_trees_match_brute_force() {
             let d = run("graph.distance_matrix.compute", json!({"graph": graph}));
             let e = run("graph.eccentricity.compute", json!({"graph": graph}));
             let diameter_is_infinite = !connected(n, &edges);
-            assert_eq!(e["diameter"] == json!("inf"), diameter_is_infinite, "{edges:?}");
+            assert_eq!(
+                e["diameter"] == json!("inf"),
+                diameter_is_infinite,
+                "{edges:?}"
+            );
             for (v, row) in d["distances"].as_array().unwrap().iter().enumerate() {
                 let max = row
                     .as_array()
@@ -240,7 +261,13 @@ fn witnesses_hold() {
         .collect();
     let g = json!({"vertices": 10, "edges": petersen});
     assert_eq!(run("graph.girth.compute", json!({"graph": g})), json!("5"));
-    assert_eq!(run("graph.girth.compute", json!({"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}})), json!("inf"));
+    assert_eq!(
+        run(
+            "graph.girth.compute",
+            json!({"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}})
+        ),
+        json!("inf")
+    );
     assert_eq!(run("graph.triangles.count", json!({"graph": g})), json!(0));
     assert_eq!(
         run("graph.spanning_tree_count.compute", json!({"graph": g})),
@@ -278,18 +305,35 @@ fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
         json!({"first": "IheA@GUAo", "second": petersen}),
     );
     assert_eq!(iso["isomorphic"], json!(true));
-    assert_eq!(run("graph.girth.compute", json!({"graph": ">>graph6<<IheA@GUAo"})), json!("5"));
+    assert_eq!(
+        run(
+            "graph.girth.compute",
+            json!({"graph": ">>graph6<<IheA@GUAo"})
+        ),
+        json!("5")
+    );
     // formats.txt's sparse6 example: 0-1 0-2 1-2 5-6 on 7 vertices.
-    let parts = run("graph.connected_components.compute", json!({"graph": ":Fa@x^"}));
+    let parts = run(
+        "graph.connected_components.compute",
+        json!({"graph": ":Fa@x^"}),
+    );
     assert_eq!(parts["components"], json!([[0, 1, 2], [3], [4], [5, 6]]));
     // digraph6 "&BP?": arcs 0→1 and 1→2 on 3 vertices, read as directed.
     let order = run("graph.topological_order.compute", json!({"graph": "&BP?"}));
     assert_eq!(order["order"], json!([0, 1, 2]));
     // Malformed text names the character; oversize is limit_exceeded.
     let short = crate::run_operation("graph.girth.compute", json!({"graph": "DQ"})).unwrap_err();
-    assert_eq!((short.code, short.path.as_deref()), (Code::InvalidInput, Some("input.graph")));
-    assert!(short.message.contains("graph6 text at character 3"), "{}", short.message);
-    let huge = crate::run_operation("graph.girth.compute", json!({"graph": "~~~~~~~~"})).unwrap_err();
+    assert_eq!(
+        (short.code, short.path.as_deref()),
+        (Code::InvalidInput, Some("input.graph"))
+    );
+    assert!(
+        short.message.contains("graph6 text at character 3"),
+        "{}",
+        short.message
+    );
+    let huge =
+        crate::run_operation("graph.girth.compute", json!({"graph": "~~~~~~~~"})).unwrap_err();
     assert_eq!(huge.code, Code::LimitExceeded, "{huge:?}");
     // Each operation's vertex bound is in its schema and is limit_exceeded in either form.
     let empty61 = format!("|{}", "?".repeat(61 * 60 / 2 / 6));
@@ -298,7 +342,13 @@ fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
         assert_eq!(over.code, Code::LimitExceeded, "{over:?}");
         assert!(over.message.contains("at most 60"), "{}", over.message);
     }
-    assert_eq!(run("graph.connected_components.compute", json!({"graph": empty61}))["count"], json!(61));
+    assert_eq!(
+        run(
+            "graph.connected_components.compute",
+            json!({"graph": empty61})
+        )["count"],
+        json!(61)
+    );
     // Inside the object form, paths still reach the field.
     let float = crate::run_operation(
         "graph.girth.compute",
@@ -524,7 +574,7 @@ fn automorphism_counts_match_brute_force() {
                 }
                 for i in 0..k {
                     heap(k - 1, perm, edges, count);
-                    let j = if k % 2 == 0 { i } else { 0 };
+                    let j = if k.is_multiple_of(2) { i } else { 0 };
                     perm.swap(j, k - 1);
                 }
             }
@@ -568,7 +618,8 @@ fn bipartite_and_weighted_matchings_match_brute_force_on_every_graph_up_to_6_ver
     let mut bipartite_graphs = 0;
     for (n, edges) in small_graphs() {
         let graph = json!({"vertices": n, "edges": edges});
-        let is_bipartite = run("graph.bipartite.decide", json!({"graph": graph}))["bipartite"] == json!(true);
+        let is_bipartite =
+            run("graph.bipartite.decide", json!({"graph": graph}))["bipartite"] == json!(true);
         let hk = crate::run_operation("graph.bipartite_matching.compute", json!({"graph": graph}));
         assert_eq!(hk.is_ok(), is_bipartite, "{edges:?}");
         bipartite_graphs += usize::from(is_bipartite);
@@ -600,7 +651,11 @@ fn bipartite_and_weighted_matchings_match_brute_force_on_every_graph_up_to_6_ver
             "graph.maximum_weight_matching.compute",
             json!({"graph": {"vertices": n, "edges": edges, "weights": weights}}),
         );
-        assert_eq!(weighted["weight"], json!(best_weight.to_string()), "{edges:?} {weights:?}");
+        assert_eq!(
+            weighted["weight"],
+            json!(best_weight.to_string()),
+            "{edges:?} {weights:?}"
+        );
     }
     assert!(bipartite_graphs > 300);
 }
@@ -608,13 +663,26 @@ fn bipartite_and_weighted_matchings_match_brute_force_on_every_graph_up_to_6_ver
 #[test]
 fn planarity_answers_and_witnesses_on_named_graphs() {
     let planar = |g: Value| run("graph.planarity.decide", json!({"graph": g}));
-    for (family, n, expect) in [("complete", 4, true), ("complete", 5, false), ("hypercube", 3, true), ("hypercube", 4, false), ("petersen", 0, false), ("wheel", 8, true)] {
-        let g = run("graph.standard.construct", json!({"family": family, "n": n}));
+    for (family, n, expect) in [
+        ("complete", 4, true),
+        ("complete", 5, false),
+        ("hypercube", 3, true),
+        ("hypercube", 4, false),
+        ("petersen", 0, false),
+        ("wheel", 8, true),
+    ] {
+        let g = run(
+            "graph.standard.construct",
+            json!({"family": family, "n": n}),
+        );
         let out = planar(g.clone());
         assert_eq!(out["planar"], json!(expect), "{family} {n}");
         if expect {
             // Euler: V − E + F = 2 for these connected graphs.
-            let (v, e) = (g["vertices"].as_i64().unwrap(), g["edges"].as_array().unwrap().len() as i64);
+            let (v, e) = (
+                g["vertices"].as_i64().unwrap(),
+                g["edges"].as_array().unwrap().len() as i64,
+            );
             assert_eq!(v - e + out["faces"].as_i64().unwrap(), 2);
         } else {
             // K5 itself; the cubic Petersen graph has no degree-4 branch vertices.

@@ -31,18 +31,35 @@ impl Operation for TopologicalOrder {
     const TITLE: &'static str = "Topological order of a directed graph";
     const SUMMARY: &'static str = "A topological ordering of a directed acyclic graph, or a directed cycle as witness that none exists.";
     const DESCRIPTION: &'static str = "Orders the vertices so that every edge u → v has u before v (Kahn's algorithm); if the graph has a directed cycle, returns one instead. The graph must be directed. At most 100000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["topological sort", "topological order", "dag", "acyclic", "dependency order", "cycle detection"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "topological sort",
+        "topological order",
+        "dag",
+        "acyclic",
+        "dependency order",
+        "cycle detection",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"acyclic": true, "order": [0, 1, 2, 3]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if !input.graph.directed {
-            return Err(MathError::Domain("a topological order needs a directed graph (directed: true)".into()));
+            return Err(MathError::Domain(
+                "a topological order needs a directed graph (directed: true)".into(),
+            ));
         }
         let g = input.graph.build()?;
         Ok(match g.topological_order() {
-            Ok(order) => Output { acyclic: true, order: Some(order), cycle: None },
-            Err(cycle) => Output { acyclic: false, order: None, cycle: Some(cycle) },
+            Ok(order) => Output {
+                acyclic: true,
+                order: Some(order),
+                cycle: None,
+            },
+            Err(cycle) => Output {
+                acyclic: false,
+                order: None,
+                cycle: Some(cycle),
+            },
         })
     }
 }

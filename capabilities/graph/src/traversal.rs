@@ -31,9 +31,17 @@ impl Operation for Traversal {
     const ID: &'static str = "graph.traversal.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Breadth-first or depth-first search order";
-    const SUMMARY: &'static str = "The order in which BFS or DFS from a start vertex visits the vertices it reaches.";
+    const SUMMARY: &'static str =
+        "The order in which BFS or DFS from a start vertex visits the vertices it reaches.";
     const DESCRIPTION: &'static str = "Visits the vertices reachable from `start` breadth-first (default) or depth-first (preorder), taking neighbours in edge order.";
-    const KEYWORDS: &'static [&'static str] = &["bfs", "dfs", "breadth first search", "depth first search", "traversal", "reachable vertices"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "bfs",
+        "dfs",
+        "breadth first search",
+        "depth first search",
+        "traversal",
+        "reachable vertices",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 3], [2, 4]]}, "start": 0, "order": "dfs"}"#;
     const EXPECTED: &'static str = r#"[0, 1, 3, 2, 4]"#;
 

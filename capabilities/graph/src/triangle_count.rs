@@ -18,10 +18,13 @@ impl Operation for TriangleCount {
     const ID: &'static str = "graph.triangles.count";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Number of triangles in a graph";
-    const SUMMARY: &'static str = "Counts the triangles (3-cycles) of the underlying simple undirected graph.";
+    const SUMMARY: &'static str =
+        "Counts the triangles (3-cycles) of the underlying simple undirected graph.";
     const DESCRIPTION: &'static str = "Counts unordered vertex triples that are pairwise adjacent, ignoring directions, loops and parallel edges. At most 2000 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["triangles", "triangle count", "3-cycles", "clustering"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] =
+        &["triangles", "triangle count", "3-cycles", "clustering"];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"1"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {

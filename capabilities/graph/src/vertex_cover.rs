@@ -34,22 +34,50 @@ impl Operation for VertexCover {
     const TITLE: &'static str = "Minimum vertex cover";
     const SUMMARY: &'static str = "A smallest set of vertices touching every edge; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "The complement of a maximum independent set (Gallai). NP-hard: stopped by the call deadline, status is unknown with the best cover found and a lower bound. Loops force their vertex in. The cover is checked. At most 500 vertices.";
-    const KEYWORDS: &'static [&'static str] = &["vertex cover", "minimum vertex cover", "covering edges", "hitting set"];
-    const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [2, 3]]}}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "vertex cover",
+        "minimum vertex cover",
+        "covering edges",
+        "hitting set",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "cover": [0, 3]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         // Looped vertices must be in every cover; the rest is a cover of the loop-free part.
-        let looped: Vec<bool> = (0..g.n).map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v)).collect();
-        let rest: Vec<(usize, usize)> = g.edges.iter().filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b]).map(|(a, b, _)| (*a, *b)).collect();
+        let looped: Vec<bool> = (0..g.n)
+            .map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v))
+            .collect();
+        let rest: Vec<(usize, usize)> = g
+            .edges
+            .iter()
+            .filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b])
+            .map(|(a, b, _)| (*a, *b))
+            .collect();
         let loose = hessian_kernels::graph::Graph::unweighted(g.n, false, &rest);
-        let (status, independent, lower) = graph::clique(&graph::complement(&loose), &ctx.budget).into_parts();
-        let cover: Vec<usize> = (0..g.n).filter(|v| looped[*v] || (!independent.contains(v) && loose.adj[*v].iter().any(|_| true))).collect();
-        if g.edges.iter().any(|(a, b, _)| !cover.contains(a) && !cover.contains(b)) {
-            return Err(MathError::Domain("internal check failed: not a cover".into()));
+        let (status, independent, lower) =
+            graph::clique(&graph::complement(&loose), &ctx.budget).into_parts();
+        let cover: Vec<usize> = (0..g.n)
+            .filter(|v| {
+                looped[*v] || (!independent.contains(v) && loose.adj[*v].iter().any(|_| true))
+            })
+            .collect();
+        if g.edges
+            .iter()
+            .any(|(a, b, _)| !cover.contains(a) && !cover.contains(b))
+        {
+            return Err(MathError::Domain(
+                "internal check failed: not a cover".into(),
+            ));
         }
         let lower_bound = lower.map(|upper_independent| g.n.saturating_sub(upper_independent));
-        Ok(Output { status: status.into(), size: cover.len(), cover, lower_bound })
+        Ok(Output {
+            status: status.into(),
+            size: cover.len(),
+            cover,
+            lower_bound,
+        })
     }
 }

@@ -6,8 +6,8 @@ use hessian_kernels::Q;
 use hessian_kernels::graph::{Graph, six};
 use num_traits::One;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::borrow::Cow;
 
 /// A vertex number (or count) on the wire: a JSON integer, refused as a
@@ -67,7 +67,11 @@ impl<'de, const V: usize> Deserialize<'de> for GraphInput<V> {
                 let vertex = |v: usize| Bounded(v as i64);
                 Ok(GraphInput {
                     vertices: vertex(g.n),
-                    edges: g.edges.into_iter().map(|(u, v)| [vertex(u), vertex(v)]).collect(),
+                    edges: g
+                        .edges
+                        .into_iter()
+                        .map(|(u, v)| [vertex(u), vertex(v)])
+                        .collect(),
                     directed: g.directed,
                     weights: None,
                 })
@@ -80,8 +84,12 @@ impl<'de, const V: usize> Deserialize<'de> for GraphInput<V> {
                         o.vertices.0
                     )));
                 }
-                if o.edges.len() > MAX_EDGES || o.weights.as_ref().is_some_and(|w| w.len() > MAX_EDGES) {
-                    return Err(de::Error::custom(format!("{LIMIT_TAG}more than {MAX_EDGES} edges or weights")));
+                if o.edges.len() > MAX_EDGES
+                    || o.weights.as_ref().is_some_and(|w| w.len() > MAX_EDGES)
+                {
+                    return Err(de::Error::custom(format!(
+                        "{LIMIT_TAG}more than {MAX_EDGES} edges or weights"
+                    )));
                 }
                 Ok(GraphInput {
                     vertices: o.vertices,

@@ -35,7 +35,14 @@ impl Operation for BaseConversion {
     const DESCRIPTION: &'static str = "Converts n to base b: its sign and the digits of |n| from most to least \
         significant (divide and conquer, fast for thousands of digits). For b ≤ 36 also the usual text with \
         digits 0-9 then a-z (e.g. hexadecimal \"ff\"). The inverse is integer.from_base.compute.";
-    const KEYWORDS: &'static [&'static str] = &["base conversion", "to binary", "to hexadecimal", "radix", "digits in base", "convert base"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "base conversion",
+        "to binary",
+        "to hexadecimal",
+        "radix",
+        "digits in base",
+        "convert base",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 255, "base": 16}"#;
     const EXPECTED: &'static str = r#"{"sign": 1, "digits": [15, 15], "text": "ff"}"#;
 
@@ -46,7 +53,12 @@ impl Operation for BaseConversion {
             .into_iter()
             .map(|d| d.iter_u64_digits().next().unwrap_or(0))
             .collect();
-        let text = (b <= 36).then(|| digits.iter().filter_map(|d| char::from_digit(*d as u32, 36)).collect());
+        let text = (b <= 36).then(|| {
+            digits
+                .iter()
+                .filter_map(|d| char::from_digit(*d as u32, 36))
+                .collect()
+        });
         let sign = match n.sign() {
             num_bigint::Sign::Minus => -1,
             num_bigint::Sign::NoSign => 0,

@@ -24,11 +24,17 @@ impl Operation for BinomialValuation {
     const ID: &'static str = "integer.binomial_valuation.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "p-adic valuation of a binomial coefficient (Kummer)";
-    const SUMMARY: &'static str = "The exponent of the prime p in C(n, k): carries when adding k and n − k in base p.";
+    const SUMMARY: &'static str =
+        "The exponent of the prime p in C(n, k): carries when adding k and n − k in base p.";
     const DESCRIPTION: &'static str = "Computes v_p(C(n, k)) = v_p(n!) − v_p(k!) − v_p((n−k)!), which by Kummer's \
         theorem counts the carries when k and n − k are added in base p. 0 ≤ k ≤ n with at most 1000 digits; \
         p prime.";
-    const KEYWORDS: &'static [&'static str] = &["kummer theorem", "binomial valuation", "power of p dividing binomial", "carries"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "kummer theorem",
+        "binomial valuation",
+        "power of p dividing binomial",
+        "carries",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 100, "k": 50, "p": 2}"#;
     const EXPECTED: &'static str = r#""3""#;
 

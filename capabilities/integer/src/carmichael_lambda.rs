@@ -20,15 +20,23 @@ impl Operation for CarmichaelLambda {
     const ID: &'static str = "integer.carmichael_lambda.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Carmichael function λ(n)";
-    const SUMMARY: &'static str = "The reduced totient: least m with a^m ≡ 1 (mod n) for every a coprime to n.";
+    const SUMMARY: &'static str =
+        "The reduced totient: least m with a^m ≡ 1 (mod n) for every a coprime to n.";
     const DESCRIPTION: &'static str = "Computes Carmichael's λ(n), the exponent of (Z/nZ)^×: the lcm over prime \
         powers p^e ∥ n of φ(p^e), except λ(2^e) = 2^(e−2) for e ≥ 3. λ(1) = 1. n has at most 100 digits.";
-    const KEYWORDS: &'static [&'static str] = &["carmichael lambda", "reduced totient", "exponent of unit group", "universal exponent"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "carmichael lambda",
+        "reduced totient",
+        "exponent of unit group",
+        "universal exponent",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 561}"#;
     const EXPECTED: &'static str = r#""80""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
-        Ok(Int(number_theory::carmichael(&crate::factored(&n, ctx)?).into()))
+        Ok(Int(
+            number_theory::carmichael(&crate::factored(&n, ctx)?).into()
+        ))
     }
 }

@@ -34,11 +34,17 @@ impl Operation for ChineseRemainder {
     const ID: &'static str = "integer.chinese_remainder.solve";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Chinese remainder theorem for general moduli";
-    const SUMMARY: &'static str = "Solve x ≡ rᵢ (mod mᵢ) for any moduli, coprime or not, or show there is no solution.";
+    const SUMMARY: &'static str =
+        "Solve x ≡ rᵢ (mod mᵢ) for any moduli, coprime or not, or show there is no solution.";
     const DESCRIPTION: &'static str = "Combines simultaneous congruences x ≡ rᵢ (mod mᵢ). The moduli need not be \
         pairwise coprime: the answer is a residue modulo lcm(mᵢ) (status `solution`), or status `none` with two \
         congruences that conflict (they disagree modulo the gcd of their moduli).";
-    const KEYWORDS: &'static [&'static str] = &["crt", "chinese remainder theorem", "simultaneous congruences", "system of congruences"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "crt",
+        "chinese remainder theorem",
+        "simultaneous congruences",
+        "system of congruences",
+    ];
     const EXAMPLE: &'static str = r#"{"residues": [2, 3, 2], "moduli": [3, 5, 7]}"#;
     const EXPECTED: &'static str = r#"{"status": "solution", "solution": "23", "modulus": "105"}"#;
 
@@ -47,11 +53,18 @@ impl Operation for ChineseRemainder {
         if rs.len() != ms.len() {
             return Err(MathError::Input {
                 path: "moduli".into(),
-                message: format!("{} moduli for {} residues; give one modulus per residue", ms.len(), rs.len()),
+                message: format!(
+                    "{} moduli for {} residues; give one modulus per residue",
+                    ms.len(),
+                    rs.len()
+                ),
             });
         }
         if let Some(i) = ms.iter().position(|m| m.0 < BigInt::one()) {
-            return Err(MathError::Input { path: format!("moduli[{i}]"), message: "every modulus must be at least 1".into() });
+            return Err(MathError::Input {
+                path: format!("moduli[{i}]"),
+                message: "every modulus must be at least 1".into(),
+            });
         }
         let (mut x, mut m) = (BigInt::from(0), BigInt::one());
         for (i, (r, mi)) in rs.iter().zip(&ms).enumerate() {
@@ -72,6 +85,9 @@ impl Operation for ChineseRemainder {
             m *= &step;
             x = x.mod_floor(&m);
         }
-        Ok(Output::Solution { solution: Int(x), modulus: Int(m) })
+        Ok(Output::Solution {
+            solution: Int(x),
+            modulus: Int(m),
+        })
     }
 }

@@ -30,12 +30,15 @@ impl Operation for DigitSum {
     const SUMMARY: &'static str = "Digit sum s_b(n) of |n| in base b (default 10).";
     const DESCRIPTION: &'static str = "Computes the sum of the base-b digits of |n|, b from 2 to 2^32 (default 10). \
         n may have up to 10,000 digits.";
-    const KEYWORDS: &'static [&'static str] = &["digit sum", "sum of digits", "digital sum", "cross sum"];
+    const KEYWORDS: &'static [&'static str] =
+        &["digit sum", "sum of digits", "digital sum", "cross sum"];
     const EXAMPLE: &'static str = r#"{"n": "2718281828", "base": 10}"#;
     const EXPECTED: &'static str = r#""47""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
         let b = BigUint::from(input.base.0 as u64);
-        Ok(Int(number_theory::digit_sum(input.n.0.magnitude(), &b).into()))
+        Ok(Int(
+            number_theory::digit_sum(input.n.0.magnitude(), &b).into()
+        ))
     }
 }

@@ -58,7 +58,15 @@ impl Operation for Division {
     const TITLE: &'static str = "Integer division with remainder";
     const SUMMARY: &'static str = "Quotient and remainder of a ÷ b under an explicit convention (floor, truncate, euclidean); asks which when it is not given.";
     const DESCRIPTION: &'static str = "a = q·b + r with |r| < |b|. floor: q = ⌊a/b⌋ (r has b's sign, as Python); truncate: q toward zero (r has a's sign, as C/Java/Rust); euclidean: 0 ≤ r < |b|. They agree when a, b ≥ 0. Without `convention` the caller is asked; a client that cannot be asked gets input_required with the call to send. Integers of any size.";
-    const KEYWORDS: &'static [&'static str] = &["divmod", "integer division", "quotient and remainder", "modulo", "floor division", "euclidean division", "remainder"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "divmod",
+        "integer division",
+        "quotient and remainder",
+        "modulo",
+        "floor division",
+        "euclidean division",
+        "remainder",
+    ];
     const EXAMPLE: &'static str = r#"{"a": -7, "b": 2, "convention": "floor"}"#;
     const EXPECTED: &'static str = r#"{"quotient": "-4", "remainder": "1"}"#;
     const PLAN: Plan<Input> = Plan::Static(ASK_CONVENTION);
@@ -66,10 +74,15 @@ impl Operation for Division {
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let (a, b) = (input.a.0, input.b.0);
         if b.is_zero() {
-            return Err(MathError::Domain("division by zero: b must not be 0".into()));
+            return Err(MathError::Domain(
+                "division by zero: b must not be 0".into(),
+            ));
         }
         let Some(convention) = input.convention else {
-            return Err(MathError::Input { path: "convention".into(), message: "is missing; choose floor, truncate or euclidean".into() });
+            return Err(MathError::Input {
+                path: "convention".into(),
+                message: "is missing; choose floor, truncate or euclidean".into(),
+            });
         };
         let (q, r): (BigInt, BigInt) = match convention {
             Convention::Floor => a.div_mod_floor(&b),
@@ -88,6 +101,9 @@ impl Operation for Division {
                 (q, r)
             }
         };
-        Ok(Output { quotient: Int(q), remainder: Int(r) })
+        Ok(Output {
+            quotient: Int(q),
+            remainder: Int(r),
+        })
     }
 }

@@ -23,12 +23,21 @@ impl Operation for DivisorCount {
     const SUMMARY: &'static str = "How many positive divisors n has: τ(n) = ∏(e + 1).";
     const DESCRIPTION: &'static str = "Computes the divisor-counting function d(n) = τ(n) = σ_0(n) = ∏(e_i + 1) \
         from the prime factorization n = ∏ p_i^e_i. n ≥ 1 with at most 100 digits.";
-    const KEYWORDS: &'static [&'static str] = &["number of divisors", "tau", "divisor count", "d(n)", "sigma0", "numdiv"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "number of divisors",
+        "tau",
+        "divisor count",
+        "d(n)",
+        "sigma0",
+        "numdiv",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 720}"#;
     const EXPECTED: &'static str = r#""30""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
-        Ok(Int(number_theory::sigma(&crate::factored(&n, ctx)?, 0).into()))
+        Ok(Int(
+            number_theory::sigma(&crate::factored(&n, ctx)?, 0).into()
+        ))
     }
 }

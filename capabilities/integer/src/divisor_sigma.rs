@@ -27,16 +27,27 @@ impl Operation for DivisorSigma {
     const ID: &'static str = "integer.divisor_sigma.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Divisor function σ_k(n) (sum of divisors)";
-    const SUMMARY: &'static str = "Sum of the k-th powers of the divisors of n; k = 1 (default) is the sum of divisors.";
+    const SUMMARY: &'static str =
+        "Sum of the k-th powers of the divisors of n; k = 1 (default) is the sum of divisors.";
     const DESCRIPTION: &'static str = "Computes σ_k(n) = Σ_{d | n} d^k = ∏ (p^(k(e+1)) − 1)/(p^k − 1) from the prime \
         factorization. k defaults to 1 (σ(n), the sum of divisors); k = 0 counts divisors. n ≥ 1 with at most \
         100 digits, 0 ≤ k ≤ 1000.";
-    const KEYWORDS: &'static [&'static str] = &["sum of divisors", "sigma", "divisor function", "sigma_k", "aliquot"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "sum of divisors",
+        "sigma",
+        "divisor function",
+        "sigma_k",
+        "aliquot",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 28, "k": 1}"#;
     const EXPECTED: &'static str = r#""56""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
-        Ok(Int(number_theory::sigma(&crate::factored(&n, ctx)?, input.k.0 as u32).into()))
+        Ok(Int(number_theory::sigma(
+            &crate::factored(&n, ctx)?,
+            input.k.0 as u32,
+        )
+        .into()))
     }
 }

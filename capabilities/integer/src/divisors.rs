@@ -23,21 +23,32 @@ impl Operation for Divisors {
     const ID: &'static str = "integer.divisors.enumerate";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "List the divisors of n";
-    const SUMMARY: &'static str = "All positive divisors of n in ascending order, from its factorization.";
+    const SUMMARY: &'static str =
+        "All positive divisors of n in ascending order, from its factorization.";
     const DESCRIPTION: &'static str = "Enumerates the positive divisors of n ≥ 1 (at most 60 digits) in ascending \
         order by expanding the prime factorization. Refused with limit_exceeded when n has more than 100,000 \
         divisors; use integer.divisor_count.compute for the count alone.";
-    const KEYWORDS: &'static [&'static str] = &["divisors", "factors of n", "all divisors", "divisor list"];
+    const KEYWORDS: &'static [&'static str] =
+        &["divisors", "factors of n", "all divisors", "divisor list"];
     const EXAMPLE: &'static str = r#"{"n": 60}"#;
-    const EXPECTED: &'static str = r#"["1", "2", "3", "4", "5", "6", "10", "12", "15", "20", "30", "60"]"#;
+    const EXPECTED: &'static str =
+        r#"["1", "2", "3", "4", "5", "6", "10", "12", "15", "20", "30", "60"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Int>, MathError> {
         let n = crate::positive(&input.n, "n", 60)?;
         let f = crate::factored(&n, ctx)?;
-        let count = f.iter().try_fold(1u64, |acc, (_, e)| acc.checked_mul(*e as u64 + 1)).unwrap_or(u64::MAX);
+        let count = f
+            .iter()
+            .try_fold(1u64, |acc, (_, e)| acc.checked_mul(*e as u64 + 1))
+            .unwrap_or(u64::MAX);
         if count > MAX_DIVISORS {
-            return Err(MathError::Limit(format!("n has {count} divisors; at most {MAX_DIVISORS} are listed")));
+            return Err(MathError::Limit(format!(
+                "n has {count} divisors; at most {MAX_DIVISORS} are listed"
+            )));
         }
-        Ok(number_theory::divisors(&f).into_iter().map(|d| Int(d.into())).collect())
+        Ok(number_theory::divisors(&f)
+            .into_iter()
+            .map(|d| Int(d.into()))
+            .collect())
     }
 }

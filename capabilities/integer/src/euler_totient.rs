@@ -24,7 +24,13 @@ impl Operation for EulerTotient {
     const DESCRIPTION: &'static str = "Computes φ(n) = n·∏(1 − 1/p) over the primes p dividing n, from the full \
         prime factorization. n ≥ 1 with at most 100 digits; φ(1) = 1. Needs the complete factorization: \
         if the deadline passes first the call is refused with deadline_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["totient", "euler phi", "phi", "coprime count", "euler totient function"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "totient",
+        "euler phi",
+        "phi",
+        "coprime count",
+        "euler totient function",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 36}"#;
     const EXPECTED: &'static str = r#""12""#;
 

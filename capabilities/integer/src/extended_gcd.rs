@@ -35,12 +35,24 @@ impl Operation for ExtendedGcd {
     const DESCRIPTION: &'static str = "Runs the extended Euclidean algorithm on two integers of any size and sign. \
         Returns g = gcd(a, b) ≥ 0 and Bézout coefficients x, y with a·x + b·y = g; these are the \
         coefficients the algorithm produces, with |x| ≤ |b|/(2g) and |y| ≤ |a|/(2g) in the generic case.";
-    const KEYWORDS: &'static [&'static str] = &["extended gcd", "egcd", "xgcd", "bezout", "bezout identity", "coefficients", "euclid"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "extended gcd",
+        "egcd",
+        "xgcd",
+        "bezout",
+        "bezout identity",
+        "coefficients",
+        "euclid",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 240, "b": 46}"#;
     const EXPECTED: &'static str = r#"{"gcd": "2", "x": "-9", "y": "47"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let (g, x, y) = integer::extended_gcd(&input.a.0, &input.b.0);
-        Ok(Output { gcd: Int(g), x: Int(x), y: Int(y) })
+        Ok(Output {
+            gcd: Int(g),
+            x: Int(x),
+            y: Int(y),
+        })
     }
 }

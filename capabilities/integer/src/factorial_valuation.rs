@@ -22,16 +22,26 @@ impl Operation for FactorialValuation {
     const ID: &'static str = "integer.factorial_valuation.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "p-adic valuation of n! (Legendre's formula)";
-    const SUMMARY: &'static str = "The exponent of the prime p in n!: Σ ⌊n/p^i⌋; p = 5 counts trailing zeros.";
+    const SUMMARY: &'static str =
+        "The exponent of the prime p in n!: Σ ⌊n/p^i⌋; p = 5 counts trailing zeros.";
     const DESCRIPTION: &'static str = "Computes v_p(n!) = Σ_{i ≥ 1} ⌊n/p^i⌋ (Legendre's formula) for n ≥ 0 and a \
         prime p, without forming n!. With p = 5 this is the number of trailing zeros of n! in base 10.";
-    const KEYWORDS: &'static [&'static str] = &["legendre formula", "trailing zeros of factorial", "factorial valuation", "power of p in n!"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "legendre formula",
+        "trailing zeros of factorial",
+        "factorial valuation",
+        "power of p in n!",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;
     const EXPECTED: &'static str = r#""249""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
         crate::within(&input.n, "n", 1000)?;
-        let n = input.n.0.to_biguint().ok_or_else(|| MathError::Domain("`n` must be non-negative".into()))?;
+        let n = input
+            .n
+            .0
+            .to_biguint()
+            .ok_or_else(|| MathError::Domain("`n` must be non-negative".into()))?;
         let p = crate::prime(&input.p, "p", 1000)?;
         Ok(Int(number_theory::factorial_valuation(&n, &p).into()))
     }

@@ -25,11 +25,18 @@ impl Operation for FromBase {
     const ID: &'static str = "integer.from_base.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Integer from its digits in base b";
-    const SUMMARY: &'static str = "The integer whose base-b digits (most significant first) are given.";
+    const SUMMARY: &'static str =
+        "The integer whose base-b digits (most significant first) are given.";
     const DESCRIPTION: &'static str = "Evaluates the digit list d_1 … d_k (most significant first) in base b: \
         Σ d_i·b^(k−i). Every digit must be below the base (the offending index is named otherwise). The \
         inverse of integer.base_conversion.compute.";
-    const KEYWORDS: &'static [&'static str] = &["from digits", "from binary", "parse base", "undigits", "horner digits"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "from digits",
+        "from binary",
+        "parse base",
+        "undigits",
+        "horner digits",
+    ];
     const EXAMPLE: &'static str = r#"{"digits": [1, 0, 1, 1], "base": 2}"#;
     const EXPECTED: &'static str = r#""11""#;
 
@@ -38,7 +45,10 @@ impl Operation for FromBase {
         let mut n = BigInt::ZERO;
         for (i, d) in input.digits.0.iter().enumerate() {
             if d.0 >= b {
-                return Err(MathError::Input { path: format!("digits.{i}"), message: format!("the digit {} is not below the base {b}", d.0) });
+                return Err(MathError::Input {
+                    path: format!("digits.{i}"),
+                    message: format!("the digit {} is not below the base {b}", d.0),
+                });
             }
             n = n * b + d.0;
         }

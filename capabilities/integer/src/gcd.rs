@@ -23,7 +23,13 @@ impl Operation for Gcd {
     const SUMMARY: &'static str = "gcd of a list of integers, exact for any size.";
     const DESCRIPTION: &'static str = "Returns the greatest common divisor of 1 to 1000 integers of any sign. \
         The result is non-negative: gcd(0, n) = |n| and gcd(0, …, 0) = 0.";
-    const KEYWORDS: &'static [&'static str] = &["gcd", "greatest common divisor", "hcf", "highest common factor", "euclid"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "gcd",
+        "greatest common divisor",
+        "hcf",
+        "highest common factor",
+        "euclid",
+    ];
     const EXAMPLE: &'static str = r#"{"integers": ["462", "1071", -2100]}"#;
     const EXPECTED: &'static str = r#""21""#;
 

@@ -23,7 +23,8 @@ impl Operation for JacobiSymbol {
     const ID: &'static str = "integer.jacobi_symbol.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Jacobi symbol (a/n)";
-    const SUMMARY: &'static str = "The Jacobi symbol for odd positive n: the product of Legendre symbols over n's primes.";
+    const SUMMARY: &'static str =
+        "The Jacobi symbol for odd positive n: the product of Legendre symbols over n's primes.";
     const DESCRIPTION: &'static str = "Computes the Jacobi symbol (a/n) = ∏ (a/p_i)^e_i for odd n = ∏ p_i^e_i > 0, \
         by quadratic reciprocity without factoring n. (a/n) = −1 proves a is not a square mod n; 1 does not \
         prove it is. n must be odd and positive (use integer.kronecker_symbol.compute otherwise).";
@@ -34,7 +35,9 @@ impl Operation for JacobiSymbol {
     fn run(input: Input, _ctx: &Ctx) -> Result<i32, MathError> {
         let n = crate::positive(&input.n, "n", 10_000)?;
         if n.is_even() {
-            return Err(MathError::Domain("the Jacobi symbol needs an odd `n`".into()));
+            return Err(MathError::Domain(
+                "the Jacobi symbol needs an odd `n`".into(),
+            ));
         }
         Ok(integer::jacobi(&input.a.0, &n))
     }

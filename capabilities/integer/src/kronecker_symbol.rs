@@ -22,11 +22,13 @@ impl Operation for KroneckerSymbol {
     const ID: &'static str = "integer.kronecker_symbol.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Kronecker symbol (a/n)";
-    const SUMMARY: &'static str = "Extension of the Jacobi symbol to every integer n, including even and negative n.";
+    const SUMMARY: &'static str =
+        "Extension of the Jacobi symbol to every integer n, including even and negative n.";
     const DESCRIPTION: &'static str = "Computes the Kronecker symbol (a/n) for all integers: Jacobi's symbol on the \
         odd part of n, (a/2) = 0 for even a, 1 for a ≡ ±1 and −1 for a ≡ ±3 (mod 8), (a/−1) = −1 for a < 0 \
         and 1 otherwise, and (a/0) = 1 if a = ±1 else 0.";
-    const KEYWORDS: &'static [&'static str] = &["kronecker symbol", "kronecker", "quadratic character"];
+    const KEYWORDS: &'static [&'static str] =
+        &["kronecker symbol", "kronecker", "quadratic character"];
     const EXAMPLE: &'static str = r#"{"a": 5, "n": -12}"#;
     const EXPECTED: &'static str = "-1";
 

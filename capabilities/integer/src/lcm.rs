@@ -25,7 +25,12 @@ impl Operation for Lcm {
     const SUMMARY: &'static str = "lcm of a list of integers, exact for any size.";
     const DESCRIPTION: &'static str = "Returns the least common multiple of 1 to 1000 integers of any sign: the \
         smallest non-negative integer every input divides. It is 0 when any input is 0.";
-    const KEYWORDS: &'static [&'static str] = &["lcm", "least common multiple", "lowest common multiple", "common denominator"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "lcm",
+        "least common multiple",
+        "lowest common multiple",
+        "common denominator",
+    ];
     const EXAMPLE: &'static str = r#"{"integers": [4, 6, "-10"]}"#;
     const EXPECTED: &'static str = r#""60""#;
 

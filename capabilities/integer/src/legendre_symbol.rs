@@ -22,18 +22,26 @@ impl Operation for LegendreSymbol {
     const ID: &'static str = "integer.legendre_symbol.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Legendre symbol (a/p)";
-    const SUMMARY: &'static str = "Whether a is a quadratic residue modulo an odd prime p: 1, −1, or 0 if p | a.";
+    const SUMMARY: &'static str =
+        "Whether a is a quadratic residue modulo an odd prime p: 1, −1, or 0 if p | a.";
     const DESCRIPTION: &'static str = "Computes the Legendre symbol (a/p) for an odd prime p: 0 when p divides a, \
         1 when a is a non-zero square modulo p, −1 otherwise (equal to a^((p−1)/2) mod p). p must be an odd \
         prime (domain_error otherwise; use integer.jacobi_symbol.compute for odd composite n).";
-    const KEYWORDS: &'static [&'static str] = &["legendre symbol", "quadratic residue", "quadratic character", "is square mod p"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "legendre symbol",
+        "quadratic residue",
+        "quadratic character",
+        "is square mod p",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 5, "p": 101}"#;
     const EXPECTED: &'static str = "1";
 
     fn run(input: Input, _ctx: &Ctx) -> Result<i32, MathError> {
         let p = crate::prime(&input.p, "p", 1000)?;
         if p == 2u32.into() {
-            return Err(MathError::Domain("the Legendre symbol needs an odd prime `p`; 2 is even".into()));
+            return Err(MathError::Domain(
+                "the Legendre symbol needs an odd prime `p`; 2 is even".into(),
+            ));
         }
         Ok(integer::jacobi(&input.a.0, &p))
     }

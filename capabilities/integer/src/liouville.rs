@@ -22,13 +22,18 @@ impl Operation for Liouville {
     const SUMMARY: &'static str = "(−1)^Ω(n), where Ω counts prime factors with multiplicity.";
     const DESCRIPTION: &'static str = "Computes Liouville's λ(n) = (−1)^Ω(n), Ω(n) being the number of prime \
         factors of n counted with multiplicity; λ(1) = 1. n ≥ 1 with at most 100 digits.";
-    const KEYWORDS: &'static [&'static str] = &["liouville lambda", "liouville function", "omega parity", "big omega"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "liouville lambda",
+        "liouville function",
+        "omega parity",
+        "big omega",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
     const EXPECTED: &'static str = "-1";
 
     fn run(input: Input, ctx: &Ctx) -> Result<i32, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
         let omega: u32 = crate::factored(&n, ctx)?.iter().map(|(_, e)| e).sum();
-        Ok(if omega % 2 == 0 { 1 } else { -1 })
+        Ok(if omega.is_multiple_of(2) { 1 } else { -1 })
     }
 }

@@ -19,7 +19,8 @@ impl Operation for Mobius {
     const ID: &'static str = "integer.mobius.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Möbius function μ(n)";
-    const SUMMARY: &'static str = "μ(n): 0 if a square divides n, else (−1)^(number of prime factors).";
+    const SUMMARY: &'static str =
+        "μ(n): 0 if a square divides n, else (−1)^(number of prime factors).";
     const DESCRIPTION: &'static str = "Computes the Möbius function: μ(n) = 0 when p² | n for some prime p, \
         otherwise (−1)^k where k is the number of distinct primes dividing n; μ(1) = 1. n ≥ 1 with at \
         most 100 digits.";
@@ -30,6 +31,12 @@ impl Operation for Mobius {
     fn run(input: Input, ctx: &Ctx) -> Result<i32, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
         let f = crate::factored(&n, ctx)?;
-        Ok(if f.iter().any(|(_, e)| *e > 1) { 0 } else if f.len() % 2 == 0 { 1 } else { -1 })
+        Ok(if f.iter().any(|(_, e)| *e > 1) {
+            0
+        } else if f.len() % 2 == 0 {
+            1
+        } else {
+            -1
+        })
     }
 }

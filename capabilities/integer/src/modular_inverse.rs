@@ -28,7 +28,13 @@ impl Operation for ModularInverse {
     const DESCRIPTION: &'static str = "Returns the inverse of a modulo m ≥ 1 as the representative in 0..m, by the \
         extended Euclidean algorithm. When gcd(a, m) ≠ 1 there is none and the call is refused with \
         domain_error naming the gcd. Modulo 1 every integer's inverse is 0.";
-    const KEYWORDS: &'static [&'static str] = &["modular inverse", "mod inverse", "inverse mod", "modinv", "multiplicative inverse"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "modular inverse",
+        "mod inverse",
+        "inverse mod",
+        "modinv",
+        "multiplicative inverse",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 3, "modulus": 11}"#;
     const EXPECTED: &'static str = r#""4""#;
 
@@ -37,11 +43,13 @@ impl Operation for ModularInverse {
         if m < BigInt::one() {
             return Err(MathError::Domain("`modulus` must be at least 1".into()));
         }
-        integer::mod_inverse(&input.a.0, &m).map(Int).ok_or_else(|| {
-            MathError::Domain(format!(
-                "gcd(a, m) = {}, so a has no inverse modulo m",
-                hessian_contract::error::bounded(&input.a.0.gcd(&m).to_string(), 40)
-            ))
-        })
+        integer::mod_inverse(&input.a.0, &m)
+            .map(Int)
+            .ok_or_else(|| {
+                MathError::Domain(format!(
+                    "gcd(a, m) = {}, so a has no inverse modulo m",
+                    hessian_contract::error::bounded(&input.a.0.gcd(&m).to_string(), 40)
+                ))
+            })
     }
 }

@@ -29,11 +29,18 @@ impl Operation for ModularPower {
     const ID: &'static str = "integer.modular_power.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Modular exponentiation b^e mod m";
-    const SUMMARY: &'static str = "b^e mod m by square-and-multiply, for huge exponents; negative e via the inverse.";
+    const SUMMARY: &'static str =
+        "b^e mod m by square-and-multiply, for huge exponents; negative e via the inverse.";
     const DESCRIPTION: &'static str = "Computes b^e mod m (result in 0..m) by square-and-multiply, so exponents of \
         thousands of digits are fine. A negative exponent needs gcd(b, m) = 1 (domain_error otherwise). \
         The modulus has at most 2000 digits.";
-    const KEYWORDS: &'static [&'static str] = &["modular exponentiation", "powmod", "modpow", "power mod", "pow(b, e, m)"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "modular exponentiation",
+        "powmod",
+        "modpow",
+        "power mod",
+        "pow(b, e, m)",
+    ];
     const EXAMPLE: &'static str = r#"{"base": 2, "exponent": 100, "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""976371285""#;
 
@@ -44,13 +51,16 @@ impl Operation for ModularPower {
         }
         let digits = m.to_string().len();
         if digits > MAX_MODULUS_DIGITS {
-            return Err(MathError::Limit(format!("`modulus` has {digits} digits; at most {MAX_MODULUS_DIGITS}")));
+            return Err(MathError::Limit(format!(
+                "`modulus` has {digits} digits; at most {MAX_MODULUS_DIGITS}"
+            )));
         }
         let mut base = input.base.0.mod_floor(&m);
         let e = input.exponent.0;
         if e.is_negative() {
-            base = integer::mod_inverse(&base, &m)
-                .ok_or_else(|| MathError::Domain("a negative exponent needs gcd(base, modulus) = 1".into()))?;
+            base = integer::mod_inverse(&base, &m).ok_or_else(|| {
+                MathError::Domain("a negative exponent needs gcd(base, modulus) = 1".into())
+            })?;
         }
         Ok(Int(base.modpow(&e.abs(), &m)))
     }

@@ -29,18 +29,38 @@ impl Operation for MultiplicativeOrder {
     const DESCRIPTION: &'static str = "Computes ord_m(a), the least k ≥ 1 with a^k ≡ 1 (mod m), by dividing \
         Carmichael's λ(m) by each of its prime factors while the power stays 1. Needs gcd(a, m) = 1 \
         (domain_error otherwise) and the factorizations of m and of p − 1 for p | m; m has at most 60 digits.";
-    const KEYWORDS: &'static [&'static str] = &["multiplicative order", "order of element mod n", "znorder", "ord", "smallest k with a^k = 1"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "multiplicative order",
+        "order of element mod n",
+        "znorder",
+        "ord",
+        "smallest k with a^k = 1",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 2, "modulus": 101}"#;
     const EXPECTED: &'static str = r#""100""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let m = crate::positive(&input.modulus, "modulus", 60)?;
-        let a = input.a.0.mod_floor(&BigInt::from(m.clone())).magnitude().clone();
+        let a = input
+            .a
+            .0
+            .mod_floor(&BigInt::from(m.clone()))
+            .magnitude()
+            .clone();
         if !a.gcd(&m).is_one() {
-            return Err(MathError::Domain(format!("`a` shares the factor {} with the modulus; only units have an order", a.gcd(&m))));
+            return Err(MathError::Domain(format!(
+                "`a` shares the factor {} with the modulus; only units have an order",
+                a.gcd(&m)
+            )));
         }
         let f = crate::factored(&m, ctx)?;
         let lf = number_theory::carmichael_factors(&f, &ctx.budget)?;
-        Ok(Int(group::order(&Units(&m), &a, &number_theory::carmichael(&f), &lf).into()))
+        Ok(Int(group::order(
+            &Units(&m),
+            &a,
+            &number_theory::carmichael(&f),
+            &lf,
+        )
+        .into()))
     }
 }

@@ -23,7 +23,12 @@ impl Operation for NextPrime {
     const SUMMARY: &'static str = "The smallest prime strictly greater than n.";
     const DESCRIPTION: &'static str = "Finds the least prime p > n by testing successive odd candidates \
         (deterministic Miller–Rabin below 2^64, BPSW above). n has at most 300 digits; negative n gives 2.";
-    const KEYWORDS: &'static [&'static str] = &["next prime", "nextprime", "following prime", "smallest prime greater than"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "next prime",
+        "nextprime",
+        "following prime",
+        "smallest prime greater than",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""1000003""#;
 

@@ -24,11 +24,20 @@ impl Operation for NthPrime {
     const DESCRIPTION: &'static str = "Computes p_n (p_1 = 2, p_2 = 3, …): π(x) by Lucy Hedgehog's O(x^(3/4)) \
         method at Cipolla's estimate of p_n, then a segmented sieve to the exact prime. n ≤ 10^10 \
         (p_n < 2.5·10^11).";
-    const KEYWORDS: &'static [&'static str] = &["nth prime", "prime number n", "prime(n)", "kth prime", "ith prime"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "nth prime",
+        "prime number n",
+        "prime(n)",
+        "kth prime",
+        "ith prime",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""15485863""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(BigInt::from(number_theory::nth_prime(input.n.0 as u64, &ctx.budget)?)))
+        Ok(Int(BigInt::from(number_theory::nth_prime(
+            input.n.0 as u64,
+            &ctx.budget,
+        )?)))
     }
 }

@@ -23,10 +23,17 @@ impl Operation for PAdicValuation {
     const ID: &'static str = "integer.p_adic_valuation.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "p-adic valuation v_p(n)";
-    const SUMMARY: &'static str = "The exponent of the prime p in n: largest v with p^v dividing n.";
+    const SUMMARY: &'static str =
+        "The exponent of the prime p in n: largest v with p^v dividing n.";
     const DESCRIPTION: &'static str = "Computes v_p(n), the largest v with p^v | n, for a non-zero integer n and a \
         prime p. v_p(0) is infinite and refused with domain_error.";
-    const KEYWORDS: &'static [&'static str] = &["p-adic valuation", "multiplicity of prime", "padic order", "valuation", "how many times p divides"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "p-adic valuation",
+        "multiplicity of prime",
+        "padic order",
+        "valuation",
+        "how many times p divides",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;
     const EXPECTED: &'static str = "3";
 
@@ -34,7 +41,9 @@ impl Operation for PAdicValuation {
         let p = crate::prime(&input.p, "p", 100)?.into();
         let mut n = input.n.0;
         if n.is_zero() {
-            return Err(MathError::Domain("v_p(0) is infinite; `n` must be non-zero".into()));
+            return Err(MathError::Domain(
+                "v_p(0) is infinite; `n` must be non-zero".into(),
+            ));
         }
         let mut v = 0;
         loop {

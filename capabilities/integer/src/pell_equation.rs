@@ -50,22 +50,35 @@ impl Operation for PellEquation {
     const ID: &'static str = "integer.pell_equation.solve";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Pell equation x² − Dy² = ±1: fundamental solution";
-    const SUMMARY: &'static str = "Least positive solution of x² − D·y² = 1 (or −1) from the continued fraction of √D.";
+    const SUMMARY: &'static str =
+        "Least positive solution of x² − D·y² = 1 (or −1) from the continued fraction of √D.";
     const DESCRIPTION: &'static str = "Finds the fundamental solution (least x, y > 0) of x² − D·y² = 1, or of \
         the negative equation x² − D·y² = −1 with rhs \"-1\" (solvable exactly when the period of √D is \
         odd; otherwise solution is null). Uses the convergents at the end of the period of √D's continued \
         fraction. D is a positive non-square of at most 30 digits; periods over 20,000 are limit_exceeded. \
         All solutions of the +1 equation are (x + y√D)^k.";
-    const KEYWORDS: &'static [&'static str] = &["pell equation", "x^2 - d y^2 = 1", "fundamental unit", "brahmagupta", "negative pell"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "pell equation",
+        "x^2 - d y^2 = 1",
+        "fundamental unit",
+        "brahmagupta",
+        "negative pell",
+    ];
     const EXAMPLE: &'static str = r#"{"d": 61}"#;
     const EXPECTED: &'static str = r#"{"solution": {"x": "1766319049", "y": "226153980"}}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let d = crate::positive(&input.d, "d", 30)?;
-        let (a0, period) = number_theory::sqrt_continued_fraction(&d, MAX_PERIOD)
-            .ok_or_else(|| MathError::Limit(format!("the period of √{d} is longer than {MAX_PERIOD} terms")))?;
+        let (a0, period) =
+            number_theory::sqrt_continued_fraction(&d, MAX_PERIOD).ok_or_else(|| {
+                MathError::Limit(format!(
+                    "the period of √{d} is longer than {MAX_PERIOD} terms"
+                ))
+            })?;
         if period.is_empty() {
-            return Err(MathError::Domain(format!("D = {d} is a perfect square; x² − D·y² = ±1 then has only trivial solutions")));
+            return Err(MathError::Domain(format!(
+                "D = {d} is a perfect square; x² − D·y² = ±1 then has only trivial solutions"
+            )));
         }
         let odd = period.len() % 2 == 1;
         // Convergent p/q just before the end of the period (or of two periods).
@@ -76,12 +89,18 @@ impl Operation for PellEquation {
         };
         let count = repeats * period.len() - 1;
         let terms = std::iter::once(&a0).chain(period.iter().cycle().take(count));
-        let (mut p, mut p0, mut q, mut q0) = (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+        let (mut p, mut p0, mut q, mut q0) =
+            (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
         for a in terms {
             let a = BigInt::from(a.clone());
             (p, p0) = (&a * &p + &p0, p);
             (q, q0) = (&a * &q + &q0, q);
         }
-        Ok(Output { solution: Some(Solution { x: Int(p), y: Int(q) }) })
+        Ok(Output {
+            solution: Some(Solution {
+                x: Int(p),
+                y: Int(q),
+            }),
+        })
     }
 }

@@ -30,11 +30,18 @@ impl Operation for PerfectPower {
     const ID: &'static str = "integer.perfect_power.decide";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Is n a perfect power m^k (k ≥ 2)?";
-    const SUMMARY: &'static str = "Perfect power test with the largest exponent k and base m such that n = m^k.";
+    const SUMMARY: &'static str =
+        "Perfect power test with the largest exponent k and base m such that n = m^k.";
     const DESCRIPTION: &'static str = "Decides whether n = m^k with k ≥ 2 and returns the largest such k with its m. \
         For 0, 1 and −1 every k works, so no largest exists: they are reported with exponent 1 and \
         perfect_power false. Negative n admit only odd k: −8 = (−2)^3. At most 10,000 digits.";
-    const KEYWORDS: &'static [&'static str] = &["perfect power", "is square", "perfect square", "perfect cube", "ispower"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "perfect power",
+        "is square",
+        "perfect square",
+        "perfect cube",
+        "ispower",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 7776}"#;
     const EXPECTED: &'static str = r#"{"perfect_power": true, "base": "6", "exponent": 5}"#;
 
@@ -42,7 +49,11 @@ impl Operation for PerfectPower {
         let n = input.n.0;
         let mag = n.magnitude();
         if mag <= &1u32.into() {
-            return Ok(Output { perfect_power: false, base: Int(n), exponent: 1 });
+            return Ok(Output {
+                perfect_power: false,
+                base: Int(n),
+                exponent: 1,
+            });
         }
         let (mut m, mut k) = number_theory::perfect_power(mag);
         if n.is_negative() {
@@ -52,8 +63,16 @@ impl Operation for PerfectPower {
                 k /= 2;
             }
             let base = -BigInt::from(m);
-            return Ok(Output { perfect_power: k > 1, base: Int(base), exponent: k });
+            return Ok(Output {
+                perfect_power: k > 1,
+                base: Int(base),
+                exponent: k,
+            });
         }
-        Ok(Output { perfect_power: k > 1, base: Int(BigInt::from(m)), exponent: k })
+        Ok(Output {
+            perfect_power: k > 1,
+            base: Int(BigInt::from(m)),
+            exponent: k,
+        })
     }
 }

@@ -23,7 +23,12 @@ impl Operation for PreviousPrime {
     const SUMMARY: &'static str = "The largest prime strictly less than n (n ≥ 3).";
     const DESCRIPTION: &'static str = "Finds the greatest prime p < n by testing odd candidates downwards \
         (deterministic Miller–Rabin below 2^64, BPSW above). n ≥ 3 with at most 300 digits; there is no prime below 2.";
-    const KEYWORDS: &'static [&'static str] = &["previous prime", "prevprime", "preceding prime", "largest prime less than"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "previous prime",
+        "prevprime",
+        "preceding prime",
+        "largest prime less than",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""999983""#;
 
@@ -31,6 +36,10 @@ impl Operation for PreviousPrime {
         let n = crate::positive(&input.n, "n", 300)?;
         number_theory::previous_prime(&n, &ctx.budget)?
             .map(|p| Int(p.into()))
-            .ok_or_else(|| MathError::Domain(format!("there is no prime below {n}; `n` must be at least 3")))
+            .ok_or_else(|| {
+                MathError::Domain(format!(
+                    "there is no prime below {n}; `n` must be at least 3"
+                ))
+            })
     }
 }

@@ -44,23 +44,35 @@ impl Operation for PrimalityCertificate {
     const ID: &'static str = "integer.primality.certificate.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Primality certificate (Pratt) for a prime";
-    const SUMMARY: &'static str = "A checkable proof that n is prime: witnesses of order p − 1 down a chain of primes.";
+    const SUMMARY: &'static str =
+        "A checkable proof that n is prime: witnesses of order p − 1 down a chain of primes.";
     const DESCRIPTION: &'static str = "Proves n prime with a Pratt certificate: for n and recursively for each prime \
         factor ≥ 1000 of p − 1, a witness a of multiplicative order exactly p − 1 together with the \
         factorization of p − 1. Anyone can re-check it with modular powers and multiplications; it is \
         verified before it is returned. Composite n is a domain_error; n ≤ 60 digits, and factoring each \
         p − 1 runs under the call deadline (deadline_exceeded when it cannot finish). Turns the \
         \"probable\" answer of integer.prime.decide above 2^64 into a proof.";
-    const KEYWORDS: &'static [&'static str] = &["primality certificate", "pratt certificate", "prove prime", "primality proof", "certify prime"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "primality certificate",
+        "pratt certificate",
+        "prove prime",
+        "primality proof",
+        "certify prime",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1000003}"#;
     const EXPECTED: &'static str = r#"{"steps": [{"prime": "1000003", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "3", "exponent": 1}, {"prime": "166667", "exponent": 1}]}, {"prime": "166667", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "167", "exponent": 1}, {"prime": "499", "exponent": 1}]}], "verified": true}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let n = crate::positive(&input.n, "n", 60)?;
-        let steps = number_theory::pratt_certificate(&n, &ctx.budget)?
-            .ok_or_else(|| MathError::Domain(format!("{n} is not prime, so it has no primality certificate")))?;
+        let steps = number_theory::pratt_certificate(&n, &ctx.budget)?.ok_or_else(|| {
+            MathError::Domain(format!(
+                "{n} is not prime, so it has no primality certificate"
+            ))
+        })?;
         if !number_theory::verify_pratt(&n, &steps) {
-            return Err(MathError::Domain("internal check failed: the certificate did not verify".into()));
+            return Err(MathError::Domain(
+                "internal check failed: the certificate did not verify".into(),
+            ));
         }
         let int = |x: hessian_kernels::BigUint| Int(x.into());
         let steps = steps
@@ -68,9 +80,19 @@ impl Operation for PrimalityCertificate {
             .map(|s| Step {
                 prime: int(s.prime),
                 witness: int(s.witness),
-                factors: s.factors.into_iter().map(|(q, e)| Factor { prime: int(q), exponent: e }).collect(),
+                factors: s
+                    .factors
+                    .into_iter()
+                    .map(|(q, e)| Factor {
+                        prime: int(q),
+                        exponent: e,
+                    })
+                    .collect(),
             })
             .collect();
-        Ok(Output { steps, verified: true })
+        Ok(Output {
+            steps,
+            verified: true,
+        })
     }
 }

@@ -42,22 +42,44 @@ impl Operation for Prime {
     const DESCRIPTION: &'static str = "Decides whether n is prime. Below 2^64 the answer is proven (deterministic \
         Miller–Rabin). Above, \"composite\" is proven and \"prime\" means n passed the Baillie–PSW test \
         (certainty `probable`; no counterexample is known). At most 1000 digits.";
-    const KEYWORDS: &'static [&'static str] = &["prime", "primality", "isprime", "is prime", "miller rabin", "bpsw", "composite"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "prime",
+        "primality",
+        "isprime",
+        "is prime",
+        "miller rabin",
+        "bpsw",
+        "composite",
+    ];
     const EXAMPLE: &'static str = r#"{"n": "170141183460469231731687303715884105727"}"#;
     const EXPECTED: &'static str = r#"{"prime": true, "certainty": "probable"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let digits = input.n.0.magnitude().to_string().len();
         if digits > MAX_DIGITS {
-            return Err(MathError::Limit(format!("`n` has {digits} digits; at most {MAX_DIGITS} are accepted")));
+            return Err(MathError::Limit(format!(
+                "`n` has {digits} digits; at most {MAX_DIGITS} are accepted"
+            )));
         }
         let Some(n) = input.n.0.to_biguint() else {
-            return Ok(Output { prime: false, certainty: Certainty::Proven });
+            return Ok(Output {
+                prime: false,
+                certainty: Certainty::Proven,
+            });
         };
         Ok(match integer::is_prime(&n) {
-            Primality::Prime => Output { prime: true, certainty: Certainty::Proven },
-            Primality::ProbablePrime => Output { prime: true, certainty: Certainty::Probable },
-            Primality::Composite => Output { prime: false, certainty: Certainty::Proven },
+            Primality::Prime => Output {
+                prime: true,
+                certainty: Certainty::Proven,
+            },
+            Primality::ProbablePrime => Output {
+                prime: true,
+                certainty: Certainty::Probable,
+            },
+            Primality::Composite => Output {
+                prime: false,
+                certainty: Certainty::Proven,
+            },
         })
     }
 }

@@ -24,11 +24,20 @@ impl Operation for PrimeCount {
     const DESCRIPTION: &'static str = "Computes π(x), the number of primes p ≤ x, with Lucy Hedgehog's \
         O(x^(3/4)) recursion over the values ⌊x/k⌋ (well under a second at 10^12 here). x ≤ 10^13; \
         the deadline applies.";
-    const KEYWORDS: &'static [&'static str] = &["prime counting", "pi(x)", "primepi", "number of primes below", "how many primes"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "prime counting",
+        "pi(x)",
+        "primepi",
+        "number of primes below",
+        "how many primes",
+    ];
     const EXAMPLE: &'static str = r#"{"x": 1000000000}"#;
     const EXPECTED: &'static str = r#""50847534""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(BigInt::from(number_theory::prime_count(input.x.0 as u64, &ctx.budget)?)))
+        Ok(Int(BigInt::from(number_theory::prime_count(
+            input.x.0 as u64,
+            &ctx.budget,
+        )?)))
     }
 }

@@ -39,12 +39,20 @@ impl Operation for PrimeFactorization {
     const ID: &'static str = "integer.prime_factorization.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Prime factorization of an integer";
-    const SUMMARY: &'static str = "Factor n ≥ 1 into primes with exponents; partial result if time runs out.";
+    const SUMMARY: &'static str =
+        "Factor n ≥ 1 into primes with exponents; partial result if time runs out.";
     const DESCRIPTION: &'static str = "Factors a positive integer of at most 100 digits by trial division and \
         Pollard–Brent rho. If the call's deadline passes first, the answer is partial and says so \
         (`complete: false`, with the unsplit cofactors in `unfactored`). 1 has no prime factors.";
-    const KEYWORDS: &'static [&'static str] =
-        &["factor", "factorization", "factorize", "prime factors", "prime decomposition", "pollard rho", "divisors"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "factor",
+        "factorization",
+        "factorize",
+        "prime factors",
+        "prime decomposition",
+        "pollard rho",
+        "divisors",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 360}"#;
     const EXPECTED: &'static str = r#"{"factors": [{"prime": "2", "exponent": 3}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}], "complete": true, "unfactored": [], "probable_primes": false}"#;
 
@@ -55,7 +63,14 @@ impl Operation for PrimeFactorization {
         Ok(Output {
             complete: f.is_complete(),
             probable_primes: f.probable,
-            factors: f.primes.into_iter().map(|(p, e)| PrimePower { prime: int(p), exponent: e }).collect(),
+            factors: f
+                .primes
+                .into_iter()
+                .map(|(p, e)| PrimePower {
+                    prime: int(p),
+                    exponent: e,
+                })
+                .collect(),
             unfactored: f.unfactored.into_iter().map(int).collect(),
         })
     }

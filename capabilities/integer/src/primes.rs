@@ -25,18 +25,28 @@ impl Operation for Primes {
     const ID: &'static str = "integer.primes.enumerate";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "List the primes in an interval";
-    const SUMMARY: &'static str = "All primes between low and high inclusive, by a segmented sieve.";
+    const SUMMARY: &'static str =
+        "All primes between low and high inclusive, by a segmented sieve.";
     const DESCRIPTION: &'static str = "Enumerates the primes in [low, high] with a segmented sieve of \
         Eratosthenes. high ≤ 10^15 and high − low ≤ 10^7 (limit_exceeded beyond); the result may \
         still be refused if its JSON exceeds the output cap.";
-    const KEYWORDS: &'static [&'static str] = &["list primes", "primes between", "sieve", "primerange", "prime range"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "list primes",
+        "primes between",
+        "sieve",
+        "primerange",
+        "prime range",
+    ];
     const EXAMPLE: &'static str = r#"{"low": 90, "high": 130}"#;
     const EXPECTED: &'static str = r#"["97", "101", "103", "107", "109", "113", "127"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Int>, MathError> {
         let (lo, hi) = (input.low.0, input.high.0);
         if hi - lo > MAX_WIDTH {
-            return Err(MathError::Limit(format!("high − low = {}; at most {MAX_WIDTH}", hi - lo)));
+            return Err(MathError::Limit(format!(
+                "high − low = {}; at most {MAX_WIDTH}",
+                hi - lo
+            )));
         }
         let ps = number_theory::primes_in_range(lo as u64, hi as u64, &ctx.budget)?;
         Ok(ps.into_iter().map(|p| Int(BigInt::from(p))).collect())

@@ -20,19 +20,29 @@ impl Operation for PrimitiveRoot {
     const ID: &'static str = "integer.primitive_root.find";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Smallest primitive root modulo n";
-    const SUMMARY: &'static str = "The least generator of the unit group mod n; exists only for n = 1, 2, 4, p^k, 2p^k.";
+    const SUMMARY: &'static str =
+        "The least generator of the unit group mod n; exists only for n = 1, 2, 4, p^k, 2p^k.";
     const DESCRIPTION: &'static str = "Finds the least primitive root g modulo n: g^(φ(n)/q) ≢ 1 for every prime \
         q | φ(n). A primitive root exists exactly when n is 1, 2, 4, p^k or 2p^k for an odd prime p; other n \
         get domain_error. n has at most 60 digits (φ(n) must be factored).";
-    const KEYWORDS: &'static [&'static str] = &["primitive root", "generator mod p", "znprimroot", "cyclic group generator"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "primitive root",
+        "generator mod p",
+        "znprimroot",
+        "cyclic group generator",
+    ];
     const EXAMPLE: &'static str = r#"{"modulus": 761}"#;
     const EXPECTED: &'static str = r#""6""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = crate::positive(&input.modulus, "modulus", 60)?;
         let f = crate::factored(&n, ctx)?;
-        number_theory::primitive_root(&n, &f, &ctx.budget)?.map(|g| Int(g.into())).ok_or_else(|| {
-            MathError::Domain(format!("{n} has no primitive root: (Z/{n}Z)^× is cyclic only for 1, 2, 4, p^k and 2p^k"))
-        })
+        number_theory::primitive_root(&n, &f, &ctx.budget)?
+            .map(|g| Int(g.into()))
+            .ok_or_else(|| {
+                MathError::Domain(format!(
+                    "{n} has no primitive root: (Z/{n}Z)^× is cyclic only for 1, 2, 4, p^k and 2p^k"
+                ))
+            })
     }
 }

@@ -20,16 +20,26 @@ impl Operation for Radical {
     const ID: &'static str = "integer.radical.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Radical rad(n): product of distinct prime factors";
-    const SUMMARY: &'static str = "The largest squarefree divisor of n, the product of its distinct primes.";
+    const SUMMARY: &'static str =
+        "The largest squarefree divisor of n, the product of its distinct primes.";
     const DESCRIPTION: &'static str = "Computes rad(n) = ∏_{p | n} p, the largest squarefree divisor of n. \
         rad(1) = 1. n ≥ 1 with at most 100 digits.";
-    const KEYWORDS: &'static [&'static str] = &["radical", "squarefree kernel", "rad", "product of distinct primes"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "radical",
+        "squarefree kernel",
+        "rad",
+        "product of distinct primes",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 504}"#;
     const EXPECTED: &'static str = r#""42""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = crate::positive(&input.n, "n", 100)?;
         let f = crate::factored(&n, ctx)?;
-        Ok(Int(f.into_iter().map(|(p, _)| p).product::<BigUint>().into()))
+        Ok(Int(f
+            .into_iter()
+            .map(|(p, _)| p)
+            .product::<BigUint>()
+            .into()))
     }
 }

@@ -30,23 +30,40 @@ impl Operation for Root {
     const ID: &'static str = "integer.root.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Integer k-th root ⌊n^(1/k)⌋";
-    const SUMMARY: &'static str = "Integer square, cube or k-th root (truncated toward zero) and whether it is exact.";
+    const SUMMARY: &'static str =
+        "Integer square, cube or k-th root (truncated toward zero) and whether it is exact.";
     const DESCRIPTION: &'static str = "Computes the integer k-th root of n truncated toward zero: for n ≥ 0 the \
         largest r with r^k ≤ n (isqrt for k = 2), for negative n and odd k the negative of the root of |n|. \
         Also says whether the root is exact (n is a perfect k-th power). Even roots of negative n are a domain_error.";
-    const KEYWORDS: &'static [&'static str] = &["isqrt", "integer square root", "cube root", "nth root", "floor root", "iroot"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "isqrt",
+        "integer square root",
+        "cube root",
+        "nth root",
+        "floor root",
+        "iroot",
+    ];
     const EXAMPLE: &'static str = r#"{"n": "1000000000000000000000", "k": 3}"#;
     const EXPECTED: &'static str = r#"{"root": "10000000", "exact": true}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let k = input.k.0 as u32;
         let n = input.n.0;
-        if n.is_negative() && k % 2 == 0 {
-            return Err(MathError::Domain(format!("an even root ({k}) of a negative number is not an integer")));
+        if n.is_negative() && k.is_multiple_of(2) {
+            return Err(MathError::Domain(format!(
+                "an even root ({k}) of a negative number is not an integer"
+            )));
         }
         let r = n.magnitude().nth_root(k);
         let exact = r.pow(k) == *n.magnitude();
-        let r = if n.is_negative() { -BigInt::from(r) } else { BigInt::from(r) };
-        Ok(Output { root: Int(r), exact })
+        let r = if n.is_negative() {
+            -BigInt::from(r)
+        } else {
+            BigInt::from(r)
+        };
+        Ok(Output {
+            root: Int(r),
+            exact,
+        })
     }
 }

@@ -34,14 +34,26 @@ impl Operation for SqrtContinuedFraction {
     const DESCRIPTION: &'static str = "Computes the continued fraction of √n for a positive integer n: a0 = ⌊√n⌋ \
         and the period a1 … ak, which ends with 2·a0 (Lagrange). A perfect square has an empty period. \
         n ≤ 40 digits; a period longer than 100,000 terms is limit_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["continued fraction of square root", "sqrt continued fraction", "periodic continued fraction", "quadratic irrational"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "continued fraction of square root",
+        "sqrt continued fraction",
+        "periodic continued fraction",
+        "quadratic irrational",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 14}"#;
     const EXPECTED: &'static str = r#"{"integer_part": "3", "period": ["1", "2", "1", "6"]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let n = crate::positive(&input.n, "n", 40)?;
-        let (a0, period) = number_theory::sqrt_continued_fraction(&n, MAX_PERIOD)
-            .ok_or_else(|| MathError::Limit(format!("the period of √{n} is longer than {MAX_PERIOD} terms")))?;
-        Ok(Output { integer_part: Int(a0.into()), period: period.into_iter().map(|a| Int(a.into())).collect() })
+        let (a0, period) =
+            number_theory::sqrt_continued_fraction(&n, MAX_PERIOD).ok_or_else(|| {
+                MathError::Limit(format!(
+                    "the period of √{n} is longer than {MAX_PERIOD} terms"
+                ))
+            })?;
+        Ok(Output {
+            integer_part: Int(a0.into()),
+            period: period.into_iter().map(|a| Int(a.into())).collect(),
+        })
     }
 }

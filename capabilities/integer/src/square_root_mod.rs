@@ -24,20 +24,30 @@ impl Operation for SquareRootMod {
     const ID: &'static str = "integer.square_root_mod.solve";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Square roots modulo n: solve x² ≡ a (mod n)";
-    const SUMMARY: &'static str = "All solutions of x² ≡ a mod n (Tonelli–Shanks, Hensel lifting, CRT).";
+    const SUMMARY: &'static str =
+        "All solutions of x² ≡ a mod n (Tonelli–Shanks, Hensel lifting, CRT).";
     const DESCRIPTION: &'static str = "Finds every x in 0..n with x² ≡ a (mod n): Tonelli–Shanks modulo each \
         prime of n, Hensel lifting to prime powers (including a divisible by p), and the Chinese remainder \
         theorem to combine. Returns [] when a is not a square mod n. n ≤ 60 digits; more than 10,000 roots \
         is limit_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["modular square root", "sqrt mod p", "tonelli shanks", "sqrtmod", "quadratic congruence"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "modular square root",
+        "sqrt mod p",
+        "tonelli shanks",
+        "sqrtmod",
+        "quadratic congruence",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 10, "modulus": 13}"#;
     const EXPECTED: &'static str = r#"["6", "7"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Int>, MathError> {
         let n = crate::positive(&input.modulus, "modulus", 60)?;
         let f = crate::factored(&n, ctx)?;
-        let roots = number_theory::sqrt_mod(&input.a.0, &n, &f, MAX_ROOTS)
-            .ok_or_else(|| MathError::Limit(format!("x² ≡ a has more than {MAX_ROOTS} solutions modulo {n}")))?;
+        let roots = number_theory::sqrt_mod(&input.a.0, &n, &f, MAX_ROOTS).ok_or_else(|| {
+            MathError::Limit(format!(
+                "x² ≡ a has more than {MAX_ROOTS} solutions modulo {n}"
+            ))
+        })?;
         Ok(roots.into_iter().map(|r| Int(r.into())).collect())
     }
 }

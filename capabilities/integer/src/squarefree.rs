@@ -22,7 +22,12 @@ impl Operation for Squarefree {
     const SUMMARY: &'static str = "Whether n has no repeated prime factor (no p² divides n).";
     const DESCRIPTION: &'static str = "Decides whether n is squarefree: no prime square p² divides n. 1 is \
         squarefree. n ≥ 1 with at most 100 digits; needs the factorization.";
-    const KEYWORDS: &'static [&'static str] = &["squarefree", "square free", "square-free", "no repeated prime factors"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "squarefree",
+        "square free",
+        "square-free",
+        "no repeated prime factors",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 1001}"#;
     const EXPECTED: &'static str = "true";
 

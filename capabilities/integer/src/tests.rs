@@ -18,7 +18,10 @@ fn int(v: &Value) -> BigInt {
 }
 
 fn is_prime_brute(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 #[test]
@@ -262,7 +265,7 @@ fn factor_brute(mut n: u64) -> Vec<(u64, u32)> {
     let mut d = 2;
     while d * d <= n {
         let mut e = 0;
-        while n % d == 0 {
+        while n.is_multiple_of(d) {
             n /= d;
             e += 1;
         }
@@ -283,7 +286,7 @@ fn multiplicative_functions_agree_with_trial_division() {
         let f = factor_brute(n);
         let mu = if f.iter().any(|(_, e)| *e > 1) {
             0
-        } else if f.len() % 2 == 0 {
+        } else if f.len().is_multiple_of(2) {
             1
         } else {
             -1
@@ -296,7 +299,7 @@ fn multiplicative_functions_agree_with_trial_division() {
         let omega: u32 = f.iter().map(|(_, e)| e).sum();
         assert_eq!(
             run("integer.liouville.compute", json!({"n": n})).unwrap(),
-            json!(if omega % 2 == 0 { 1 } else { -1 })
+            json!(if omega.is_multiple_of(2) { 1 } else { -1 })
         );
         let rad: u64 = f.iter().map(|(p, _)| p).product();
         assert_eq!(
@@ -631,7 +634,14 @@ fn division_conventions_satisfy_their_definitions() {
         }
     }
     // Without a convention the one path that cannot ask refuses with the call to send.
-    let asked = crate::run_operation("integer.division.compute", serde_json::json!({"a": -7, "b": 2})).unwrap_err();
+    let asked = crate::run_operation(
+        "integer.division.compute",
+        serde_json::json!({"a": -7, "b": 2}),
+    )
+    .unwrap_err();
     assert_eq!(asked.code, hessian_contract::Code::InputRequired);
-    assert_eq!(asked.fix.unwrap()["arguments"]["input"]["convention"], serde_json::json!("euclidean"));
+    assert_eq!(
+        asked.fix.unwrap()["arguments"]["input"]["convention"],
+        serde_json::json!("euclidean")
+    );
 }

@@ -20,15 +20,25 @@ impl Operation for Adjugate {
     const ID: &'static str = "matrix.adjugate.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Adjugate (classical adjoint) of a rational matrix";
-    const SUMMARY: &'static str = "Exact adjugate adj(A), the transposed cofactor matrix; defined for singular A too.";
+    const SUMMARY: &'static str =
+        "Exact adjugate adj(A), the transposed cofactor matrix; defined for singular A too.";
     const DESCRIPTION: &'static str = "Computes the adjugate of a square rational matrix: det(A)·A⁻¹ when A is \
         invertible, and through Cayley–Hamilton when it is singular, so every square matrix has one. \
         A·adj(A) = det(A)·I. Order at most 60.";
-    const KEYWORDS: &'static [&'static str] = &["adjugate", "adjoint", "classical adjoint", "cofactor matrix", "adj"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "adjugate",
+        "adjoint",
+        "classical adjoint",
+        "cofactor matrix",
+        "adj",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
     const EXPECTED: &'static str = r#"[["4", "-2"], ["-3", "1"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
-        Ok(rows_of(linalg::adjugate(&to_q(input.matrix.0), &ctx.budget)?))
+        Ok(rows_of(linalg::adjugate(
+            &to_q(input.matrix.0),
+            &ctx.budget,
+        )?))
     }
 }

@@ -27,18 +27,28 @@ impl Operation for CharacteristicPolynomial {
     const ID: &'static str = "matrix.characteristic_polynomial.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Characteristic polynomial of a rational matrix";
-    const SUMMARY: &'static str = "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";
+    const SUMMARY: &'static str =
+        "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";
     const DESCRIPTION: &'static str = "Computes det(x·I − A) exactly (Hessenberg reduction, modulo word-size primes \
         with Chinese remaindering under a proven coefficient bound from order 8). \
         The polynomial is monic of degree n; its constant term is (−1)ⁿ·det(A) and its x^(n−1) coefficient is \
         −trace(A). Coefficients are listed lowest degree first. Order at most 100.";
-    const KEYWORDS: &'static [&'static str] =
-        &["characteristic polynomial", "charpoly", "eigenvalues", "det(xI - A)", "cayley hamilton"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "characteristic polynomial",
+        "charpoly",
+        "eigenvalues",
+        "det(xI - A)",
+        "cayley hamilton",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let p = linalg::characteristic_polynomial(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: vector_of(p) })
+        Ok(Output {
+            polynomial: polynomial_text(&p, "x"),
+            coefficients: vector_of(p),
+        })
     }
 }

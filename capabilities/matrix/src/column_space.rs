@@ -28,17 +28,32 @@ impl Operation for ColumnSpace {
     const ID: &'static str = "matrix.column_space.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Basis of the column space (range, image) of a matrix";
-    const SUMMARY: &'static str = "A basis of the column space: the pivot columns of A, over the rationals.";
+    const SUMMARY: &'static str =
+        "A basis of the column space: the pivot columns of A, over the rationals.";
     const DESCRIPTION: &'static str = "Returns a basis of the column space (range, image) of a rational matrix: the \
         columns of A itself at the pivot positions of its reduced row echelon form. Their number is the rank.";
-    const KEYWORDS: &'static [&'static str] = &["column space", "range", "image", "span of columns", "basis", "pivot columns"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "column space",
+        "range",
+        "image",
+        "span of columns",
+        "basis",
+        "pivot columns",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["1", "2"], ["3", "7"]], "columns": [0, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = to_q(input.matrix.0);
         let r = linalg::rref(&a, &ctx.budget)?;
-        let basis = r.pivots.iter().map(|&c| vector_of((0..a.rows()).map(|i| a[(i, c)].clone()).collect())).collect();
-        Ok(Output { basis, columns: r.pivots })
+        let basis = r
+            .pivots
+            .iter()
+            .map(|&c| vector_of((0..a.rows()).map(|i| a[(i, c)].clone()).collect()))
+            .collect();
+        Ok(Output {
+            basis,
+            columns: r.pivots,
+        })
     }
 }

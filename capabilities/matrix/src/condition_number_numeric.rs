@@ -32,7 +32,14 @@ impl Operation for ConditionNumberNumeric {
     const SUMMARY: &'static str = "κ₂(A) = largest / smallest singular value, in double precision; `singular` when σ_min = 0.";
     const DESCRIPTION: &'static str = "Computes the 2-norm condition number σ_max/σ_min of a square matrix from its \
         singular values in IEEE double precision. `singular: true` means σ_min is exactly 0 (κ₂ infinite). Order at most 500.";
-    const KEYWORDS: &'static [&'static str] = &["condition number", "cond", "kappa", "ill-conditioned", "numeric", "float"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "condition number",
+        "cond",
+        "kappa",
+        "ill-conditioned",
+        "numeric",
+        "float",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[1.0, 0.0], [0.0, 2.0]]}"#;
     const EXPECTED: &'static str = r#"{"condition_number": 2.0, "singular": false}"#;
 
@@ -40,11 +47,20 @@ impl Operation for ConditionNumberNumeric {
         ctx.budget.check()?;
         let s = numeric::singular_values(&input.matrix.0)
             .ok_or_else(|| MathError::Domain("the SVD iteration did not converge".into()))?;
-        let (max, min) = (s.first().copied().unwrap_or(0.0), s.last().copied().unwrap_or(0.0));
+        let (max, min) = (
+            s.first().copied().unwrap_or(0.0),
+            s.last().copied().unwrap_or(0.0),
+        );
         Ok(if min == 0.0 {
-            Output { condition_number: None, singular: true }
+            Output {
+                condition_number: None,
+                singular: true,
+            }
         } else {
-            Output { condition_number: Some(max / min), singular: false }
+            Output {
+                condition_number: Some(max / min),
+                singular: false,
+            }
         })
     }
 }

@@ -27,7 +27,15 @@ impl Operation for Determinant {
         (within a proven Hadamard bound), from order 50 after a large divisor of the determinant \
         is found by p-adic lifting. Order at most 400. \
         The output is the reduced rational as a string.";
-    const KEYWORDS: &'static [&'static str] = &["det", "determinant", "matrix", "square", "exact", "rational", "bareiss"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "det",
+        "determinant",
+        "matrix",
+        "square",
+        "exact",
+        "rational",
+        "bareiss",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
     const EXPECTED: &'static str = r#""-2""#;
 

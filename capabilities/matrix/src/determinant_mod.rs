@@ -27,7 +27,12 @@ impl Operation for DeterminantMod {
     const SUMMARY: &'static str = "det(A) mod m for an integer matrix and any modulus m ≥ 1.";
     const DESCRIPTION: &'static str = "Computes the exact integer determinant (multi-modular) and reduces it \
         modulo m, returning the representative in 0..m. Works for every modulus, prime or not. Order at most 400.";
-    const KEYWORDS: &'static [&'static str] = &["determinant mod", "modular determinant", "det mod m", "residue"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "determinant mod",
+        "modular determinant",
+        "det mod m",
+        "residue",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
     const EXPECTED: &'static str = r#""5""#;
 
@@ -36,7 +41,8 @@ impl Operation for DeterminantMod {
         if !m.is_positive() {
             return Err(MathError::Domain("`modulus` must be at least 1".into()));
         }
-        let det: BigInt = linalg::integer_determinant(input.matrix.0.into_map(|x| x.0), &ctx.budget)?;
+        let det: BigInt =
+            linalg::integer_determinant(input.matrix.0.into_map(|x| x.0), &ctx.budget)?;
         Ok(Int(det.mod_floor(&m)))
     }
 }

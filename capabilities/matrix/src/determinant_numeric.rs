@@ -20,11 +20,19 @@ impl Operation for DeterminantNumeric {
     const ID: &'static str = "matrix.determinant.numeric";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Determinant in floating point (numeric)";
-    const SUMMARY: &'static str = "Double-precision determinant via LU with partial pivoting; not exact.";
+    const SUMMARY: &'static str =
+        "Double-precision determinant via LU with partial pivoting; not exact.";
     const DESCRIPTION: &'static str = "Computes det(A) in IEEE double precision by LU with partial pivoting (faer). \
         The result carries rounding error; for an exact value use matrix.determinant.compute. A determinant \
         beyond the double range is refused (limit_exceeded). Order at most 1000.";
-    const KEYWORDS: &'static [&'static str] = &["numeric determinant", "floating point", "float", "approximate", "double precision", "det"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "numeric determinant",
+        "floating point",
+        "float",
+        "approximate",
+        "double precision",
+        "det",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [1.0, 4.0]]}"#;
     const EXPECTED: &'static str = "8.0";
 

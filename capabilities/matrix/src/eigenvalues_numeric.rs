@@ -35,24 +35,39 @@ impl Operation for EigenvaluesNumeric {
     const ID: &'static str = "matrix.eigenvalues.numeric";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Eigenvalues in floating point (numeric)";
-    const SUMMARY: &'static str = "Double-precision eigenvalues of a square matrix, symmetric or general (complex).";
+    const SUMMARY: &'static str =
+        "Double-precision eigenvalues of a square matrix, symmetric or general (complex).";
     const DESCRIPTION: &'static str = "Computes all eigenvalues of a square matrix in IEEE double precision (faer): \
         the symmetric solver when `symmetric` is true (real eigenvalues), the general Hessenberg–QR solver \
         otherwise (complex conjugate pairs). Values carry rounding error; the exact characteristic polynomial is \
         matrix.characteristic_polynomial.compute. Order at most 500.";
-    const KEYWORDS: &'static [&'static str] = &["eigenvalues", "eigenvalue", "spectrum", "numeric", "float", "eig", "symmetric"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "eigenvalues",
+        "eigenvalue",
+        "spectrum",
+        "numeric",
+        "float",
+        "eig",
+        "symmetric",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 3.0]], "symmetric": true}"#;
-    const EXPECTED: &'static str = r#"{"eigenvalues": [{"re": 2.0, "im": 0.0}, {"re": 3.0, "im": 0.0}]}"#;
+    const EXPECTED: &'static str =
+        r#"{"eigenvalues": [{"re": 2.0, "im": 0.0}, {"re": 3.0, "im": 0.0}]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         ctx.budget.check()?;
         let a = input.matrix.0;
         let values: Vec<(f64, f64)> = if input.symmetric {
             let n = a.rows();
-            if let Some((i, j)) = (0..n).flat_map(|i| (0..i).map(move |j| (i, j))).find(|&(i, j)| a[(i, j)] != a[(j, i)]) {
+            if let Some((i, j)) = (0..n)
+                .flat_map(|i| (0..i).map(move |j| (i, j)))
+                .find(|&(i, j)| a[(i, j)] != a[(j, i)])
+            {
                 return Err(MathError::Input {
                     path: "matrix".into(),
-                    message: format!("`symmetric` is true but entry ({i}, {j}) differs from entry ({j}, {i})"),
+                    message: format!(
+                        "`symmetric` is true but entry ({i}, {j}) differs from entry ({j}, {i})"
+                    ),
                 });
             }
             numeric::symmetric_eigenvalues(&a).map(|v| v.into_iter().map(|x| (x, 0.0)).collect())
@@ -60,6 +75,11 @@ impl Operation for EigenvaluesNumeric {
             numeric::eigenvalues(&a)
         }
         .ok_or_else(|| MathError::Domain("the eigenvalue iteration did not converge".into()))?;
-        Ok(Output { eigenvalues: values.into_iter().map(|(re, im)| Complex { re, im }).collect() })
+        Ok(Output {
+            eigenvalues: values
+                .into_iter()
+                .map(|(re, im)| Complex { re, im })
+                .collect(),
+        })
     }
 }

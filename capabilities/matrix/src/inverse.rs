@@ -23,14 +23,17 @@ impl Operation for Inverse {
     const SUMMARY: &'static str = "Exact inverse of a non-singular square rational matrix.";
     const DESCRIPTION: &'static str = "Computes A⁻¹ exactly by Gauss–Jordan elimination over the rationals. \
         A singular matrix is refused with domain_error. Order at most 200.";
-    const KEYWORDS: &'static [&'static str] = &["inverse", "inv", "invert", "reciprocal matrix", "A^-1"];
+    const KEYWORDS: &'static [&'static str] =
+        &["inverse", "inv", "invert", "reciprocal matrix", "A^-1"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "1"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "-1"], ["-1", "2"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
         match linalg::inverse(&to_q(input.matrix.0), &ctx.budget)? {
             Some(inv) => Ok(rows_of(inv)),
-            None => Err(MathError::Domain("the matrix is singular (determinant 0), so it has no inverse".into())),
+            None => Err(MathError::Domain(
+                "the matrix is singular (determinant 0), so it has no inverse".into(),
+            )),
         }
     }
 }

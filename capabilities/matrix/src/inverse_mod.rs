@@ -24,11 +24,17 @@ impl Operation for InverseMod {
     const ID: &'static str = "matrix.inverse_mod.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Inverse of an integer matrix modulo m";
-    const SUMMARY: &'static str = "Matrix inverse over Z/mZ; exists exactly when gcd(det A, m) = 1.";
+    const SUMMARY: &'static str =
+        "Matrix inverse over Z/mZ; exists exactly when gcd(det A, m) = 1.";
     const DESCRIPTION: &'static str = "Returns the inverse of an integer matrix modulo m ≥ 2 (entries in 0..m). \
         It exists exactly when det(A) is invertible modulo m; otherwise the call is refused with domain_error \
         naming gcd(det A, m). Order at most 200.";
-    const KEYWORDS: &'static [&'static str] = &["inverse mod", "modular inverse matrix", "inverse over Z/mZ", "hill cipher"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "inverse mod",
+        "modular inverse matrix",
+        "inverse over Z/mZ",
+        "hill cipher",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
     const EXPECTED: &'static str = r#"[["5", "1"], ["5", "3"]]"#;
 
@@ -53,6 +59,10 @@ impl Operation for InverseMod {
             let den_inv = integer::mod_inverse(q.denom(), &m).unwrap_or_default();
             Int((q.numer() * den_inv).mod_floor(&m))
         };
-        Ok(inv.into_rows().into_iter().map(|row| row.into_iter().map(reduce).collect()).collect())
+        Ok(inv
+            .into_rows()
+            .into_iter()
+            .map(|row| row.into_iter().map(reduce).collect())
+            .collect())
     }
 }

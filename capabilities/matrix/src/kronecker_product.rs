@@ -28,7 +28,13 @@ impl Operation for KroneckerProduct {
     const SUMMARY: &'static str = "Exact Kronecker product A ⊗ B of two rational matrices.";
     const DESCRIPTION: &'static str = "Returns the Kronecker product A ⊗ B: the block matrix whose block (i, j) is \
         a_ij·B. The result may have at most 250,000 entries.";
-    const KEYWORDS: &'static [&'static str] = &["kronecker", "tensor product", "outer product", "direct product", "⊗"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "kronecker",
+        "tensor product",
+        "outer product",
+        "direct product",
+        "⊗",
+    ];
     const EXAMPLE: &'static str = r#"{"left": [["1", "2"]], "right": [["0", "1"], ["1", "0"]]}"#;
     const EXPECTED: &'static str = r#"[["0", "1", "0", "2"], ["1", "0", "2", "0"]]"#;
 
@@ -36,7 +42,9 @@ impl Operation for KroneckerProduct {
         let (a, b) = (to_q(input.left.0), to_q(input.right.0));
         let entries = a.rows() * a.cols() * b.rows() * b.cols();
         if entries > MAX_ENTRIES {
-            return Err(MathError::Limit(format!("the product would have {entries} entries; at most {MAX_ENTRIES}")));
+            return Err(MathError::Limit(format!(
+                "the product would have {entries} entries; at most {MAX_ENTRIES}"
+            )));
         }
         Ok(rows_of(linalg::kronecker(&a, &b)))
     }

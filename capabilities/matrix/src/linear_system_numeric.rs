@@ -29,11 +29,19 @@ impl Operation for LinearSystemNumeric {
     const ID: &'static str = "matrix.linear_system.numeric_solve";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve A·x = b in floating point (numeric)";
-    const SUMMARY: &'static str = "Double-precision solution of a square linear system via LU; reports its residual.";
+    const SUMMARY: &'static str =
+        "Double-precision solution of a square linear system via LU; reports its residual.";
     const DESCRIPTION: &'static str = "Solves A·x = b in IEEE double precision by LU with partial pivoting (faer) and \
         reports the largest residual |A·x − b|. A matrix singular to working precision is refused (domain_error). \
         For exact rational solutions use matrix.rational_linear_system.solve. Order at most 1000.";
-    const KEYWORDS: &'static [&'static str] = &["numeric solve", "floating point", "linear system", "Ax=b", "float", "approximate"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "numeric solve",
+        "floating point",
+        "linear system",
+        "Ax=b",
+        "float",
+        "approximate",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 4.0]], "rhs": [2.0, 2.0]}"#;
     const EXPECTED: &'static str = r#"{"solution": [1.0, 0.5], "residual_max": 0.0}"#;
 
@@ -43,14 +51,22 @@ impl Operation for LinearSystemNumeric {
         if b.len() != a.rows() {
             return Err(MathError::Input {
                 path: "rhs".into(),
-                message: format!("`rhs` has {} entries but the matrix has {} rows; give one per row", b.len(), a.rows()),
+                message: format!(
+                    "`rhs` has {} entries but the matrix has {} rows; give one per row",
+                    b.len(),
+                    a.rows()
+                ),
             });
         }
-        let x = numeric::solve(&a, &b)
-            .ok_or_else(|| MathError::Domain("the matrix is singular to working precision".into()))?;
+        let x = numeric::solve(&a, &b).ok_or_else(|| {
+            MathError::Domain("the matrix is singular to working precision".into())
+        })?;
         let residual_max = (0..a.rows())
             .map(|i| (a.row(i).iter().zip(&x).map(|(p, q)| p * q).sum::<f64>() - b[i]).abs())
             .fold(0.0, f64::max);
-        Ok(Output { solution: x, residual_max })
+        Ok(Output {
+            solution: x,
+            residual_max,
+        })
     }
 }

@@ -29,16 +29,28 @@ impl Operation for Lu {
     const ID: &'static str = "matrix.lu_decomposition.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Exact LU decomposition with row permutation";
-    const SUMMARY: &'static str = "P·A = L·U over the rationals: permutation, unit lower L, upper U.";
+    const SUMMARY: &'static str =
+        "P·A = L·U over the rationals: permutation, unit lower L, upper U.";
     const DESCRIPTION: &'static str = "Factors a square rational matrix as P·A = L·U by Gaussian elimination, \
         swapping in the first non-zero pivot of each column. L is unit lower triangular and U upper triangular; \
         singular matrices factor too (U then has zeros on its diagonal). Order at most 200.";
-    const KEYWORDS: &'static [&'static str] = &["lu", "lu decomposition", "lu factorization", "plu", "gaussian elimination", "triangular"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "lu",
+        "lu decomposition",
+        "lu factorization",
+        "plu",
+        "gaussian elimination",
+        "triangular",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["0", "1"], ["2", "3"]]}"#;
     const EXPECTED: &'static str = r#"{"permutation": [1, 0], "lower": [["1", "0"], ["0", "1"]], "upper": [["2", "3"], ["0", "1"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let f = linalg::lu(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output { permutation: f.perm, lower: rows_of(f.l), upper: rows_of(f.u) })
+        Ok(Output {
+            permutation: f.perm,
+            lower: rows_of(f.l),
+            upper: rows_of(f.u),
+        })
     }
 }

@@ -27,16 +27,27 @@ impl Operation for MinimalPolynomial {
     const ID: &'static str = "matrix.minimal_polynomial.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Minimal polynomial of a rational matrix";
-    const SUMMARY: &'static str = "The monic polynomial of least degree that annihilates A, over the rationals.";
+    const SUMMARY: &'static str =
+        "The monic polynomial of least degree that annihilates A, over the rationals.";
     const DESCRIPTION: &'static str = "Computes the minimal polynomial m(x) of a square rational matrix: the monic \
         polynomial of least degree with m(A) = 0. It divides the characteristic polynomial and has the same \
         roots. Coefficients lowest degree first. Order at most 30.";
-    const KEYWORDS: &'static [&'static str] = &["minimal polynomial", "minpoly", "annihilating polynomial", "krylov"];
-    const EXAMPLE: &'static str = r#"{"matrix": [["2", "0", "0"], ["0", "2", "0"], ["0", "0", "3"]]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["6", "-5", "1"], "polynomial": "x^2 - 5*x + 6"}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "minimal polynomial",
+        "minpoly",
+        "annihilating polynomial",
+        "krylov",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"matrix": [["2", "0", "0"], ["0", "2", "0"], ["0", "0", "3"]]}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["6", "-5", "1"], "polynomial": "x^2 - 5*x + 6"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let p = linalg::minimal_polynomial(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output { polynomial: polynomial_text(&p, "x"), coefficients: vector_of(p) })
+        Ok(Output {
+            polynomial: polynomial_text(&p, "x"),
+            coefficients: vector_of(p),
+        })
     }
 }

@@ -25,8 +25,15 @@ impl Operation for Multiply {
     const SUMMARY: &'static str = "Exact matrix product A·B of two rational matrices.";
     const DESCRIPTION: &'static str = "Multiplies an m×k matrix by a k×n matrix exactly over the rationals. \
         Each dimension at most 400; the inner dimensions must agree.";
-    const KEYWORDS: &'static [&'static str] = &["multiply", "product", "matmul", "times", "matrix multiplication"];
-    const EXAMPLE: &'static str = r#"{"left": [["1", "2"], ["3", "4"]], "right": [["0", "1"], ["1/2", "0"]]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "multiply",
+        "product",
+        "matmul",
+        "times",
+        "matrix multiplication",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"left": [["1", "2"], ["3", "4"]], "right": [["0", "1"], ["1/2", "0"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "1"], ["2", "3"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {

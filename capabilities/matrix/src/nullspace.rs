@@ -26,16 +26,25 @@ impl Operation for Nullspace {
     const ID: &'static str = "matrix.nullspace.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Nullspace (kernel) of a rational matrix";
-    const SUMMARY: &'static str = "A basis of the right nullspace {x : A·x = 0} over the rationals.";
+    const SUMMARY: &'static str =
+        "A basis of the right nullspace {x : A·x = 0} over the rationals.";
     const DESCRIPTION: &'static str = "Computes a basis of the (right) nullspace of a rational m×n matrix from its \
         reduced row echelon form: one basis vector per free column, that column's entry 1 and the other free \
         entries 0. At most 200×200.";
-    const KEYWORDS: &'static [&'static str] = &["nullspace", "null space", "kernel", "homogeneous system", "Ax=0"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "nullspace",
+        "null space",
+        "kernel",
+        "homogeneous system",
+        "Ax=0",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["-2", "1", "0"], ["-3", "0", "1"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let basis = linalg::nullspace(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output { basis: basis.into_iter().map(vector_of).collect() })
+        Ok(Output {
+            basis: basis.into_iter().map(vector_of).collect(),
+        })
     }
 }

@@ -24,11 +24,16 @@ impl Operation for Permanent {
     const DESCRIPTION: &'static str = "Computes the permanent Σ_σ ∏ a_{i,σ(i)} of a square rational matrix by \
         Ryser's inclusion–exclusion formula in Gray-code order (2ⁿ·n operations). Counts perfect matchings of \
         a bipartite graph for 0/1 matrices. Order at most 20.";
-    const KEYWORDS: &'static [&'static str] = &["permanent", "ryser", "perfect matchings", "permutation sum"];
-    const EXAMPLE: &'static str = r#"{"matrix": [["1", "1", "1"], ["1", "1", "1"], ["1", "1", "1"]]}"#;
+    const KEYWORDS: &'static [&'static str] =
+        &["permanent", "ryser", "perfect matchings", "permutation sum"];
+    const EXAMPLE: &'static str =
+        r#"{"matrix": [["1", "1", "1"], ["1", "1", "1"], ["1", "1", "1"]]}"#;
     const EXPECTED: &'static str = r#""6""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(linalg::permanent(&to_q(input.matrix.0), &ctx.budget)?))
+        Ok(Rational(linalg::permanent(
+            &to_q(input.matrix.0),
+            &ctx.budget,
+        )?))
     }
 }

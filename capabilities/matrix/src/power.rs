@@ -22,18 +22,27 @@ impl Operation for Power {
     const ID: &'static str = "matrix.power.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Integer power of a rational matrix";
-    const SUMMARY: &'static str = "Exact matrix power A^k by repeated squaring; negative k through the inverse.";
+    const SUMMARY: &'static str =
+        "Exact matrix power A^k by repeated squaring; negative k through the inverse.";
     const DESCRIPTION: &'static str = "Computes A^k exactly for a square rational matrix and an integer k with \
         |k| ≤ 10000, by repeated squaring. A^0 is the identity; a negative k needs an invertible A \
         (domain_error otherwise). Order at most 50.";
-    const KEYWORDS: &'static [&'static str] = &["power", "matrix power", "exponent", "A^k", "repeated squaring"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "power",
+        "matrix power",
+        "exponent",
+        "A^k",
+        "repeated squaring",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "1"], ["1", "0"]], "exponent": 10}"#;
     const EXPECTED: &'static str = r#"[["89", "55"], ["55", "34"]]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
         match linalg::power(&to_q(input.matrix.0), input.exponent.0, &ctx.budget)? {
             Some(p) => Ok(rows_of(p)),
-            None => Err(MathError::Domain("a negative power needs an invertible matrix; this one is singular".into())),
+            None => Err(MathError::Domain(
+                "a negative power needs an invertible matrix; this one is singular".into(),
+            )),
         }
     }
 }

@@ -23,8 +23,15 @@ impl Operation for Rank {
     const SUMMARY: &'static str = "Exact rank of a rectangular matrix over the rationals.";
     const DESCRIPTION: &'static str = "Computes the rank of a matrix with rational entries exactly (fraction-free \
         elimination). At most 400 rows and 400 columns. The output is a JSON integer.";
-    const KEYWORDS: &'static [&'static str] = &["rank", "dimension", "row space", "column space", "linearly independent"];
-    const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"], ["1", "0", "1"]]}"#;
+    const KEYWORDS: &'static [&'static str] = &[
+        "rank",
+        "dimension",
+        "row space",
+        "column space",
+        "linearly independent",
+    ];
+    const EXAMPLE: &'static str =
+        r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"], ["1", "0", "1"]]}"#;
     const EXPECTED: &'static str = "2";
 
     fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {

@@ -22,11 +22,18 @@ impl Operation for RankModP {
     const ID: &'static str = "matrix.rank_mod_p.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Rank of an integer matrix modulo a prime";
-    const SUMMARY: &'static str = "Rank over the finite field F_p of an integer matrix, p a word-size prime.";
+    const SUMMARY: &'static str =
+        "Rank over the finite field F_p of an integer matrix, p a word-size prime.";
     const DESCRIPTION: &'static str = "Reduces an integer matrix modulo a prime p < 2^63 and returns its rank \
         over F_p. A modulus that is not prime is refused (domain_error): rank over Z/mZ for composite m is not \
         a field rank. At most 400×400.";
-    const KEYWORDS: &'static [&'static str] = &["rank mod p", "rank over finite field", "F_p", "GF(p)", "modular rank"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "rank mod p",
+        "rank over finite field",
+        "F_p",
+        "GF(p)",
+        "modular rank",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "prime": 2}"#;
     const EXPECTED: &'static str = "1";
 

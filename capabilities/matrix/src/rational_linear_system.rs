@@ -24,7 +24,10 @@ pub enum Output {
     /// No solution: the system is inconsistent.
     None {},
     /// Infinitely many: every `particular + Σ tᵢ·basis[i]` with rational tᵢ.
-    Parametric { particular: Vec<Rational>, basis: Vec<Vec<Rational>> },
+    Parametric {
+        particular: Vec<Rational>,
+        basis: Vec<Vec<Rational>>,
+    },
 }
 
 impl Operation for RationalLinearSystem {
@@ -33,12 +36,20 @@ impl Operation for RationalLinearSystem {
     const ID: &'static str = "matrix.rational_linear_system.solve";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Solve a rational linear system A·x = b";
-    const SUMMARY: &'static str = "All solutions of A·x = b over the rationals: unique, none, or a parametric family.";
+    const SUMMARY: &'static str =
+        "All solutions of A·x = b over the rationals: unique, none, or a parametric family.";
     const DESCRIPTION: &'static str = "Solves A·x = b exactly for a rational m×n matrix A and right-hand side b \
         (m entries). The output's `status` is `unique` (with `solution`), `none` (inconsistent), or \
         `parametric` (a `particular` solution plus a `basis` of the nullspace of A). At most 200×200.";
-    const KEYWORDS: &'static [&'static str] =
-        &["linear system", "solve", "equations", "simultaneous equations", "linsolve", "Ax=b", "rational"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "linear system",
+        "solve",
+        "equations",
+        "simultaneous equations",
+        "linsolve",
+        "Ax=b",
+        "rational",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "3"]], "rhs": ["3", "5"]}"#;
     const EXPECTED: &'static str = r#"{"status": "unique", "solution": ["4/5", "7/5"]}"#;
 
@@ -48,11 +59,17 @@ impl Operation for RationalLinearSystem {
         if b.len() != a.rows() {
             return Err(MathError::Input {
                 path: "rhs".into(),
-                message: format!("`rhs` has {} entries but the matrix has {} rows; give one per row", b.len(), a.rows()),
+                message: format!(
+                    "`rhs` has {} entries but the matrix has {} rows; give one per row",
+                    b.len(),
+                    a.rows()
+                ),
             });
         }
         Ok(match linalg::solve(&a, &b, &ctx.budget)? {
-            Solution::Unique(x) => Output::Unique { solution: vector_of(x) },
+            Solution::Unique(x) => Output::Unique {
+                solution: vector_of(x),
+            },
             Solution::Inconsistent => Output::None {},
             Solution::Family { particular, basis } => Output::Parametric {
                 particular: vector_of(particular),

@@ -25,18 +25,26 @@ impl Operation for RowSpace {
     const ID: &'static str = "matrix.row_space.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Basis of the row space of a matrix";
-    const SUMMARY: &'static str = "A canonical basis of the row space: the non-zero rows of the RREF.";
+    const SUMMARY: &'static str =
+        "A canonical basis of the row space: the non-zero rows of the RREF.";
     const DESCRIPTION: &'static str = "Returns the non-zero rows of the reduced row echelon form of a rational \
         matrix: the canonical basis of its row space (two matrices have the same row space exactly when these \
         bases are equal). Their number is the rank.";
     const KEYWORDS: &'static [&'static str] = &["row space", "span of rows", "basis", "coimage"];
-    const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"], ["3", "6", "10"]]}"#;
+    const EXAMPLE: &'static str =
+        r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"], ["3", "6", "10"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["1", "2", "0"], ["0", "0", "1"]]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let r = linalg::rref(&to_q(input.matrix.0), &ctx.budget)?;
         let rank = r.pivots.len();
-        let basis = r.matrix.into_rows().into_iter().take(rank).map(vector_of).collect();
+        let basis = r
+            .matrix
+            .into_rows()
+            .into_iter()
+            .take(rank)
+            .map(vector_of)
+            .collect();
         Ok(Output { basis })
     }
 }

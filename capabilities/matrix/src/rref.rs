@@ -27,17 +27,29 @@ impl Operation for Rref {
     const ID: &'static str = "matrix.normal_form.rref.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Reduced row echelon form of a rational matrix";
-    const SUMMARY: &'static str = "Exact reduced row echelon form (RREF) and pivot columns over the rationals.";
+    const SUMMARY: &'static str =
+        "Exact reduced row echelon form (RREF) and pivot columns over the rationals.";
     const DESCRIPTION: &'static str = "Computes the reduced row echelon form by Gauss–Jordan elimination over the \
         rationals: each pivot is 1, the only non-zero entry of its column, and zero rows come last. \
         Also returns the pivot columns (0-based). At most 200×200.";
-    const KEYWORDS: &'static [&'static str] =
-        &["rref", "reduced row echelon form", "echelon", "gauss jordan", "row reduce", "normal form", "pivots"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "rref",
+        "reduced row echelon form",
+        "echelon",
+        "gauss jordan",
+        "row reduce",
+        "normal form",
+        "pivots",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "1"], ["2", "4", "0"]]}"#;
-    const EXPECTED: &'static str = r#"{"rref": [["1", "2", "0"], ["0", "0", "1"]], "pivot_columns": [0, 2]}"#;
+    const EXPECTED: &'static str =
+        r#"{"rref": [["1", "2", "0"], ["0", "0", "1"]], "pivot_columns": [0, 2]}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let r = linalg::rref(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output { rref: rows_of(r.matrix), pivot_columns: r.pivots })
+        Ok(Output {
+            rref: rows_of(r.matrix),
+            pivot_columns: r.pivots,
+        })
     }
 }

@@ -20,15 +20,24 @@ impl Operation for SingularValuesNumeric {
     const ID: &'static str = "matrix.singular_values.numeric";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Singular values in floating point (numeric)";
-    const SUMMARY: &'static str = "Double-precision singular values (SVD) of a rectangular matrix, descending.";
+    const SUMMARY: &'static str =
+        "Double-precision singular values (SVD) of a rectangular matrix, descending.";
     const DESCRIPTION: &'static str = "Computes the singular values of an m×n matrix in IEEE double precision \
         (faer's SVD): min(m, n) non-negative values, largest first. At most 500×500.";
-    const KEYWORDS: &'static [&'static str] = &["singular values", "svd", "singular value decomposition", "numeric", "float", "2-norm"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "singular values",
+        "svd",
+        "singular value decomposition",
+        "numeric",
+        "float",
+        "2-norm",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[3.0, 0.0], [0.0, 4.0]]}"#;
     const EXPECTED: &'static str = "[4.0, 3.0]";
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<f64>, MathError> {
         ctx.budget.check()?;
-        numeric::singular_values(&input.matrix.0).ok_or_else(|| MathError::Domain("the SVD iteration did not converge".into()))
+        numeric::singular_values(&input.matrix.0)
+            .ok_or_else(|| MathError::Domain("the SVD iteration did not converge".into()))
     }
 }

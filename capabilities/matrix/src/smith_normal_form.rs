@@ -28,13 +28,21 @@ impl Operation for SmithNormalForm {
     const ID: &'static str = "matrix.normal_form.smith.compute";
     const VERSION: u32 = 3;
     const TITLE: &'static str = "Smith normal form (invariant factors) of an integer matrix";
-    const SUMMARY: &'static str = "The invariant factors d₁ | d₂ | … of an integer matrix: its Smith normal form diagonal.";
+    const SUMMARY: &'static str =
+        "The invariant factors d₁ | d₂ | … of an integer matrix: its Smith normal form diagonal.";
     const DESCRIPTION: &'static str = "Computes the diagonal of the Smith normal form U·A·V (U, V unimodular) of an \
         integer matrix: the invariant factors d₁ | d₂ | …, with d₁⋯d_k equal to the gcd of all k×k minors. \
         Describes the abelian group Z^m / (row lattice of A) and the structure of integer linear systems. \
         Square non-singular matrices up to 100×100 are reduced modulo |det A| (entries never grow); other \
         shapes and singular matrices use direct elimination and are limited to 20×20.";
-    const KEYWORDS: &'static [&'static str] = &["smith normal form", "snf", "invariant factors", "elementary divisors", "abelian group", "determinantal divisors"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "smith normal form",
+        "snf",
+        "invariant factors",
+        "elementary divisors",
+        "abelian group",
+        "determinantal divisors",
+    ];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}"#;
     const EXPECTED: &'static str = r#"{"diagonal": ["2", "6", "12"], "rank": 3}"#;
 
@@ -45,7 +53,13 @@ impl Operation for SmithNormalForm {
             |a| normal_form::smith_diagonal_modular(a, &ctx.budget),
             |a| normal_form::smith_diagonal(a, &ctx.budget),
         )?;
-        let rank = d.iter().filter(|x| x.sign() != hessian_kernels::Sign::NoSign).count();
-        Ok(Output { diagonal: d.into_iter().map(Int).collect(), rank })
+        let rank = d
+            .iter()
+            .filter(|x| x.sign() != hessian_kernels::Sign::NoSign)
+            .count();
+        Ok(Output {
+            diagonal: d.into_iter().map(Int).collect(),
+            rank,
+        })
     }
 }

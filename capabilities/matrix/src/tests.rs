@@ -739,14 +739,19 @@ fn singular_values_are_square_roots_of_the_gram_eigenvalues() {
         json!({"matrix": [[3.0, 0.0], [0.0, 0.5]]}),
     )
     .unwrap();
-    assert!(close(cond["condition_number"].as_f64().unwrap(), 6.0, 1e-12));
+    assert!(close(
+        cond["condition_number"].as_f64().unwrap(),
+        6.0,
+        1e-12
+    ));
     let singular = run(
         "matrix.condition_number.numeric",
         json!({"matrix": [[1.0, 2.0], [2.0, 4.0]]}),
     )
     .unwrap();
     assert!(
-        singular["singular"] == json!(true) || singular["condition_number"].as_f64().unwrap() > 1e15,
+        singular["singular"] == json!(true)
+            || singular["condition_number"].as_f64().unwrap() > 1e15,
         "{singular}"
     );
 }

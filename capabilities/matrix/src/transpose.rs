@@ -22,7 +22,8 @@ impl Operation for Transpose {
     const SUMMARY: &'static str = "Swap rows and columns of a rational matrix.";
     const DESCRIPTION: &'static str = "Returns the transpose Aᵀ of an m×n rational matrix as an n×m matrix \
         (entries reduced). At most 1000 rows and 1000 columns.";
-    const KEYWORDS: &'static [&'static str] = &["transpose", "transposed", "swap rows columns", "flip"];
+    const KEYWORDS: &'static [&'static str] =
+        &["transpose", "transposed", "swap rows columns", "flip"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["4", "5", "6"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "4"], ["2", "5"], ["3", "6"]]"#;
 

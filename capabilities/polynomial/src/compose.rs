@@ -1,4 +1,4 @@
-use crate::wire::{Polynomial, PolyOut};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
@@ -23,15 +23,22 @@ impl Operation for Compose {
     const TITLE: &'static str = "Compose two polynomials";
     const SUMMARY: &'static str = "The composition f(g(x)) of two polynomials over Q.";
     const DESCRIPTION: &'static str = "Computes f(g(x)) exactly by Horner's rule in polynomials; deg f · deg g at most 10000. The result uses the variable of g.";
-    const KEYWORDS: &'static [&'static str] = &["compose", "composition", "substitute polynomial", "f(g(x))"];
+    const KEYWORDS: &'static [&'static str] =
+        &["compose", "composition", "substitute polynomial", "f(g(x))"];
     const EXAMPLE: &'static str = r#"{"outer": "x^2 + 1", "inner": "x - 1"}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["2", "-2", "1"], "polynomial": "x^2 - 2*x + 2"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["2", "-2", "1"], "polynomial": "x^2 - 2*x + 2"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.outer.degree().max(0) * input.inner.degree().max(0) > 10_000 {
-            return Err(MathError::Limit("deg(outer)·deg(inner) must be at most 10000".into()));
+            return Err(MathError::Limit(
+                "deg(outer)·deg(inner) must be at most 10000".into(),
+            ));
         }
         ctx.budget.check()?;
-        Ok(PolyOut::new(poly::compose(&input.outer.coefficients, &input.inner.coefficients), input.inner.var()))
+        Ok(PolyOut::new(
+            poly::compose(&input.outer.coefficients, &input.inner.coefficients),
+            input.inner.var(),
+        ))
     }
 }

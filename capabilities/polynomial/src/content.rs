@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,14 +27,23 @@ impl Operation for Content {
     const ID: &'static str = "polynomial.content.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Content and primitive part of a polynomial";
-    const SUMMARY: &'static str = "Splits f into a rational content and a primitive integer polynomial.";
+    const SUMMARY: &'static str =
+        "Splits f into a rational content and a primitive integer polynomial.";
     const DESCRIPTION: &'static str = "Writes f = c·g with c rational (same sign as f's leading coefficient) and g in Z[x] with coprime coefficients and positive leading coefficient. For 0 both are 0.";
-    const KEYWORDS: &'static [&'static str] = &["content", "primitive part", "gcd of coefficients", "clear denominators"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "content",
+        "primitive part",
+        "gcd of coefficients",
+        "clear denominators",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "-2/3*x^2 + 4/3"}"#;
     const EXPECTED: &'static str = r#"{"content": "-2/3", "primitive_part": {"coefficients": ["-2", "0", "1"], "polynomial": "x^2 - 2"}}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (c, g) = input.polynomial.primitive();
-        Ok(Output { content: Rational(c), primitive_part: PolyOut::from_z(&g, input.polynomial.var()) })
+        Ok(Output {
+            content: Rational(c),
+            primitive_part: PolyOut::from_z(&g, input.polynomial.var()),
+        })
     }
 }

@@ -1,8 +1,8 @@
-use crate::wire::{PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::PolyOut;
 use hessian_contract::wire::Bounded;
-use hessian_kernels::poly::zx;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::BigInt;
+use hessian_kernels::poly::zx;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -21,15 +21,22 @@ impl Operation for Cyclotomic {
     const ID: &'static str = "polynomial.cyclotomic.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Cyclotomic polynomial";
-    const SUMMARY: &'static str = "The n-th cyclotomic polynomial Φₙ, whose roots are the primitive n-th roots of unity.";
+    const SUMMARY: &'static str =
+        "The n-th cyclotomic polynomial Φₙ, whose roots are the primitive n-th roots of unity.";
     const DESCRIPTION: &'static str = "Computes Φₙ(x) = ∏_{d | n} (x^d − 1)^μ(n/d) exactly, by multiplying and dividing in Z[x]; degree φ(n). n at most 10000.";
-    const KEYWORDS: &'static [&'static str] = &["cyclotomic", "roots of unity", "phi_n", "primitive roots of unity"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "cyclotomic",
+        "roots of unity",
+        "phi_n",
+        "primitive roots of unity",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "0", "-1", "0", "1"], "polynomial": "x^4 - x^2 + 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "0", "-1", "0", "1"], "polynomial": "x^4 - x^2 + 1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let n = input.n.0 as u64;
-        let divisors: Vec<u64> = (1..=n).filter(|d| n % d == 0).collect();
+        let divisors: Vec<u64> = (1..=n).filter(|d| n.is_multiple_of(*d)).collect();
         let x_pow_minus_one = |d: u64| {
             let mut p = vec![BigInt::from(0); d as usize + 1];
             p[0] = BigInt::from(-1);

@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Bounded;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -31,7 +31,8 @@ impl Operation for Derivative {
     const DESCRIPTION: &'static str = "Differentiates f exactly `order` times (default once).";
     const KEYWORDS: &'static [&'static str] = &["derivative", "differentiate", "d/dx", "f'"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2"}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["-2", "0", "3"], "polynomial": "3*x^2 - 2"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["-2", "0", "3"], "polynomial": "3*x^2 - 2"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let mut p = input.polynomial.coefficients.clone();

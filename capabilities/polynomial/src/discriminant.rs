@@ -1,8 +1,8 @@
-use crate::wire::{Polynomial};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::Polynomial;
 use hessian_contract::wire::Rational;
-use hessian_kernels::poly::zx;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_kernels::poly::zx;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -21,18 +21,28 @@ impl Operation for Discriminant {
     const ID: &'static str = "polynomial.discriminant.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Discriminant of a polynomial";
-    const SUMMARY: &'static str = "Exact discriminant of a polynomial over Q: zero exactly when it has a repeated root.";
+    const SUMMARY: &'static str =
+        "Exact discriminant of a polynomial over Q: zero exactly when it has a repeated root.";
     const DESCRIPTION: &'static str = "Computes disc(f) = (−1)^(n(n−1)/2)·res(f, f′)/lc(f) for f of degree n ≥ 1 (modular resultant); with f = c·g, g primitive, disc(f) = c^(2n−2)·disc(g). For a quadratic ax^2 + bx + c it is b^2 − 4ac.";
-    const KEYWORDS: &'static [&'static str] = &["discriminant", "repeated root", "multiple root", "b^2 - 4ac"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "discriminant",
+        "repeated root",
+        "multiple root",
+        "b^2 - 4ac",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + x + 1"}"#;
     const EXPECTED: &'static str = r#""-3""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (c, f) = input.polynomial.primitive();
         if f.len() < 2 {
-            return Err(MathError::Domain("the discriminant needs degree at least 1".into()));
+            return Err(MathError::Domain(
+                "the discriminant needs degree at least 1".into(),
+            ));
         }
         let n = f.len() - 1;
-        Ok(Rational(Q::from_integer(zx::discriminant(&f, &ctx.budget)?) * num_traits::pow(c, 2 * n - 2)))
+        Ok(Rational(
+            Q::from_integer(zx::discriminant(&f, &ctx.budget)?) * num_traits::pow(c, 2 * n - 2),
+        ))
     }
 }

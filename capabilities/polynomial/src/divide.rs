@@ -1,4 +1,4 @@
-use crate::wire::{Polynomial, PolyOut, shared_var};
+use crate::wire::{PolyOut, Polynomial, shared_var};
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
@@ -29,9 +29,17 @@ impl Operation for Divide {
     const ID: &'static str = "polynomial.divide.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Polynomial division with remainder";
-    const SUMMARY: &'static str = "Quotient and remainder of polynomial long division over the rationals.";
+    const SUMMARY: &'static str =
+        "Quotient and remainder of polynomial long division over the rationals.";
     const DESCRIPTION: &'static str = "Divides a by b ≠ 0 over Q: returns q and r with a = q·b + r and deg r < deg b (long division; exact rational coefficients).";
-    const KEYWORDS: &'static [&'static str] = &["divide", "division", "quotient", "remainder", "long division", "mod"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "divide",
+        "division",
+        "quotient",
+        "remainder",
+        "long division",
+        "mod",
+    ];
     const EXAMPLE: &'static str = r#"{"dividend": "x^3 - 1", "divisor": "x - 2"}"#;
     const EXPECTED: &'static str = r#"{"quotient": {"coefficients": ["4", "2", "1"], "polynomial": "x^2 + 2*x + 4"}, "remainder": {"coefficients": ["7"], "polynomial": "7"}}"#;
 
@@ -39,6 +47,9 @@ impl Operation for Divide {
         let var = shared_var(&input.dividend, &input.divisor)?.to_string();
         input.divisor.nonzero("divisor")?;
         let (q, r) = poly::divrem(&input.dividend.coefficients, &input.divisor.coefficients);
-        Ok(Output { quotient: PolyOut::new(q, &var), remainder: PolyOut::new(r, &var) })
+        Ok(Output {
+            quotient: PolyOut::new(q, &var),
+            remainder: PolyOut::new(r, &var),
+        })
     }
 }

@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::Polynomial;
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -24,11 +24,21 @@ impl Operation for Evaluate {
     const TITLE: &'static str = "Evaluate a polynomial at a rational point";
     const SUMMARY: &'static str = "Exact value f(x) of a polynomial at a rational x (Horner).";
     const DESCRIPTION: &'static str = "Computes f(x) exactly for a rational x by Horner's rule.";
-    const KEYWORDS: &'static [&'static str] = &["evaluate", "value", "plug in", "substitute number", "f(x)", "horner"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "evaluate",
+        "value",
+        "plug in",
+        "substitute number",
+        "f(x)",
+        "horner",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;
     const EXPECTED: &'static str = r#""7/8""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        Ok(Rational(poly::evaluate(&input.polynomial.coefficients, &input.at.0)))
+        Ok(Rational(poly::evaluate(
+            &input.polynomial.coefficients,
+            &input.at.0,
+        )))
     }
 }

@@ -1,4 +1,4 @@
-use crate::wire::{Multivariate, MultiOut};
+use crate::wire::{MultiOut, Multivariate};
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,7 +20,14 @@ impl Operation for Expand {
     const TITLE: &'static str = "Expand a polynomial expression";
     const SUMMARY: &'static str = "Expands products and powers of a multivariate polynomial expression into canonical sum-of-terms form.";
     const DESCRIPTION: &'static str = "Parses a polynomial expression in any number of variables (sums, products, non-negative integer powers, division by numbers; never evaluated as code) and returns it expanded, like terms collected, terms by descending total degree, with the term list. At most 100000 terms and total degree 10000.";
-    const KEYWORDS: &'static [&'static str] = &["expand", "simplify", "multiply out", "collect terms", "multivariate", "binomial expansion"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "expand",
+        "simplify",
+        "multiply out",
+        "collect terms",
+        "multivariate",
+        "binomial expansion",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "(x + y)^2 - y*(2x - 1)"}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "x^2 + y^2 + y", "variables": ["x", "y"], "terms": [{"coefficient": "1", "exponents": [2, 0]}, {"coefficient": "1", "exponents": [0, 2]}, {"coefficient": "1", "exponents": [0, 1]}]}"#;
 

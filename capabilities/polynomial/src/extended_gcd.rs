@@ -1,7 +1,7 @@
-use crate::wire::{Polynomial, PolyOut, shared_var};
+use crate::wire::{PolyOut, Polynomial, shared_var};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::poly;
 use hessian_kernels::Q;
+use hessian_kernels::poly;
 use num_traits::Zero;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -33,16 +33,20 @@ impl Operation for ExtendedGcd {
     const ID: &'static str = "polynomial.extended_gcd.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Extended gcd of two polynomials (Bézout)";
-    const SUMMARY: &'static str = "Monic gcd g of a and b over Q with Bézout cofactors s, t such that s·a + t·b = g.";
+    const SUMMARY: &'static str =
+        "Monic gcd g of a and b over Q with Bézout cofactors s, t such that s·a + t·b = g.";
     const DESCRIPTION: &'static str = "Runs the extended Euclidean algorithm over Q and normalises: g monic, s·a + t·b = g, with deg s < deg b − deg g and deg t < deg a − deg g when both are non-constant. Degree at most 2000.";
-    const KEYWORDS: &'static [&'static str] = &["extended gcd", "bezout", "cofactors", "xgcd", "s*a + t*b"];
+    const KEYWORDS: &'static [&'static str] =
+        &["extended gcd", "bezout", "cofactors", "xgcd", "s*a + t*b"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 1", "b": "x^2 - 3*x + 2"}"#;
     const EXPECTED: &'static str = r#"{"gcd": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "s": {"coefficients": ["1/3"], "polynomial": "1/3"}, "t": {"coefficients": ["-1/3"], "polynomial": "-1/3"}}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let var = shared_var(&input.a, &input.b)?.to_string();
         if input.a.coefficients.is_empty() && input.b.coefficients.is_empty() {
-            return Err(MathError::Domain("the gcd of two zero polynomials is not defined".into()));
+            return Err(MathError::Domain(
+                "the gcd of two zero polynomials is not defined".into(),
+            ));
         }
         if input.a.degree().max(input.b.degree()) > 2000 {
             return Err(MathError::Limit("degree at most 2000".into()));
@@ -62,6 +66,10 @@ impl Operation for ExtendedGcd {
         }
         let lead = r0.last().cloned().unwrap_or_else(Q::zero);
         let scale = |p: &[Q]| poly::trim(p.iter().map(|c| c / &lead).collect());
-        Ok(Output { gcd: PolyOut::new(scale(&r0), &var), s: PolyOut::new(scale(&s0), &var), t: PolyOut::new(scale(&t0), &var) })
+        Ok(Output {
+            gcd: PolyOut::new(scale(&r0), &var),
+            s: PolyOut::new(scale(&s0), &var),
+            t: PolyOut::new(scale(&t0), &var),
+        })
     }
 }

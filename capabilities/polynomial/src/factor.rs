@@ -1,8 +1,8 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Rational;
-use hessian_kernels::poly::factor;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_kernels::poly::factor;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +38,14 @@ impl Operation for Factor {
     const TITLE: &'static str = "Factor a polynomial over the rationals";
     const SUMMARY: &'static str = "Factorization of a polynomial over Q (equivalently Z) into irreducible factors with multiplicities.";
     const DESCRIPTION: &'static str = "Factors f over Q: f = c·∏ fᵢ^eᵢ with c rational and each fᵢ an irreducible primitive integer polynomial (positive leading coefficient). Method: square-free decomposition, factorization modulo a good prime (Cantor–Zassenhaus), Hensel lifting beyond the Mignotte bound, and Zassenhaus recombination by trial division; the product is checked against f. Degree at most 200; recombination is exponential in the worst case and bounded by the call deadline.";
-    const KEYWORDS: &'static [&'static str] = &["factor", "factorization", "factorise", "irreducible factors", "zassenhaus", "hensel"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "factor",
+        "factorization",
+        "factorise",
+        "irreducible factors",
+        "zassenhaus",
+        "hensel",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^4 - 2"}"#;
     const EXPECTED: &'static str = r#"{"content": "2", "factors": [{"factor": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["1", "1"], "polynomial": "x + 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["1", "0", "1"], "polynomial": "x^2 + 1"}, "multiplicity": 1}]}"#;
 
@@ -53,8 +60,14 @@ impl Operation for Factor {
         let factors = result
             .factors
             .iter()
-            .map(|(g, e)| IrreducibleFactor { factor: PolyOut::from_z(g, var), multiplicity: *e })
+            .map(|(g, e)| IrreducibleFactor {
+                factor: PolyOut::from_z(g, var),
+                multiplicity: *e,
+            })
             .collect();
-        Ok(Output { content: Rational(c * Q::from_integer(result.content)), factors })
+        Ok(Output {
+            content: Rational(c * Q::from_integer(result.content)),
+            factors,
+        })
     }
 }

@@ -1,6 +1,6 @@
 use crate::wire::{Polynomial, modular};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::zp;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,15 @@ impl Operation for FiniteFieldFactor {
     const TITLE: &'static str = "Factor a polynomial over a prime field F_p";
     const SUMMARY: &'static str = "Factorization of a polynomial over F_p into monic irreducibles with multiplicities (Cantor–Zassenhaus).";
     const DESCRIPTION: &'static str = "Factors f over F_p for a prime p < 2^62: square-free decomposition (with p-th roots), distinct-degree and equal-degree (Cantor–Zassenhaus) splitting. f = lc·∏ fᵢ^eᵢ with monic irreducible fᵢ. Degree at most 2000.";
-    const KEYWORDS: &'static [&'static str] = &["factor mod p", "finite field", "F_p", "cantor zassenhaus", "berlekamp", "modular factorization", "galois field"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "factor mod p",
+        "finite field",
+        "F_p",
+        "cantor zassenhaus",
+        "berlekamp",
+        "modular factorization",
+        "galois field",
+    ];
     const EXAMPLE: &'static str = r#"{"modulus": 5, "polynomial": "x^4 + 4"}"#;
     const EXPECTED: &'static str = r#"{"leading_coefficient": "1", "factors": [{"factor": ["1", "1"], "multiplicity": 1}, {"factor": ["2", "1"], "multiplicity": 1}, {"factor": ["3", "1"], "multiplicity": 1}, {"factor": ["4", "1"], "multiplicity": 1}]}"#;
 
@@ -55,7 +63,13 @@ impl Operation for FiniteFieldFactor {
         let ints = |v: &[u64]| v.iter().map(|&c| Int(c.into())).collect();
         Ok(Output {
             leading_coefficient: Int(lead.into()),
-            factors: factors.iter().map(|(g, e)| MonicFactor { factor: ints(g), multiplicity: *e }).collect(),
+            factors: factors
+                .iter()
+                .map(|(g, e)| MonicFactor {
+                    factor: ints(g),
+                    multiplicity: *e,
+                })
+                .collect(),
         })
     }
 }

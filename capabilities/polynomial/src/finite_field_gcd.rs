@@ -1,6 +1,6 @@
 use crate::wire::{Polynomial, modular};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::zp;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -24,7 +24,8 @@ impl Operation for FiniteFieldGcd {
     const ID: &'static str = "polynomial.finite_field.gcd.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Gcd of polynomials over F_p";
-    const SUMMARY: &'static str = "Monic greatest common divisor of two polynomials over a prime field F_p.";
+    const SUMMARY: &'static str =
+        "Monic greatest common divisor of two polynomials over a prime field F_p.";
     const DESCRIPTION: &'static str = "Computes the monic gcd over F_p (p prime below 2^62) by Euclid's algorithm; coefficients in [0, p), lowest degree first ([] when both are 0). Degree at most 10000.";
     const KEYWORDS: &'static [&'static str] = &["gcd mod p", "finite field gcd", "F_p gcd"];
     const EXAMPLE: &'static str = r#"{"modulus": 7, "a": "x^2 - 1", "b": "x^2 + 5*x + 4"}"#;
@@ -34,6 +35,9 @@ impl Operation for FiniteFieldGcd {
         let (p, a) = modular(&input.modulus, &input.a)?;
         let (_, b) = modular(&input.modulus, &input.b)?;
         ctx.budget.check()?;
-        Ok(zp::monic(&zp::gcd(&a, &b, p), p).into_iter().map(|c| Int(c.into())).collect())
+        Ok(zp::monic(&zp::gcd(&a, &b, p), p)
+            .into_iter()
+            .map(|c| Int(c.into()))
+            .collect())
     }
 }

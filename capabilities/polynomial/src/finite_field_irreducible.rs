@@ -1,6 +1,6 @@
 use crate::wire::{Polynomial, modular};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Int;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::zp;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -22,16 +22,25 @@ impl Operation for FiniteFieldIrreducible {
     const ID: &'static str = "polynomial.finite_field.irreducible.decide";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Is a polynomial irreducible over F_p?";
-    const SUMMARY: &'static str = "Decides irreducibility of a polynomial over a prime field F_p (Rabin's test).";
+    const SUMMARY: &'static str =
+        "Decides irreducibility of a polynomial over a prime field F_p (Rabin's test).";
     const DESCRIPTION: &'static str = "Returns whether f, of degree 1 to 2000 after reduction modulo the prime p < 2^62, is irreducible over F_p: x^(p^n) ≡ x (mod f) and gcd(x^(p^(n/q)) − x, f) = 1 for each prime q | n.";
-    const KEYWORDS: &'static [&'static str] = &["irreducible mod p", "finite field", "rabin", "F_p irreducible", "galois field"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "irreducible mod p",
+        "finite field",
+        "rabin",
+        "F_p irreducible",
+        "galois field",
+    ];
     const EXAMPLE: &'static str = r#"{"modulus": 2, "polynomial": "x^4 + x + 1"}"#;
     const EXPECTED: &'static str = r#"true"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (p, f) = modular(&input.modulus, &input.polynomial)?;
         if f.len() < 2 {
-            return Err(MathError::Domain("irreducibility needs degree at least 1 modulo p".into()));
+            return Err(MathError::Domain(
+                "irreducibility needs degree at least 1 modulo p".into(),
+            ));
         }
         if f.len() > 2001 {
             return Err(MathError::Limit("degree at most 2000".into()));

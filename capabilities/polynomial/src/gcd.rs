@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::List;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::{self, zx};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,16 +20,25 @@ impl Operation for Gcd {
     const ID: &'static str = "polynomial.gcd.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Greatest common divisor of polynomials";
-    const SUMMARY: &'static str = "Monic gcd of polynomials over the rationals (modular algorithm, proven by division).";
+    const SUMMARY: &'static str =
+        "Monic gcd of polynomials over the rationals (modular algorithm, proven by division).";
     const DESCRIPTION: &'static str = "Computes the monic greatest common divisor over Q of two or more polynomials: Brown's modular gcd of the primitive integer parts (gcds modulo word-size primes combined by CRT), accepted only when it divides every input exactly. The gcd of zero polynomials is 0.";
-    const KEYWORDS: &'static [&'static str] = &["gcd", "greatest common divisor", "common factor", "polynomial gcd"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "gcd",
+        "greatest common divisor",
+        "common factor",
+        "polynomial gcd",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "polynomial": "x + 1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let ps = &input.polynomials.0;
         if ps.len() < 2 {
-            return Err(MathError::Input { path: "polynomials".into(), message: "needs at least two polynomials".into() });
+            return Err(MathError::Input {
+                path: "polynomials".into(),
+                message: "needs at least two polynomials".into(),
+            });
         }
         let mut g: zx::Poly = Vec::new();
         for p in ps {

@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::{Ctx, MathError, Operation};
-use hessian_kernels::{poly, Q};
+use hessian_kernels::{Q, poly};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -21,9 +21,15 @@ impl Operation for Integral {
     const TITLE: &'static str = "Antiderivative of a polynomial";
     const SUMMARY: &'static str = "The antiderivative of a polynomial with constant term 0.";
     const DESCRIPTION: &'static str = "Returns F with F′ = f and F(0) = 0, exactly.";
-    const KEYWORDS: &'static [&'static str] = &["integral", "integrate", "antiderivative", "primitive function"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "integral",
+        "integrate",
+        "antiderivative",
+        "primitive function",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "3*x^2 - 2"}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["0", "-2", "0", "1"], "polynomial": "x^3 - 2*x"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["0", "-2", "0", "1"], "polynomial": "x^3 - 2*x"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.polynomial.degree() >= 10_000 {

@@ -1,6 +1,6 @@
-use crate::wire::{PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::PolyOut;
 use hessian_contract::wire::{List, Rational};
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,17 +20,34 @@ impl Operation for Interpolation {
     const ID: &'static str = "polynomial.interpolation.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Interpolating polynomial through points";
-    const SUMMARY: &'static str = "The unique polynomial of least degree through given points, exactly (Newton form).";
+    const SUMMARY: &'static str =
+        "The unique polynomial of least degree through given points, exactly (Newton form).";
     const DESCRIPTION: &'static str = "Computes the polynomial of degree below n through n points (xᵢ, yᵢ) with distinct xᵢ, over Q, by Newton's divided differences.";
-    const KEYWORDS: &'static [&'static str] = &["interpolation", "interpolate", "lagrange", "newton", "fit points", "polynomial through points"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "interpolation",
+        "interpolate",
+        "lagrange",
+        "newton",
+        "fit points",
+        "polynomial through points",
+    ];
     const EXAMPLE: &'static str = r#"{"points": [[0, 1], [1, 3], [2, 7]]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "1", "1"], "polynomial": "x^2 + x + 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "1", "1"], "polynomial": "x^2 + x + 1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let pts: Vec<_> = input.points.0.iter().map(|[x, y]| (x.0.clone(), y.0.clone())).collect();
+        let pts: Vec<_> = input
+            .points
+            .0
+            .iter()
+            .map(|[x, y]| (x.0.clone(), y.0.clone()))
+            .collect();
         ctx.budget.check()?;
         poly::interpolate(&pts)
             .map(|p| PolyOut::new(p, "x"))
-            .ok_or_else(|| MathError::Input { path: "points".into(), message: "two points share an x; the x values must be distinct".into() })
+            .ok_or_else(|| MathError::Input {
+                path: "points".into(),
+                message: "two points share an x; the x values must be distinct".into(),
+            })
     }
 }

@@ -1,4 +1,4 @@
-use crate::wire::{Polynomial};
+use crate::wire::Polynomial;
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::factor;
 use schemars::JsonSchema;
@@ -19,20 +19,27 @@ impl Operation for Irreducible {
     const ID: &'static str = "polynomial.irreducible.decide";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Is a polynomial irreducible over the rationals?";
-    const SUMMARY: &'static str = "Decides whether a polynomial of degree ≥ 1 is irreducible over Q.";
+    const SUMMARY: &'static str =
+        "Decides whether a polynomial of degree ≥ 1 is irreducible over Q.";
     const DESCRIPTION: &'static str = "Returns true when f (degree 1 to 200) has no factorization into two non-constant polynomials over Q, by complete factorization (Zassenhaus). Constant factors do not count: 2x + 2 is irreducible.";
-    const KEYWORDS: &'static [&'static str] = &["irreducible", "prime polynomial", "factorable", "reducible"];
+    const KEYWORDS: &'static [&'static str] =
+        &["irreducible", "prime polynomial", "factorable", "reducible"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^4 + 1"}"#;
     const EXPECTED: &'static str = r#"true"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let d = input.polynomial.degree();
         if d < 1 {
-            return Err(MathError::Domain("irreducibility needs degree at least 1".into()));
+            return Err(MathError::Domain(
+                "irreducibility needs degree at least 1".into(),
+            ));
         }
         if d > 200 {
             return Err(MathError::Limit("degree at most 200".into()));
         }
-        Ok(factor::is_irreducible(&input.polynomial.primitive().1, &ctx.budget)?)
+        Ok(factor::is_irreducible(
+            &input.polynomial.primitive().1,
+            &ctx.budget,
+        )?)
     }
 }

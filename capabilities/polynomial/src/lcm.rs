@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::List;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::{self, zx};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,16 +20,21 @@ impl Operation for Lcm {
     const ID: &'static str = "polynomial.lcm.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Least common multiple of polynomials";
-    const SUMMARY: &'static str = "Monic least common multiple of non-zero polynomials over the rationals.";
+    const SUMMARY: &'static str =
+        "Monic least common multiple of non-zero polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes the monic lcm over Q of two or more non-zero polynomials, as lcm(a, b) = a·b / gcd(a, b) on primitive parts.";
     const KEYWORDS: &'static [&'static str] = &["lcm", "least common multiple", "common multiple"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["-1", "-1", "1", "1"], "polynomial": "x^3 + x^2 - x - 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["-1", "-1", "1", "1"], "polynomial": "x^3 + x^2 - x - 1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let ps = &input.polynomials.0;
         if ps.len() < 2 {
-            return Err(MathError::Input { path: "polynomials".into(), message: "needs at least two polynomials".into() });
+            return Err(MathError::Input {
+                path: "polynomials".into(),
+                message: "needs at least two polynomials".into(),
+            });
         }
         let mut l: zx::Poly = vec![1.into()];
         for (i, p) in ps.iter().enumerate() {

@@ -1,4 +1,4 @@
-use crate::wire::{Polynomial, PolyOut, shared_var};
+use crate::wire::{PolyOut, Polynomial, shared_var};
 use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
@@ -25,10 +25,14 @@ impl Operation for Multiply {
     const DESCRIPTION: &'static str = "Computes a * b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
     const KEYWORDS: &'static [&'static str] = &["multiply", "product", "times", "expand product"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["-1", "-1", "1", "1"], "polynomial": "x^3 + x^2 - x - 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["-1", "-1", "1", "1"], "polynomial": "x^3 + x^2 - x - 1"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let var = shared_var(&input.a, &input.b)?.to_string();
-        Ok(PolyOut::new(poly::mul(&input.a.coefficients, &input.b.coefficients), &var))
+        Ok(PolyOut::new(
+            poly::mul(&input.a.coefficients, &input.b.coefficients),
+            &var,
+        ))
     }
 }

@@ -1,11 +1,11 @@
-use crate::wire::{Multivariate, MultiOut};
-use hessian_contract::{Ctx, MathError, Operation};
-use hessian_contract::wire::Rational;
 use crate::wire::too_much;
+use crate::wire::{MultiOut, Multivariate};
+use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::sparse::{Sparse, Work};
-use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 pub struct MultivariateEvaluate;
 
@@ -24,9 +24,16 @@ impl Operation for MultivariateEvaluate {
     const ID: &'static str = "polynomial.multivariate.evaluate";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Evaluate a multivariate polynomial";
-    const SUMMARY: &'static str = "Substitutes rational values for some or all variables of a polynomial, exactly.";
+    const SUMMARY: &'static str =
+        "Substitutes rational values for some or all variables of a polynomial, exactly.";
     const DESCRIPTION: &'static str = "Replaces each named variable by its rational value and expands; with every variable given, the result is a constant polynomial. Naming a variable the polynomial does not use is an error.";
-    const KEYWORDS: &'static [&'static str] = &["evaluate", "substitute values", "plug in", "multivariate", "partial evaluation"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "evaluate",
+        "substitute values",
+        "plug in",
+        "multivariate",
+        "partial evaluation",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + 3*y", "values": {"x": 2}}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "7*y", "variables": ["y"], "terms": [{"coefficient": "7", "exponents": [1]}]}"#;
 
@@ -36,10 +43,18 @@ impl Operation for MultivariateEvaluate {
         let mut work = Work::default();
         for (name, Rational(v)) in &input.values {
             let Some(i) = p.vars.iter().position(|x| x == name) else {
-                return Err(MathError::Input { path: format!("values.{name}"), message: format!("the polynomial has no variable {name}; its variables are {}", p.vars.join(", ")) });
+                return Err(MathError::Input {
+                    path: format!("values.{name}"),
+                    message: format!(
+                        "the polynomial has no variable {name}; its variables are {}",
+                        p.vars.join(", ")
+                    ),
+                });
             };
             ctx.budget.check()?;
-            out = out.substitute(i, &Sparse::constant(&p.vars, v.clone()), &mut work).map_err(too_much)?;
+            out = out
+                .substitute(i, &Sparse::constant(&p.vars, v.clone()), &mut work)
+                .map_err(too_much)?;
         }
         Ok(MultiOut::new(&out))
     }

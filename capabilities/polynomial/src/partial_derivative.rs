@@ -1,4 +1,4 @@
-use crate::wire::{Multivariate, MultiOut};
+use crate::wire::{MultiOut, Multivariate};
 use hessian_contract::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -20,9 +20,16 @@ impl Operation for PartialDerivative {
     const ID: &'static str = "polynomial.partial_derivative.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Partial derivative of a multivariate polynomial";
-    const SUMMARY: &'static str = "Partial derivatives of a polynomial in several variables, of any order.";
+    const SUMMARY: &'static str =
+        "Partial derivatives of a polynomial in several variables, of any order.";
     const DESCRIPTION: &'static str = "Differentiates by each listed variable in turn, exactly. A variable the polynomial does not use gives 0.";
-    const KEYWORDS: &'static [&'static str] = &["partial derivative", "differentiate", "gradient", "multivariate", "mixed partial"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "partial derivative",
+        "differentiate",
+        "gradient",
+        "multivariate",
+        "mixed partial",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + y^3", "by": ["x", "y"]}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "2*x", "variables": ["x"], "terms": [{"coefficient": "2", "exponents": [1]}]}"#;
 

@@ -1,8 +1,8 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Bounded;
-use hessian_kernels::poly::{self, zx};
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_kernels::poly::{self, zx};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -23,23 +23,37 @@ impl Operation for Power {
     const ID: &'static str = "polynomial.power.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Power of a polynomial";
-    const SUMMARY: &'static str = "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";
+    const SUMMARY: &'static str =
+        "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";
     const DESCRIPTION: &'static str = "Computes p(x)^k exactly by repeated squaring (big products by Kronecker substitution). k at most 1000 and deg(p)·k at most 10000.";
     const KEYWORDS: &'static [&'static str] = &["power", "exponent", "p^k", "binomial expansion"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x + 1", "exponent": 3}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let k = input.exponent.0 as u32;
         if input.polynomial.degree().max(0) as u64 * u64::from(k) > 10_000 {
-            return Err(MathError::Limit("deg(polynomial)·exponent must be at most 10000".into()));
+            return Err(MathError::Limit(
+                "deg(polynomial)·exponent must be at most 10000".into(),
+            ));
         }
         let (c, f) = input.polynomial.primitive();
         if f.is_empty() {
-            return Ok(PolyOut::new(if k == 0 { vec![Q::from_integer(1.into())] } else { Vec::new() }, input.polynomial.var()));
+            return Ok(PolyOut::new(
+                if k == 0 {
+                    vec![Q::from_integer(1.into())]
+                } else {
+                    Vec::new()
+                },
+                input.polynomial.var(),
+            ));
         }
         let scale = num_traits::pow(c, k as usize);
-        let p: Vec<Q> = zx::pow(&f, k).into_iter().map(|x| Q::from_integer(x) * &scale).collect();
+        let p: Vec<Q> = zx::pow(&f, k)
+            .into_iter()
+            .map(|x| Q::from_integer(x) * &scale)
+            .collect();
         Ok(PolyOut::new(poly::trim(p), input.polynomial.var()))
     }
 }

@@ -1,8 +1,8 @@
-use crate::wire::{Polynomial};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::Polynomial;
 use hessian_contract::wire::Rational;
-use hessian_kernels::poly::factor;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_kernels::poly::factor;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,9 +27,16 @@ impl Operation for RationalRoots {
     const ID: &'static str = "polynomial.rational_roots.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Rational roots of a polynomial";
-    const SUMMARY: &'static str = "All rational roots of a polynomial with their multiplicities, exactly.";
+    const SUMMARY: &'static str =
+        "All rational roots of a polynomial with their multiplicities, exactly.";
     const DESCRIPTION: &'static str = "Finds every rational root of f ≠ 0 (degree at most 200) with its multiplicity, from the linear factors of its factorization over Q; ascending.";
-    const KEYWORDS: &'static [&'static str] = &["rational roots", "roots", "zeros", "solve polynomial", "rational root theorem"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "rational roots",
+        "roots",
+        "zeros",
+        "solve polynomial",
+        "rational root theorem",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^3 - 3*x^2 - 3*x + 2"}"#;
     const EXPECTED: &'static str = r#"[{"root": "-1", "multiplicity": 1}, {"root": "1/2", "multiplicity": 1}, {"root": "2", "multiplicity": 1}]"#;
 
@@ -43,7 +50,10 @@ impl Operation for RationalRoots {
             .factors
             .into_iter()
             .filter(|(g, _)| g.len() == 2)
-            .map(|(g, e)| Root { root: Rational(Q::new(-g[0].clone(), g[1].clone())), multiplicity: e })
+            .map(|(g, e)| Root {
+                root: Rational(Q::new(-g[0].clone(), g[1].clone())),
+                multiplicity: e,
+            })
             .collect();
         roots.sort_by(|a, b| a.root.cmp(&b.root));
         Ok(roots)

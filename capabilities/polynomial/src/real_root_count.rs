@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::Polynomial;
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::roots;
 use num_traits::Signed;
 use schemars::JsonSchema;
@@ -27,7 +27,13 @@ impl Operation for RealRootCount {
     const TITLE: &'static str = "Count real roots in an interval";
     const SUMMARY: &'static str = "Number of distinct real roots of a polynomial in a closed interval (or on the whole line), by Sturm's theorem.";
     const DESCRIPTION: &'static str = "Counts the distinct real roots of f ≠ 0 in [lower, upper] (either end may be omitted for ±∞) with a Sturm sequence of the square-free part; multiple roots count once. Degree at most 500.";
-    const KEYWORDS: &'static [&'static str] = &["count real roots", "number of roots", "sturm", "roots in interval", "how many roots"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "count real roots",
+        "number of roots",
+        "sturm",
+        "roots in interval",
+        "how many roots",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x", "lower": "0"}"#;
     const EXPECTED: &'static str = r#"2"#;
 

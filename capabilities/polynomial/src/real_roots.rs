@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::Polynomial;
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::roots;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -33,7 +33,16 @@ impl Operation for RealRoots {
     const TITLE: &'static str = "Isolate the real roots of a polynomial";
     const SUMMARY: &'static str = "Disjoint rational intervals each holding exactly one real root, together all of them, optionally refined to a width.";
     const DESCRIPTION: &'static str = "Isolates the distinct real roots of f ≠ 0 (degree at most 500) by Descartes' rule of signs with bisection (Collins–Akritas) on the square-free part, ascending. Roots met exactly at bisection points are returned as points. With `width`, each interval is bisected on the sign of f until it is at most that wide.";
-    const KEYWORDS: &'static [&'static str] = &["real roots", "isolate", "root isolation", "intervals", "descartes", "zeros", "bisection", "approximate roots"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "real roots",
+        "isolate",
+        "root isolation",
+        "intervals",
+        "descartes",
+        "zeros",
+        "bisection",
+        "approximate roots",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 - 2", "width": "1/8"}"#;
     const EXPECTED: &'static str = r#"[{"lower": "-3/2", "upper": "-11/8", "exact": false}, {"lower": "11/8", "upper": "3/2", "exact": false}]"#;
 
@@ -46,7 +55,10 @@ impl Operation for RealRoots {
         let mut found = roots::isolate(&f, &ctx.budget)?;
         if let Some(Rational(w)) = &input.width {
             if *w <= hessian_kernels::Q::from_integer(0.into()) {
-                return Err(MathError::Input { path: "width".into(), message: "must be positive".into() });
+                return Err(MathError::Input {
+                    path: "width".into(),
+                    message: "must be positive".into(),
+                });
             }
             let g = roots::square_free_part(&f, &ctx.budget)?;
             for r in found.iter_mut() {
@@ -55,7 +67,11 @@ impl Operation for RealRoots {
         }
         Ok(found
             .into_iter()
-            .map(|r| Root { exact: r.lower == r.upper, lower: Rational(r.lower), upper: Rational(r.upper) })
+            .map(|r| Root {
+                exact: r.lower == r.upper,
+                lower: Rational(r.lower),
+                upper: Rational(r.upper),
+            })
             .collect())
     }
 }

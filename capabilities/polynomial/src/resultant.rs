@@ -1,8 +1,8 @@
 use crate::wire::{Polynomial, shared_var};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_contract::wire::Rational;
-use hessian_kernels::poly::zx;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_kernels::poly::zx;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -23,9 +23,11 @@ impl Operation for Resultant {
     const ID: &'static str = "polynomial.resultant.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Resultant of two polynomials";
-    const SUMMARY: &'static str = "Exact resultant res(a, b) of two polynomials over Q, computed modularly.";
+    const SUMMARY: &'static str =
+        "Exact resultant res(a, b) of two polynomials over Q, computed modularly.";
     const DESCRIPTION: &'static str = "Computes the resultant res(a, b) (the determinant of the Sylvester matrix) exactly: for the primitive integer parts, resultants modulo word-size primes combined by CRT under Hadamard's bound ‖a‖^deg b·‖b‖^deg a; rational contents enter as c_a^deg b·c_b^deg a. Zero when a and b share a root or one of them is 0.";
-    const KEYWORDS: &'static [&'static str] = &["resultant", "sylvester", "common root", "elimination"];
+    const KEYWORDS: &'static [&'static str] =
+        &["resultant", "sylvester", "common root", "elimination"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 2", "b": "x - 3"}"#;
     const EXPECTED: &'static str = r#""7""#;
 
@@ -37,6 +39,8 @@ impl Operation for Resultant {
         }
         let (m, n) = (fa.len() - 1, fb.len() - 1);
         let r = Q::from_integer(zx::resultant(&fa, &fb, &ctx.budget)?);
-        Ok(Rational(r * num_traits::pow(ca, n) * num_traits::pow(cb, m)))
+        Ok(Rational(
+            r * num_traits::pow(ca, n) * num_traits::pow(cb, m),
+        ))
     }
 }

@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::zx;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -36,9 +36,16 @@ impl Operation for SquareFreeDecomposition {
     const ID: &'static str = "polynomial.square_free_decomposition.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Square-free decomposition of a polynomial";
-    const SUMMARY: &'static str = "Writes f = c·∏ gᵢ^i with square-free, pairwise coprime gᵢ (Yun's algorithm).";
+    const SUMMARY: &'static str =
+        "Writes f = c·∏ gᵢ^i with square-free, pairwise coprime gᵢ (Yun's algorithm).";
     const DESCRIPTION: &'static str = "Computes the square-free decomposition over Q: f = c·∏ gᵢ^i with each gᵢ primitive in Z[x], square-free and pairwise coprime (Yun's algorithm with modular gcds). Factors with no roots of that multiplicity are omitted.";
-    const KEYWORDS: &'static [&'static str] = &["square free", "squarefree", "repeated factors", "multiplicity", "yun"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "square free",
+        "squarefree",
+        "repeated factors",
+        "multiplicity",
+        "yun",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x^2 - x + 1"}"#;
     const EXPECTED: &'static str = r#"{"content": "1", "parts": [{"factor": {"coefficients": ["1", "1"], "polynomial": "x + 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "multiplicity": 2}]}"#;
 
@@ -48,8 +55,14 @@ impl Operation for SquareFreeDecomposition {
         let var = input.polynomial.var();
         let parts = zx::square_free(&f, &ctx.budget)?
             .into_iter()
-            .map(|(g, m)| Part { factor: PolyOut::from_z(&g, var), multiplicity: m })
+            .map(|(g, m)| Part {
+                factor: PolyOut::from_z(&g, var),
+                multiplicity: m,
+            })
             .collect();
-        Ok(Output { content: Rational(c), parts })
+        Ok(Output {
+            content: Rational(c),
+            parts,
+        })
     }
 }

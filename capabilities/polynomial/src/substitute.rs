@@ -1,8 +1,8 @@
-use crate::wire::{Multivariate, MultiOut};
+use crate::wire::{MultiOut, Multivariate};
 use hessian_contract::{Ctx, MathError, Operation};
-use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 pub struct Substitute;
 
@@ -23,7 +23,13 @@ impl Operation for Substitute {
     const TITLE: &'static str = "Substitute polynomials for variables";
     const SUMMARY: &'static str = "Replaces variables of a multivariate polynomial by polynomials, simultaneously, and expands.";
     const DESCRIPTION: &'static str = "Replaces every named variable by its polynomial at the same time (so {x: y, y: x} swaps them) and expands the result. The total degree of the result is at most 10000.";
-    const KEYWORDS: &'static [&'static str] = &["substitute", "replace variable", "change of variables", "compose", "multivariate"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "substitute",
+        "replace variable",
+        "change of variables",
+        "compose",
+        "multivariate",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + y", "replacements": {"x": "y + 1"}}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "y^2 + 3*y + 1", "variables": ["y"], "terms": [{"coefficient": "1", "exponents": [2]}, {"coefficient": "3", "exponents": [1]}, {"coefficient": "1", "exponents": [0]}]}"#;
 
@@ -37,7 +43,13 @@ impl Operation for Substitute {
         }
         for name in input.replacements.keys() {
             if !p.vars.contains(name) {
-                return Err(MathError::Input { path: format!("replacements.{name}"), message: format!("the polynomial has no variable {name}; its variables are {}", p.vars.join(", ")) });
+                return Err(MathError::Input {
+                    path: format!("replacements.{name}"),
+                    message: format!(
+                        "the polynomial has no variable {name}; its variables are {}",
+                        p.vars.join(", ")
+                    ),
+                });
             }
             vars.push(format!("{name}\u{0}"));
         }
@@ -45,14 +57,30 @@ impl Operation for Substitute {
         vars.dedup();
         let mut out = p.embed(&vars);
         let mut work = hessian_kernels::poly::sparse::Work::default();
-        let degree_bound: i64 = input.replacements.values().map(|r| r.0.total_degree().max(1)).max().unwrap_or(1);
+        let degree_bound: i64 = input
+            .replacements
+            .values()
+            .map(|r| r.0.total_degree().max(1))
+            .max()
+            .unwrap_or(1);
         if p.total_degree().max(0) * degree_bound > 10_000 {
-            return Err(MathError::Limit("the result's total degree would exceed 10000".into()));
+            return Err(MathError::Limit(
+                "the result's total degree would exceed 10000".into(),
+            ));
         }
-        let index = |name: &str| vars.iter().position(|v| v == name).expect("collected above");
+        let index = |name: &str| {
+            vars.iter()
+                .position(|v| v == name)
+                .expect("collected above")
+        };
         for name in input.replacements.keys() {
-            let fresh = hessian_kernels::poly::sparse::Sparse::variable(&vars, index(&format!("{name}\u{0}")));
-            out = out.substitute(index(name), &fresh, &mut work).map_err(crate::wire::too_much)?;
+            let fresh = hessian_kernels::poly::sparse::Sparse::variable(
+                &vars,
+                index(&format!("{name}\u{0}")),
+            );
+            out = out
+                .substitute(index(name), &fresh, &mut work)
+                .map_err(crate::wire::too_much)?;
         }
         for (name, r) in &input.replacements {
             ctx.budget.check()?;

@@ -1,6 +1,6 @@
-use crate::wire::{Polynomial, PolyOut};
-use hessian_contract::{Ctx, MathError, Operation};
+use crate::wire::{PolyOut, Polynomial};
 use hessian_contract::wire::Rational;
+use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -22,17 +22,28 @@ impl Operation for TaylorShift {
     const ID: &'static str = "polynomial.taylor_shift.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Shift a polynomial: f(x + c)";
-    const SUMMARY: &'static str = "The translated polynomial f(x + c), i.e. f's Taylor expansion about c.";
+    const SUMMARY: &'static str =
+        "The translated polynomial f(x + c), i.e. f's Taylor expansion about c.";
     const DESCRIPTION: &'static str = "Computes f(x + c) exactly for rational c (coefficients of the Taylor expansion of f at c). Degree at most 2000.";
-    const KEYWORDS: &'static [&'static str] = &["taylor shift", "translate", "shift", "f(x+c)", "taylor expansion"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "taylor shift",
+        "translate",
+        "shift",
+        "f(x+c)",
+        "taylor expansion",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2", "shift": 1}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.polynomial.degree() > 2000 {
             return Err(MathError::Limit("degree at most 2000".into()));
         }
         let one = hessian_kernels::Q::from_integer(1.into());
-        Ok(PolyOut::new(poly::compose(&input.polynomial.coefficients, &[input.shift.0, one]), input.polynomial.var()))
+        Ok(PolyOut::new(
+            poly::compose(&input.polynomial.coefficients, &[input.shift.0, one]),
+            input.polynomial.var(),
+        ))
     }
 }

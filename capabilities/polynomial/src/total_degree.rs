@@ -1,8 +1,8 @@
-use crate::wire::{Multivariate};
+use crate::wire::Multivariate;
 use hessian_contract::{Ctx, MathError, Operation};
-use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 pub struct TotalDegree;
 
@@ -29,17 +29,30 @@ impl Operation for TotalDegree {
     const ID: &'static str = "polynomial.degree.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Degrees of a polynomial";
-    const SUMMARY: &'static str = "Total degree, degree in each variable and number of terms of an expanded polynomial.";
+    const SUMMARY: &'static str =
+        "Total degree, degree in each variable and number of terms of an expanded polynomial.";
     const DESCRIPTION: &'static str = "Expands the polynomial and reports its total degree (−1 for 0), its degree in each variable, and its number of terms.";
-    const KEYWORDS: &'static [&'static str] = &["degree", "total degree", "number of terms", "multivariate", "order"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "degree",
+        "total degree",
+        "number of terms",
+        "multivariate",
+        "order",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y^3 + x^4 - 1"}"#;
-    const EXPECTED: &'static str = r#"{"total_degree": 5, "degrees": {"x": 4, "y": 3}, "terms": 3}"#;
+    const EXPECTED: &'static str =
+        r#"{"total_degree": 5, "degrees": {"x": 4, "y": 3}, "terms": 3}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let p = input.polynomial.0.prune();
         Ok(Output {
             total_degree: p.total_degree(),
-            degrees: p.vars.iter().enumerate().map(|(i, v)| (v.clone(), p.degree_in(i))).collect(),
+            degrees: p
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (v.clone(), p.degree_in(i)))
+                .collect(),
             terms: p.terms.len(),
         })
     }

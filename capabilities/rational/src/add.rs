@@ -23,7 +23,8 @@ impl Operation for Add {
     const SUMMARY: &'static str = "Exact sum of a list of fractions, reduced to lowest terms.";
     const DESCRIPTION: &'static str = "Adds the given rationals exactly (\"p/q\", integers or exact decimals such as \
         \"0.125\") and returns the reduced sum.";
-    const KEYWORDS: &'static [&'static str] = &["add fractions", "sum", "plus", "addition", "total"];
+    const KEYWORDS: &'static [&'static str] =
+        &["add fractions", "sum", "plus", "addition", "total"];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "1/3", "1/6", "0.25"]}"#;
     const EXPECTED: &'static str = r#""5/4""#;
 

@@ -23,18 +23,29 @@ impl Operation for BestApproximation {
     const ID: &'static str = "rational.best_approximation.find";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Best rational approximation with bounded denominator";
-    const SUMMARY: &'static str = "The fraction nearest to x among those with denominator ≤ N (limit_denominator).";
+    const SUMMARY: &'static str =
+        "The fraction nearest to x among those with denominator ≤ N (limit_denominator).";
     const DESCRIPTION: &'static str = "Finds the rational p/q closest to x with 1 ≤ q ≤ max_denominator, from the \
         convergents and semiconvergents of x's continued fraction (like Python's Fraction.limit_denominator). \
         On an exact tie the smaller denominator wins.";
-    const KEYWORDS: &'static [&'static str] = &["best rational approximation", "limit denominator", "closest fraction", "approximate by fraction"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "best rational approximation",
+        "limit denominator",
+        "closest fraction",
+        "approximate by fraction",
+    ];
     const EXAMPLE: &'static str = r#"{"x": "3.14159265358979", "max_denominator": 1000}"#;
     const EXPECTED: &'static str = r#""355/113""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
         if !input.max_denominator.0.is_positive() {
-            return Err(MathError::Domain("`max_denominator` must be at least 1".into()));
+            return Err(MathError::Domain(
+                "`max_denominator` must be at least 1".into(),
+            ));
         }
-        Ok(Rational(rational::best_approximation(&input.x.0, &input.max_denominator.0)))
+        Ok(Rational(rational::best_approximation(
+            &input.x.0,
+            &input.max_denominator.0,
+        )))
     }
 }

@@ -18,8 +18,10 @@ impl Operation for Ceiling {
     const ID: &'static str = "rational.ceiling.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Ceiling ⌈q⌉ of a rational";
-    const SUMMARY: &'static str = "The least integer greater than or equal to q (rounds toward +∞).";
-    const DESCRIPTION: &'static str = "Computes ⌈q⌉, the least integer ≥ q: ⌈7/2⌉ = 4, ⌈−7/2⌉ = −3.";
+    const SUMMARY: &'static str =
+        "The least integer greater than or equal to q (rounds toward +∞).";
+    const DESCRIPTION: &'static str =
+        "Computes ⌈q⌉, the least integer ≥ q: ⌈7/2⌉ = 4, ⌈−7/2⌉ = −3.";
     const KEYWORDS: &'static [&'static str] = &["ceiling", "ceil", "round up", "least integer"];
     const EXAMPLE: &'static str = r#"{"q": "7/2"}"#;
     const EXPECTED: &'static str = r#""4""#;

@@ -29,10 +29,17 @@ impl Operation for Compare {
     const ID: &'static str = "rational.compare.compute";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Compare two rationals";
-    const SUMMARY: &'static str = "Which of two fractions is larger, exactly, with their difference.";
+    const SUMMARY: &'static str =
+        "Which of two fractions is larger, exactly, with their difference.";
     const DESCRIPTION: &'static str = "Compares rationals a and b exactly: sign of a − b, the relation \
         (\"<\", \"=\", \">\") and the difference itself.";
-    const KEYWORDS: &'static [&'static str] = &["compare fractions", "which is larger", "greater than", "less than", "comparison"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "compare fractions",
+        "which is larger",
+        "greater than",
+        "less than",
+        "comparison",
+    ];
     const EXAMPLE: &'static str = r#"{"a": "22/7", "b": "3.14159"}"#;
     const EXPECTED: &'static str = r#"{"sign": 1, "relation": ">", "difference": "887/700000"}"#;
 
@@ -42,6 +49,10 @@ impl Operation for Compare {
             Ordering::Equal => (0, "="),
             Ordering::Greater => (1, ">"),
         };
-        Ok(Output { sign, relation, difference: Rational(input.a.0 - input.b.0) })
+        Ok(Output {
+            sign,
+            relation,
+            difference: Rational(input.a.0 - input.b.0),
+        })
     }
 }

@@ -27,17 +27,30 @@ impl Operation for ContinuedFraction {
     const ID: &'static str = "rational.continued_fraction.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Continued fraction expansion and convergents of a rational";
-    const SUMMARY: &'static str = "The finite simple continued fraction [a0; a1, …, ak] of q and its convergents.";
+    const SUMMARY: &'static str =
+        "The finite simple continued fraction [a0; a1, …, ak] of q and its convergents.";
     const DESCRIPTION: &'static str = "Expands q into its simple continued fraction by the Euclidean algorithm, in \
         the canonical form (a0 = ⌊q⌋ may be negative, later terms ≥ 1, last term ≥ 2 unless q is an integer), \
         with every convergent p_i/q_i. The inverse is rational.from_continued_fraction.compute.";
-    const KEYWORDS: &'static [&'static str] = &["continued fraction", "convergents", "contfrac", "euclidean algorithm"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "continued fraction",
+        "convergents",
+        "contfrac",
+        "euclidean algorithm",
+    ];
     const EXAMPLE: &'static str = r#"{"q": "415/93"}"#;
-    const EXPECTED: &'static str = r#"{"terms": ["4", "2", "6", "7"], "convergents": ["4", "9/2", "58/13", "415/93"]}"#;
+    const EXPECTED: &'static str =
+        r#"{"terms": ["4", "2", "6", "7"], "convergents": ["4", "9/2", "58/13", "415/93"]}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let terms = rational::continued_fraction(&input.q.0);
-        let convergents = rational::convergents(&terms).into_iter().map(Rational).collect();
-        Ok(Output { terms: terms.into_iter().map(Int).collect(), convergents })
+        let convergents = rational::convergents(&terms)
+            .into_iter()
+            .map(Rational)
+            .collect();
+        Ok(Output {
+            terms: terms.into_iter().map(Int).collect(),
+            convergents,
+        })
     }
 }

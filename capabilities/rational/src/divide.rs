@@ -23,14 +23,18 @@ impl Operation for Divide {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Quotient of two rationals a / b";
     const SUMMARY: &'static str = "Exact quotient a / b of two fractions (b ≠ 0).";
-    const DESCRIPTION: &'static str = "Computes a / b exactly and returns it reduced; b = 0 is a domain_error.";
-    const KEYWORDS: &'static [&'static str] = &["divide fractions", "quotient", "division", "ratio", "over"];
+    const DESCRIPTION: &'static str =
+        "Computes a / b exactly and returns it reduced; b = 0 is a domain_error.";
+    const KEYWORDS: &'static [&'static str] =
+        &["divide fractions", "quotient", "division", "ratio", "over"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "-9/8"}"#;
     const EXPECTED: &'static str = r#""-2/3""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
         if input.b.0.is_zero() {
-            return Err(MathError::Domain("division by zero: `b` must be non-zero".into()));
+            return Err(MathError::Domain(
+                "division by zero: `b` must be non-zero".into(),
+            ));
         }
         Ok(Rational(input.a.0 / input.b.0))
     }

@@ -25,19 +25,27 @@ impl Operation for EgyptianFraction {
     const ID: &'static str = "rational.egyptian_fraction.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Egyptian fraction (greedy): q as a sum of distinct unit fractions";
-    const SUMMARY: &'static str = "Writes 0 < q ≤ 1 as 1/d1 + 1/d2 + … by the greedy Fibonacci–Sylvester algorithm.";
+    const SUMMARY: &'static str =
+        "Writes 0 < q ≤ 1 as 1/d1 + 1/d2 + … by the greedy Fibonacci–Sylvester algorithm.";
     const DESCRIPTION: &'static str = "Expands 0 < q ≤ 1 into distinct unit fractions by the greedy \
         (Fibonacci–Sylvester) algorithm: each denominator is the least d with 1/d ≤ what remains. The \
         number of terms is at most the numerator, but denominators can grow doubly exponentially: more than \
         64 terms or a denominator over 100,000 bits is limit_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["egyptian fraction", "unit fractions", "greedy algorithm", "fibonacci sylvester"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "egyptian fraction",
+        "unit fractions",
+        "greedy algorithm",
+        "fibonacci sylvester",
+    ];
     const EXAMPLE: &'static str = r#"{"q": "4/13"}"#;
     const EXPECTED: &'static str = r#"["4", "18", "468"]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Int>, MathError> {
         let q = input.q.0;
         if !q.is_positive() || q > hessian_kernels::Q::one() {
-            return Err(MathError::Domain(format!("`q` must satisfy 0 < q ≤ 1, got {q}")));
+            return Err(MathError::Domain(format!(
+                "`q` must satisfy 0 < q ≤ 1, got {q}"
+            )));
         }
         let ds = rational::egyptian_greedy(&q, MAX_TERMS, MAX_BITS).ok_or_else(|| {
             MathError::Limit(format!("the greedy expansion needs more than {MAX_TERMS} terms or denominators over {MAX_BITS} bits"))

@@ -42,20 +42,37 @@ impl Operation for Expansion {
     type Output = Output;
     const ID: &'static str = "rational.expansion.compute";
     const VERSION: u32 = 1;
-    const TITLE: &'static str = "Decimal (or base-b) expansion of a rational with its repeating period";
-    const SUMMARY: &'static str = "Exact decimal expansion of p/q: the digits before the period and the repeating block.";
+    const TITLE: &'static str =
+        "Decimal (or base-b) expansion of a rational with its repeating period";
+    const SUMMARY: &'static str =
+        "Exact decimal expansion of p/q: the digits before the period and the repeating block.";
     const DESCRIPTION: &'static str = "Expands q in base b (default 10): integer part, the pre-period (its length \
         is the largest power of a prime of b dividing the denominator) and the shortest repeating block (its \
         length is the order of b modulo the rest of the denominator), e.g. 1/6 = 0.1(6). Digits beyond 9 are \
         a–z. More than 100,000 fractional digits is limit_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["decimal expansion", "repeating decimal", "recurring decimal", "period of decimal", "to decimal", "binary expansion"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "decimal expansion",
+        "repeating decimal",
+        "recurring decimal",
+        "period of decimal",
+        "to decimal",
+        "binary expansion",
+    ];
     const EXAMPLE: &'static str = r#"{"q": "-22/7"}"#;
     const EXPECTED: &'static str = r#"{"negative": true, "integer_part": "3", "pre_period": "", "period": "142857", "text": "-3.(142857)"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
-        let e = rational::expansion(&input.q.0, input.base.0 as u32, MAX_DIGITS)
-            .ok_or_else(|| MathError::Limit(format!("the expansion has more than {MAX_DIGITS} fractional digits before it repeats")))?;
-        let text = |ds: &[u32]| ds.iter().filter_map(|d| char::from_digit(*d, 36)).collect::<String>();
+        let e =
+            rational::expansion(&input.q.0, input.base.0 as u32, MAX_DIGITS).ok_or_else(|| {
+                MathError::Limit(format!(
+                    "the expansion has more than {MAX_DIGITS} fractional digits before it repeats"
+                ))
+            })?;
+        let text = |ds: &[u32]| {
+            ds.iter()
+                .filter_map(|d| char::from_digit(*d, 36))
+                .collect::<String>()
+        };
         let (pre_period, period) = (text(&e.pre_period), text(&e.period));
         let integer_part = e.integer.to_str_radix(input.base.0 as u32);
         let negative = input.q.0.is_negative();
@@ -67,6 +84,12 @@ impl Operation for Expansion {
                 full.push_str(&format!("({period})"));
             }
         }
-        Ok(Output { negative, integer_part: Int(e.integer), pre_period, period, text: full })
+        Ok(Output {
+            negative,
+            integer_part: Int(e.integer),
+            pre_period,
+            period,
+            text: full,
+        })
     }
 }

@@ -18,9 +18,12 @@ impl Operation for Floor {
     const ID: &'static str = "rational.floor.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Floor ⌊q⌋ of a rational";
-    const SUMMARY: &'static str = "The greatest integer less than or equal to q (rounds toward −∞).";
-    const DESCRIPTION: &'static str = "Computes ⌊q⌋, the greatest integer ≤ q: ⌊7/2⌋ = 3, ⌊−7/2⌋ = −4.";
-    const KEYWORDS: &'static [&'static str] = &["floor", "round down", "integer part", "greatest integer"];
+    const SUMMARY: &'static str =
+        "The greatest integer less than or equal to q (rounds toward −∞).";
+    const DESCRIPTION: &'static str =
+        "Computes ⌊q⌋, the greatest integer ≤ q: ⌊7/2⌋ = 3, ⌊−7/2⌋ = −4.";
+    const KEYWORDS: &'static [&'static str] =
+        &["floor", "round down", "integer part", "greatest integer"];
     const EXAMPLE: &'static str = r#"{"q": "-7/2"}"#;
     const EXPECTED: &'static str = r#""-4""#;
 

@@ -24,14 +24,21 @@ impl Operation for FromContinuedFraction {
     const SUMMARY: &'static str = "The rational [a0; a1, …, ak] = a0 + 1/(a1 + 1/(… + 1/ak)).";
     const DESCRIPTION: &'static str = "Evaluates a finite simple continued fraction exactly by the convergent \
         recurrence. a0 is any integer and a1 … ak must be positive (the offending index is named otherwise).";
-    const KEYWORDS: &'static [&'static str] = &["evaluate continued fraction", "from continued fraction", "convergent value"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "evaluate continued fraction",
+        "from continued fraction",
+        "convergent value",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [3, 7, 15, 1]}"#;
     const EXPECTED: &'static str = r#""355/113""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
         let terms: Vec<_> = input.terms.0.into_iter().map(|t| t.0).collect();
         if let Some(i) = terms.iter().skip(1).position(|a| !a.is_positive()) {
-            return Err(MathError::Input { path: format!("terms.{}", i + 1), message: "terms after the first must be positive".into() });
+            return Err(MathError::Input {
+                path: format!("terms.{}", i + 1),
+                message: "terms after the first must be positive".into(),
+            });
         }
         let value = rational::convergents(&terms).pop().unwrap_or_default();
         Ok(Rational(value))

@@ -21,12 +21,16 @@ impl Operation for Multiply {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Product of rationals";
     const SUMMARY: &'static str = "Exact product of a list of fractions, reduced to lowest terms.";
-    const DESCRIPTION: &'static str = "Multiplies the given rationals exactly and returns the reduced product.";
-    const KEYWORDS: &'static [&'static str] = &["multiply fractions", "product", "times", "multiplication"];
+    const DESCRIPTION: &'static str =
+        "Multiplies the given rationals exactly and returns the reduced product.";
+    const KEYWORDS: &'static [&'static str] =
+        &["multiply fractions", "product", "times", "multiplication"];
     const EXAMPLE: &'static str = r#"{"factors": ["2/3", "9/4", "-5"]}"#;
     const EXPECTED: &'static str = r#""-15/2""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(input.factors.0.into_iter().map(|r| r.0).product::<Q>()))
+        Ok(Rational(
+            input.factors.0.into_iter().map(|r| r.0).product::<Q>(),
+        ))
     }
 }

@@ -36,12 +36,22 @@ impl Operation for Parts {
     type Output = Output;
     const ID: &'static str = "rational.parts.compute";
     const VERSION: u32 = 1;
-    const TITLE: &'static str = "Numerator, denominator, integer and fractional parts of a rational";
-    const SUMMARY: &'static str = "Lowest terms p/q, floor, fractional part and mixed-number form of a fraction.";
+    const TITLE: &'static str =
+        "Numerator, denominator, integer and fractional parts of a rational";
+    const SUMMARY: &'static str =
+        "Lowest terms p/q, floor, fractional part and mixed-number form of a fraction.";
     const DESCRIPTION: &'static str = "Reduces q to lowest terms and reports numerator, denominator, ⌊q⌋, the \
         fractional part q − ⌊q⌋ ∈ [0, 1), and the mixed number whole + proper with whole truncated toward \
         zero (−7/2 = −3 + −1/2).";
-    const KEYWORDS: &'static [&'static str] = &["simplify fraction", "lowest terms", "reduce fraction", "numerator", "denominator", "mixed number", "fractional part"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "simplify fraction",
+        "lowest terms",
+        "reduce fraction",
+        "numerator",
+        "denominator",
+        "mixed number",
+        "fractional part",
+    ];
     const EXAMPLE: &'static str = r#"{"q": "-14/4"}"#;
     const EXPECTED: &'static str = r#"{"numerator": "-7", "denominator": "2", "floor": "-4", "fractional_part": "1/2", "mixed": {"whole": "-3", "proper": "-1/2"}}"#;
 
@@ -54,7 +64,10 @@ impl Operation for Parts {
             denominator: Int(q.denom().clone()),
             floor: Int(floor.to_integer()),
             fractional_part: Rational(&q - &floor),
-            mixed: Mixed { whole: Int(whole.to_integer()), proper: Rational(&q - &whole) },
+            mixed: Mixed {
+                whole: Int(whole.to_integer()),
+                proper: Rational(&q - &whole),
+            },
         })
     }
 }

@@ -26,10 +26,15 @@ impl Operation for Power {
     const ID: &'static str = "rational.power.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Integer power of a rational q^k";
-    const SUMMARY: &'static str = "Exact q^k for a rational q and an integer exponent k (negative allowed).";
+    const SUMMARY: &'static str =
+        "Exact q^k for a rational q and an integer exponent k (negative allowed).";
     const DESCRIPTION: &'static str = "Computes q^k exactly for |k| ≤ 10^6; negative k needs q ≠ 0. 0^0 = 1. \
         Results over 200,000 digits are limit_exceeded.";
-    const KEYWORDS: &'static [&'static str] = &["power of fraction", "rational exponentiation", "fraction to a power"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "power of fraction",
+        "rational exponentiation",
+        "fraction to a power",
+    ];
     const EXAMPLE: &'static str = r#"{"base": "-2/3", "exponent": -3}"#;
     const EXPECTED: &'static str = r#""-27/8""#;
 
@@ -41,7 +46,9 @@ impl Operation for Power {
         let bits = q.numer().bits() + q.denom().bits();
         let digits = (bits as f64 * std::f64::consts::LOG10_2 * k.unsigned_abs() as f64) as u64;
         if digits > MAX_RESULT_DIGITS {
-            return Err(MathError::Limit(format!("q^k would have about {digits} digits; at most {MAX_RESULT_DIGITS}")));
+            return Err(MathError::Limit(format!(
+                "q^k would have about {digits} digits; at most {MAX_RESULT_DIGITS}"
+            )));
         }
         let p: Q = Pow::pow(&q, k.unsigned_abs());
         Ok(Rational(if k < 0 { p.recip() } else { p }))

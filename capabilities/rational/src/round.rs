@@ -43,18 +43,28 @@ impl Operation for Round {
     const ID: &'static str = "rational.round.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Round a rational to an integer or to decimal places";
-    const SUMMARY: &'static str = "Nearest integer (or multiple of 10^−places) with a stated tie rule, default half-even.";
+    const SUMMARY: &'static str =
+        "Nearest integer (or multiple of 10^−places) with a stated tie rule, default half-even.";
     const DESCRIPTION: &'static str = "Rounds q to the nearest multiple of 10^(−places) (places = 0: the nearest \
         integer). Exact ties follow `mode`: half_even (default, banker's rounding), half_away_from_zero \
         (school rounding), half_up (toward +∞) or half_down (toward −∞). The result is exact: \
         round(2/3, places 3) = \"333/500\" (0.667).";
-    const KEYWORDS: &'static [&'static str] = &["round", "nearest integer", "rounding", "decimal places", "bankers rounding"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "round",
+        "nearest integer",
+        "rounding",
+        "decimal places",
+        "bankers rounding",
+    ];
     const EXAMPLE: &'static str = r#"{"q": "5/2", "mode": "half_away_from_zero"}"#;
     const EXPECTED: &'static str = r#""3""#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
         let places = input.places.0;
-        let scale = Q::from(num_traits::pow(BigInt::from(10), places.unsigned_abs() as usize));
+        let scale = Q::from(num_traits::pow(
+            BigInt::from(10),
+            places.unsigned_abs() as usize,
+        ));
         let scale = if places >= 0 { scale } else { scale.recip() };
         let x = &input.q.0 * &scale;
         let fl = x.floor().to_integer();

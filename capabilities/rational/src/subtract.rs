@@ -22,8 +22,10 @@ impl Operation for Subtract {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Difference of two rationals a − b";
     const SUMMARY: &'static str = "Exact difference a − b of two fractions.";
-    const DESCRIPTION: &'static str = "Computes a − b exactly for rationals a and b and returns it reduced.";
-    const KEYWORDS: &'static [&'static str] = &["subtract fractions", "difference", "minus", "subtraction"];
+    const DESCRIPTION: &'static str =
+        "Computes a − b exactly for rationals a and b and returns it reduced.";
+    const KEYWORDS: &'static [&'static str] =
+        &["subtract fractions", "difference", "minus", "subtraction"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "5/6"}"#;
     const EXPECTED: &'static str = r#""-1/12""#;
 

@@ -29,14 +29,26 @@ impl Operation for Arithmetic {
     const SUMMARY: &'static str = "Whether a_{i+1} − a_i is constant, and the common difference.";
     const DESCRIPTION: &'static str = "Decides whether the terms form an arithmetic progression a_n = a_0 + n·d and \
         returns d. One or two terms are always arithmetic.";
-    const KEYWORDS: &'static [&'static str] = &["arithmetic progression", "arithmetic sequence", "common difference", "is arithmetic"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "arithmetic progression",
+        "arithmetic sequence",
+        "common difference",
+        "is arithmetic",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [3, "7/2", 4, "9/2"]}"#;
     const EXPECTED: &'static str = r#"{"arithmetic": true, "difference": "1/2"}"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let a = crate::values(input.terms);
-        let d = if a.len() >= 2 { &a[1] - &a[0] } else { Default::default() };
+        let d = if a.len() >= 2 {
+            &a[1] - &a[0]
+        } else {
+            Default::default()
+        };
         let arithmetic = a.windows(2).all(|w| &w[1] - &w[0] == d);
-        Ok(Output { arithmetic, difference: arithmetic.then_some(Rational(d)) })
+        Ok(Output {
+            arithmetic,
+            difference: arithmetic.then_some(Rational(d)),
+        })
     }
 }

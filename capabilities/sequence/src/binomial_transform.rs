@@ -27,19 +27,31 @@ impl Operation for BinomialTransform {
     const SUMMARY: &'static str = "b_n = Σ_k C(n, k) a_k, or its inverse with alternating signs.";
     const DESCRIPTION: &'static str = "Computes the binomial transform b_n = Σ_{k=0}^{n} C(n, k) a_k (with inverse: \
         true, a_n = Σ (−1)^(n−k) C(n, k) b_k), by repeated differencing in O(N²). At most 10,000 terms.";
-    const KEYWORDS: &'static [&'static str] = &["binomial transform", "euler transform", "inverse binomial transform"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "binomial transform",
+        "euler transform",
+        "inverse binomial transform",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 1, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "2", "4", "8", "16"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let mut row = crate::values(input.terms);
         if row.len() > 10_000 {
-            return Err(MathError::Limit(format!("{} terms; at most 10,000", row.len())));
+            return Err(MathError::Limit(format!(
+                "{} terms; at most 10,000",
+                row.len()
+            )));
         }
         // b_n is the last entry of the n-th row of the summed-neighbour table
         // of the reversed sequence; the inverse is the forward transform
         // conjugated by the signs (−1)^n.
-        let flip = |v: &mut [Q]| v.iter_mut().skip(1).step_by(2).for_each(|x| *x = -x.clone());
+        let flip = |v: &mut [Q]| {
+            v.iter_mut()
+                .skip(1)
+                .step_by(2)
+                .for_each(|x| *x = -x.clone())
+        };
         if input.inverse {
             flip(&mut row);
         }

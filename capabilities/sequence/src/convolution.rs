@@ -22,11 +22,17 @@ impl Operation for Convolution {
     const ID: &'static str = "sequence.convolution.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Convolution (Cauchy product) of two sequences";
-    const SUMMARY: &'static str = "c_n = Σ_{i+j=n} a_i b_j: the coefficients of the product of two polynomials or series.";
+    const SUMMARY: &'static str =
+        "c_n = Σ_{i+j=n} a_i b_j: the coefficients of the product of two polynomials or series.";
     const DESCRIPTION: &'static str = "Computes the discrete (Cauchy) convolution of two finite sequences, i.e. the \
         coefficient list of the product of their generating polynomials, exactly. Each side has at most \
         10,000 terms.";
-    const KEYWORDS: &'static [&'static str] = &["convolution", "cauchy product", "polynomial multiplication coefficients", "convolve"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "convolution",
+        "cauchy product",
+        "polynomial multiplication coefficients",
+        "convolve",
+    ];
     const EXAMPLE: &'static str = r#"{"a": [1, 2, 3], "b": [1, -1]}"#;
     const EXPECTED: &'static str = r#"["1", "1", "1", "-3"]"#;
 

@@ -27,11 +27,18 @@ impl Operation for Differences {
     const ID: &'static str = "sequence.differences.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Finite differences Δ^k of a sequence";
-    const SUMMARY: &'static str = "k-th forward differences: Δa_i = a_{i+1} − a_i, applied k times.";
+    const SUMMARY: &'static str =
+        "k-th forward differences: Δa_i = a_{i+1} − a_i, applied k times.";
     const DESCRIPTION: &'static str = "Computes the k-th forward differences of a sequence (default k = 1), \
         leaving n − k terms. A polynomial sequence of degree d has constant Δ^d. k must be below the number \
         of terms.";
-    const KEYWORDS: &'static [&'static str] = &["finite differences", "difference sequence", "forward difference", "delta", "diff"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "finite differences",
+        "difference sequence",
+        "forward difference",
+        "delta",
+        "diff",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [1, 8, 27, 64, 125], "order": 3}"#;
     const EXPECTED: &'static str = r#"["6", "6"]"#;
 
@@ -39,7 +46,10 @@ impl Operation for Differences {
         let k = input.order.0 as usize;
         let a = crate::values(input.terms);
         if k >= a.len() {
-            return Err(MathError::Input { path: "order".into(), message: format!("{k} differences of {} terms leave nothing", a.len()) });
+            return Err(MathError::Input {
+                path: "order".into(),
+                message: format!("{k} differences of {} terms leave nothing", a.len()),
+            });
         }
         Ok(crate::rationals(sequence::differences(&a, k)))
     }

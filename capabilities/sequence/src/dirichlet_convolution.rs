@@ -27,14 +27,22 @@ impl Operation for DirichletConvolution {
     const DESCRIPTION: &'static str = "Computes the Dirichlet convolution of arithmetic functions given by their \
         values f(1..N) and g(1..N) (equal lengths): (f ∗ g)(n) = Σ_{d | n} f(d) g(n/d), in O(N log N). \
         Example: 1 ∗ 1 = number of divisors.";
-    const KEYWORDS: &'static [&'static str] = &["dirichlet convolution", "dirichlet product", "arithmetic function convolution", "divisor convolution"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "dirichlet convolution",
+        "dirichlet product",
+        "arithmetic function convolution",
+        "divisor convolution",
+    ];
     const EXAMPLE: &'static str = r#"{"f": [1, 1, 1, 1, 1, 1], "g": [1, 1, 1, 1, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "2", "2", "3", "2", "4"]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let (f, g) = (crate::values(input.f), crate::values(input.g));
         if f.len() != g.len() {
-            return Err(MathError::Input { path: "g".into(), message: format!("has {} values but f has {}", g.len(), f.len()) });
+            return Err(MathError::Input {
+                path: "g".into(),
+                message: format!("has {} values but f has {}", g.len(), f.len()),
+            });
         }
         Ok(crate::rationals(sequence::dirichlet_convolution(&f, &g)))
     }

@@ -33,12 +33,19 @@ impl Operation for GeneratingFunction {
     const ID: &'static str = "sequence.generating_function.find";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Guess a rational generating function P(x)/Q(x) for a sequence";
-    const SUMMARY: &'static str = "Find Σ a_n x^n = P(x)/Q(x) from terms, via the shortest linear recurrence.";
+    const SUMMARY: &'static str =
+        "Find Σ a_n x^n = P(x)/Q(x) from terms, via the shortest linear recurrence.";
     const DESCRIPTION: &'static str = "Finds the rational function P(x)/Q(x) with Q(0) = 1 of least complexity whose \
         power series starts with the given terms: Q comes from the shortest linear recurrence \
         (Berlekamp–Massey over Q) and P = Q·A truncated. `determined` says whether the data pins it down. \
         At most 2000 terms.";
-    const KEYWORDS: &'static [&'static str] = &["generating function", "guess generating function", "rational generating function", "ogf", "power series"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "generating function",
+        "guess generating function",
+        "rational generating function",
+        "ogf",
+        "power series",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
     const EXPECTED: &'static str = r#"{"numerator": ["0", "1"], "denominator": ["1", "-1", "-1"], "text": "(x)/(-x^2 - x + 1)", "determined": true}"#;
 
@@ -49,7 +56,9 @@ impl Operation for GeneratingFunction {
         }
         let c = sequence::berlekamp_massey(&a, &ctx.budget)?;
         let l = c.len();
-        let q: Vec<Q> = std::iter::once(Q::one()).chain(c.iter().map(|x| -x)).collect();
+        let q: Vec<Q> = std::iter::once(Q::one())
+            .chain(c.iter().map(|x| -x))
+            .collect();
         let mut p = sequence::convolution(&q, &a);
         p.truncate(l);
         while p.last().is_some_and(|x| *x == Q::default()) {
@@ -59,7 +68,16 @@ impl Operation for GeneratingFunction {
         while q.len() > 1 && q.last().is_some_and(|x| *x == Q::default()) {
             q.pop();
         }
-        let text = format!("({})/({})", polynomial_text(&p, "x"), polynomial_text(&q, "x"));
-        Ok(Output { numerator: crate::rationals(p), denominator: crate::rationals(q), text, determined: a.len() >= 2 * l })
+        let text = format!(
+            "({})/({})",
+            polynomial_text(&p, "x"),
+            polynomial_text(&q, "x")
+        );
+        Ok(Output {
+            numerator: crate::rationals(p),
+            denominator: crate::rationals(q),
+            text,
+            determined: a.len() >= 2 * l,
+        })
     }
 }

@@ -31,7 +31,12 @@ impl Operation for Geometric {
     const DESCRIPTION: &'static str = "Decides whether the terms form a geometric progression a_n = a_0·r^n and \
         returns r. Zeros are handled exactly: [0, 0, 0] is geometric with an arbitrary ratio (null), \
         [2, 0, 0] is geometric with r = 0, and [0, 1] is not.";
-    const KEYWORDS: &'static [&'static str] = &["geometric progression", "geometric sequence", "common ratio", "is geometric"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "geometric progression",
+        "geometric sequence",
+        "common ratio",
+        "is geometric",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [3, -6, 12, -24]}"#;
     const EXPECTED: &'static str = r#"{"geometric": true, "ratio": "-2"}"#;
 
@@ -39,13 +44,22 @@ impl Operation for Geometric {
         let a = crate::values(input.terms);
         if a[0].is_zero() {
             let all_zero = a.iter().all(Zero::is_zero);
-            return Ok(Output { geometric: all_zero, ratio: None });
+            return Ok(Output {
+                geometric: all_zero,
+                ratio: None,
+            });
         }
         if a.len() == 1 {
-            return Ok(Output { geometric: true, ratio: None });
+            return Ok(Output {
+                geometric: true,
+                ratio: None,
+            });
         }
         let r = &a[1] / &a[0];
         let geometric = a.windows(2).all(|w| w[1] == &w[0] * &r);
-        Ok(Output { geometric, ratio: geometric.then_some(Rational(r)) })
+        Ok(Output {
+            geometric,
+            ratio: geometric.then_some(Rational(r)),
+        })
     }
 }

@@ -38,7 +38,10 @@ fn ask_initial_values(input: &Input) -> Vec<Question> {
     let required: Vec<String> = (0..d).map(|i| format!("a_{i}")).collect();
     vec![Question {
         key: "initial_values".into(),
-        message: format!("The recurrence has order {d}; what are its initial terms a_0..a_{}?", d - 1),
+        message: format!(
+            "The recurrence has order {d}; what are its initial terms a_0..a_{}?",
+            d - 1
+        ),
         form: json!({"type": "object", "properties": Value::Object(properties), "required": required}),
         example: json!(vec![1; d]),
     }]
@@ -56,23 +59,46 @@ impl Operation for LinearRecurrence {
         and a_0..a_{d−1} (initial_values), returns a_n (index from 0). Without initial_values the caller is asked \
         for them in one round (one form field per term); a client that cannot be asked gets input_required with \
         the call to send. Runs the recurrence, so n·d ≤ 10^7; for huge n modulo m use sequence.recurrence.modular.evaluate.";
-    const KEYWORDS: &'static [&'static str] = &["evaluate recurrence", "nth term of recurrence", "linear recurrence term", "recurrence relation value", "fibonacci like"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "evaluate recurrence",
+        "nth term of recurrence",
+        "linear recurrence term",
+        "recurrence relation value",
+        "fibonacci like",
+    ];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [2, 1], "n": 20}"#;
     const EXPECTED: &'static str = r#""15127""#;
-    const PLAN: Plan<Input> = Plan::Resolved { keys: &["initial_values"], resolve: ask_initial_values };
+    const PLAN: Plan<Input> = Plan::Resolved {
+        keys: &["initial_values"],
+        resolve: ask_initial_values,
+    };
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
         let c: Vec<_> = input.coefficients.0.into_iter().map(|r| r.0).collect();
         let Some(initial) = input.initial_values else {
-            return Err(MathError::Input { path: "initial_values".into(), message: "is missing; a recurrence needs its initial terms".into() });
+            return Err(MathError::Input {
+                path: "initial_values".into(),
+                message: "is missing; a recurrence needs its initial terms".into(),
+            });
         };
         let init: Vec<_> = initial.0.into_iter().map(|r| r.0).collect();
         if init.len() != c.len() {
-            return Err(MathError::Input { path: "initial_values".into(), message: format!("has {} terms; a recurrence of order {} needs exactly {}", init.len(), c.len(), c.len()) });
+            return Err(MathError::Input {
+                path: "initial_values".into(),
+                message: format!(
+                    "has {} terms; a recurrence of order {} needs exactly {}",
+                    init.len(),
+                    c.len(),
+                    c.len()
+                ),
+            });
         }
         let n = input.n.0 as usize;
         if n.saturating_mul(c.len()) > 10_000_000 {
-            return Err(MathError::Limit(format!("n·d = {}; at most 10^7 (use sequence.recurrence.modular.evaluate for huge n)", n * c.len())));
+            return Err(MathError::Limit(format!(
+                "n·d = {}; at most 10^7 (use sequence.recurrence.modular.evaluate for huge n)",
+                n * c.len()
+            )));
         }
         let mut t = sequence::terms(&c, &init, n, &ctx.budget)?;
         Ok(Rational(t.swap_remove(n)))

@@ -34,11 +34,17 @@ impl Operation for MobiusTransform {
     const ID: &'static str = "sequence.mobius_transform.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Möbius transform and inversion (divisor sums) of a sequence";
-    const SUMMARY: &'static str = "Möbius inversion g(n) = Σ_{d|n} μ(n/d) f(d), or the divisor-sum transform.";
+    const SUMMARY: &'static str =
+        "Möbius inversion g(n) = Σ_{d|n} μ(n/d) f(d), or the divisor-sum transform.";
     const DESCRIPTION: &'static str = "Treats the terms as f(1), …, f(N) and returns g(1), …, g(N): by default the \
         Möbius inversion g(n) = Σ_{d | n} μ(n/d) f(d) (which undoes divisor sums, e.g. recovers φ from n), \
         with direction \"forward\" the divisor-sum transform g(n) = Σ_{d | n} f(d). O(N log N).";
-    const KEYWORDS: &'static [&'static str] = &["mobius inversion", "mobius transform", "divisor sum transform", "inverse divisor sum"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "mobius inversion",
+        "mobius transform",
+        "divisor sum transform",
+        "inverse divisor sum",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}"#;
     const EXPECTED: &'static str = r#"["1", "1", "2", "2", "4", "2", "6", "4", "6", "4"]"#;
 
@@ -46,8 +52,13 @@ impl Operation for MobiusTransform {
         let f = crate::values(input.terms);
         let kernel: Vec<Q> = match input.direction {
             Direction::Forward => vec![Q::from(BigInt::from(1)); f.len()],
-            Direction::Inverse => sequence::mobius_table(f.len())[1..].iter().map(|m| Q::from(BigInt::from(*m))).collect(),
+            Direction::Inverse => sequence::mobius_table(f.len())[1..]
+                .iter()
+                .map(|m| Q::from(BigInt::from(*m)))
+                .collect(),
         };
-        Ok(crate::rationals(sequence::dirichlet_convolution(&f, &kernel)))
+        Ok(crate::rationals(sequence::dirichlet_convolution(
+            &f, &kernel,
+        )))
     }
 }

@@ -31,12 +31,19 @@ impl Operation for PolynomialFit {
     const ID: &'static str = "sequence.polynomial_fit.find";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Find the polynomial formula of a sequence (closed form in n)";
-    const SUMMARY: &'static str = "The least-degree polynomial p with p(n) = a_n for n = 0, 1, …, via finite differences.";
+    const SUMMARY: &'static str =
+        "The least-degree polynomial p with p(n) = a_n for n = 0, 1, …, via finite differences.";
     const DESCRIPTION: &'static str = "Finds the polynomial p of least degree d with p(n) = a_n for every given term \
         (n from 0), by Newton's forward-difference formula, and says how many terms beyond d + 1 confirm it. \
         When the differences never become constant before the data runs out (d ≥ N − 1, which any data fits) \
         the answer is null. At most 1000 terms.";
-    const KEYWORDS: &'static [&'static str] = &["polynomial fit", "closed form", "formula for sequence", "newton interpolation", "finite differences formula"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "polynomial fit",
+        "closed form",
+        "formula for sequence",
+        "newton interpolation",
+        "finite differences formula",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 5, 14, 30, 55]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["0", "1/6", "1/2", "1/3"], "text": "1/3*n^3 + 1/2*n^2 + 1/6*n", "confirmations": 2}"#;
 
@@ -46,8 +53,14 @@ impl Operation for PolynomialFit {
             return Err(MathError::Limit(format!("{} terms; at most 1000", a.len())));
         }
         // Least d with Δ^(d+1) a ≡ 0 (at least one zero term left to check).
-        let Some(d) = (0..a.len().saturating_sub(1)).find(|&d| sequence::differences(&a, d + 1).iter().all(Zero::is_zero)) else {
-            return Ok(Output { coefficients: None, text: None, confirmations: 0 });
+        let Some(d) = (0..a.len().saturating_sub(1))
+            .find(|&d| sequence::differences(&a, d + 1).iter().all(Zero::is_zero))
+        else {
+            return Ok(Output {
+                coefficients: None,
+                text: None,
+                confirmations: 0,
+            });
         };
         ctx.budget.check()?;
         // Newton: p(n) = Σ_k Δ^k a_0 · C(n, k); expand C(n, k) = n(n−1)⋯(n−k+1)/k!.
@@ -69,6 +82,10 @@ impl Operation for PolynomialFit {
             k_fact *= Q::from(BigInt::from(k + 1));
         }
         let text = polynomial_text(&coeffs, "n");
-        Ok(Output { coefficients: Some(crate::rationals(coeffs)), text: Some(text), confirmations: a.len() - (d + 1) })
+        Ok(Output {
+            coefficients: Some(crate::rationals(coeffs)),
+            text: Some(text),
+            confirmations: a.len() - (d + 1),
+        })
     }
 }

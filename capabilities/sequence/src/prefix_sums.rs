@@ -23,12 +23,24 @@ impl Operation for PrefixSums {
     const SUMMARY: &'static str = "The running totals S_k = a_1 + … + a_k, exactly.";
     const DESCRIPTION: &'static str = "Computes the partial sums of a sequence: the k-th output is the sum of the \
         first k terms (cumulative sum). Inverse of first differences.";
-    const KEYWORDS: &'static [&'static str] = &["partial sums", "cumulative sum", "prefix sums", "running total", "cumsum"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "partial sums",
+        "cumulative sum",
+        "prefix sums",
+        "running total",
+        "cumsum",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [1, 3, 5, 7, 9]}"#;
     const EXPECTED: &'static str = r#"["1", "4", "9", "16", "25"]"#;
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let mut acc = Q::default();
-        Ok(crate::values(input.terms).into_iter().map(|a| { acc += a; Rational(acc.clone()) }).collect())
+        Ok(crate::values(input.terms)
+            .into_iter()
+            .map(|a| {
+                acc += a;
+                Rational(acc.clone())
+            })
+            .collect())
     }
 }

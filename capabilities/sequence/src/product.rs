@@ -24,7 +24,12 @@ impl Operation for Product {
     const SUMMARY: &'static str = "Exact product ∏ a_i of a list of integers or fractions.";
     const DESCRIPTION: &'static str = "Multiplies up to 100,000 rational terms exactly, by a balanced product \
         tree so that big results stay fast.";
-    const KEYWORDS: &'static [&'static str] = &["product of sequence", "multiply all", "pi product", "product of list"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "product of sequence",
+        "multiply all",
+        "pi product",
+        "product of list",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "2/3", "3/4", "4/5"]}"#;
     const EXPECTED: &'static str = r#""1/5""#;
 

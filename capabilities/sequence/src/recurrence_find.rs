@@ -31,21 +31,33 @@ impl Operation for RecurrenceFind {
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.find";
     const VERSION: u32 = 2;
-    const TITLE: &'static str = "Find the shortest linear recurrence of a sequence (Berlekamp–Massey over Q)";
-    const SUMMARY: &'static str = "Guess a_n = c_1 a_{n−1} + … + c_L a_{n−L} with rational c_i from terms.";
+    const TITLE: &'static str =
+        "Find the shortest linear recurrence of a sequence (Berlekamp–Massey over Q)";
+    const SUMMARY: &'static str =
+        "Guess a_n = c_1 a_{n−1} + … + c_L a_{n−L} with rational c_i from terms.";
     const DESCRIPTION: &'static str = "Finds the shortest linear recurrence with constant rational coefficients \
         satisfied by the given terms, by Berlekamp–Massey over Q. It is unique once there are at least 2L \
         terms (`determined`); `confirmations` counts the terms past 2L it predicts, the evidence that it is \
         the sequence's rule rather than a fit. At most 2000 terms. Evaluate it with \
         sequence.linear_recurrence.evaluate.";
-    const KEYWORDS: &'static [&'static str] = &["find recurrence", "berlekamp massey", "guess recurrence", "linear recurrence", "recurrence relation"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "find recurrence",
+        "berlekamp massey",
+        "guess recurrence",
+        "linear recurrence",
+        "recurrence relation",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = crate::values(input.terms);
         if a.len() > 2000 {
-            return Err(MathError::Limit(format!("{} terms; Berlekamp–Massey over Q here takes at most 2000", a.len())));
+            return Err(MathError::Limit(format!(
+                "{} terms; Berlekamp–Massey over Q here takes at most 2000",
+                a.len()
+            )));
         }
         let c = sequence::berlekamp_massey(&a, &ctx.budget)?;
         let order = c.len();

@@ -28,23 +28,54 @@ impl Operation for RecurrenceModular {
     const ID: &'static str = "sequence.recurrence.modular.evaluate";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "n-th term of a linear recurrence modulo m, for huge n";
-    const SUMMARY: &'static str = "a_n mod m for n up to 10^18 by polynomial exponentiation (Fiduccia/Kitamasa).";
+    const SUMMARY: &'static str =
+        "a_n mod m for n up to 10^18 by polynomial exponentiation (Fiduccia/Kitamasa).";
     const DESCRIPTION: &'static str = "Computes a_n mod m for a_k = c_1 a_{k−1} + … + c_d a_{k−d} with integer \
         coefficients, by computing x^n modulo the characteristic polynomial over Z/mZ (Fiduccia's algorithm, \
         O(d² log n)). n < 2^64, 1 ≤ m < 2^63 (any modulus), d ≤ 500.";
-    const KEYWORDS: &'static [&'static str] = &["recurrence mod m", "fibonacci mod", "kitamasa", "fiduccia", "matrix power recurrence", "nth term modulo"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "recurrence mod m",
+        "fibonacci mod",
+        "kitamasa",
+        "fiduccia",
+        "matrix power recurrence",
+        "nth term modulo",
+    ];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""209783453""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
-        let m = input.modulus.0.to_u64().filter(|m| *m >= 1 && *m < 1 << 63).ok_or_else(|| MathError::Limit("`modulus` must be between 1 and 2^63 − 1".into()))?;
-        let n = input.n.0.to_u64().ok_or_else(|| MathError::Limit("`n` must be between 0 and 2^64 − 1".into()))?;
+        let m = input
+            .modulus
+            .0
+            .to_u64()
+            .filter(|m| *m >= 1 && *m < 1 << 63)
+            .ok_or_else(|| MathError::Limit("`modulus` must be between 1 and 2^63 − 1".into()))?;
+        let n = input
+            .n
+            .0
+            .to_u64()
+            .ok_or_else(|| MathError::Limit("`n` must be between 0 and 2^64 − 1".into()))?;
         let mb = BigInt::from(m);
-        let reduce = |xs: Vec<Int>| -> Vec<u64> { xs.iter().map(|x| x.0.mod_floor(&mb).to_u64().unwrap_or(0)).collect() };
+        let reduce = |xs: Vec<Int>| -> Vec<u64> {
+            xs.iter()
+                .map(|x| x.0.mod_floor(&mb).to_u64().unwrap_or(0))
+                .collect()
+        };
         let (c, init) = (reduce(input.coefficients.0), reduce(input.initial.0));
         if init.len() != c.len() {
-            return Err(MathError::Input { path: "initial".into(), message: format!("has {} terms; a recurrence of order {} needs exactly {}", init.len(), c.len(), c.len()) });
+            return Err(MathError::Input {
+                path: "initial".into(),
+                message: format!(
+                    "has {} terms; a recurrence of order {} needs exactly {}",
+                    init.len(),
+                    c.len(),
+                    c.len()
+                ),
+            });
         }
-        Ok(Int(sequence::nth_term_mod(&c, &init, n, m, &ctx.budget)?.into()))
+        Ok(Int(
+            sequence::nth_term_mod(&c, &init, n, m, &ctx.budget)?.into()
+        ))
     }
 }

@@ -33,19 +33,32 @@ impl Operation for RecurrencePrimeField {
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.prime_field.find";
     const VERSION: u32 = 2;
-    const TITLE: &'static str = "Find the shortest linear recurrence modulo a prime (Berlekamp–Massey over F_p)";
-    const SUMMARY: &'static str = "Shortest recurrence a_n ≡ Σ c_i a_{n−i} (mod p) for a sequence over F_p.";
+    const TITLE: &'static str =
+        "Find the shortest linear recurrence modulo a prime (Berlekamp–Massey over F_p)";
+    const SUMMARY: &'static str =
+        "Shortest recurrence a_n ≡ Σ c_i a_{n−i} (mod p) for a sequence over F_p.";
     const DESCRIPTION: &'static str = "Runs Berlekamp–Massey over the prime field F_p (p < 2^63) on up to 100,000 \
         terms: the shortest linear recurrence the terms satisfy modulo p, unique once there are 2L terms. \
         Used for sequences mod p, LFSR synthesis and minimal polynomials of black-box matrices.";
-    const KEYWORDS: &'static [&'static str] = &["berlekamp massey mod p", "lfsr", "linear complexity", "recurrence modulo prime"];
+    const KEYWORDS: &'static [&'static str] = &[
+        "berlekamp massey mod p",
+        "lfsr",
+        "linear complexity",
+        "recurrence modulo prime",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 0, 1, 1, 0, 1, 1, 0, 1], "p": 2}"#;
-    const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
+    const EXPECTED: &'static str =
+        r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let p = hessian_contract::wire::word_prime(&input.p, "p", 63)?;
         let pb = BigInt::from(p);
-        let a: Vec<u64> = input.terms.0.iter().map(|t| t.0.mod_floor(&pb).to_u64().unwrap_or(0)).collect();
+        let a: Vec<u64> = input
+            .terms
+            .0
+            .iter()
+            .map(|t| t.0.mod_floor(&pb).to_u64().unwrap_or(0))
+            .collect();
         let c = sequence::berlekamp_massey_mod(&a, p, &ctx.budget)?;
         let order = c.len();
         Ok(Output {

@@ -24,7 +24,8 @@ impl Operation for Sum {
     const SUMMARY: &'static str = "Exact sum Σ a_i of a list of integers or fractions.";
     const DESCRIPTION: &'static str = "Adds up to 100,000 rational terms exactly (pairwise, so large lists of \
         fractions stay fast).";
-    const KEYWORDS: &'static [&'static str] = &["sum of sequence", "series sum", "total", "add up", "sigma"];
+    const KEYWORDS: &'static [&'static str] =
+        &["sum of sequence", "series sum", "total", "add up", "sigma"];
     const EXAMPLE: &'static str = r#"{"terms": [1, "1/4", "1/9", "1/16"]}"#;
     const EXPECTED: &'static str = r#""205/144""#;
 

@@ -60,7 +60,11 @@ enum Command {
         #[arg(long, env = "HESSIAN_TOKEN_FILE")]
         token_file: Option<PathBuf>,
         /// Host header values to accept besides loopback (the name clients use through a proxy).
-        #[arg(long = "allowed-host", env = "HESSIAN_ALLOWED_HOSTS", value_delimiter = ',')]
+        #[arg(
+            long = "allowed-host",
+            env = "HESSIAN_ALLOWED_HOSTS",
+            value_delimiter = ','
+        )]
         allowed_hosts: Vec<String>,
         /// Largest request body, in bytes.
         #[arg(long, env = "HESSIAN_MAX_BODY_BYTES", default_value_t = 8 << 20)]
@@ -154,7 +158,11 @@ enum Command {
 #[derive(clap::Args)]
 struct EvalArgs {
     /// API root of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.
-    #[arg(long, env = "HESSIAN_EVAL_ENDPOINT", required_unless_present = "careful")]
+    #[arg(
+        long,
+        env = "HESSIAN_EVAL_ENDPOINT",
+        required_unless_present = "careful"
+    )]
     endpoint: Option<String>,
     /// The model name sent with each request.
     #[arg(long, env = "HESSIAN_EVAL_MODEL", default_value = "default")]
@@ -290,7 +298,9 @@ fn write_secret(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?.write_all(format!("{text}\n").as_bytes())
+    options
+        .open(path)?
+        .write_all(format!("{text}\n").as_bytes())
 }
 
 fn main() -> ExitCode {
@@ -299,7 +309,9 @@ fn main() -> ExitCode {
     let style = show::Style::choose(cli.json);
     use show::{Kind, answer};
     match cli.command {
-        Command::Key { action: KeyAction::New { id, out } } => {
+        Command::Key {
+            action: KeyAction::New { id, out },
+        } => {
             let (text, public) = match hessian_contract::state::Keys::new_key_text(&id) {
                 Ok(k) => k,
                 Err(e) => {
@@ -314,10 +326,16 @@ fn main() -> ExitCode {
                         eprintln!("hessian: cannot create {}: {e}", path.display());
                         return ExitCode::FAILURE;
                     }
-                    eprintln!("wrote the signing key {id} to {} (owner-only); serve with --state-key-file {}", path.display(), path.display());
+                    eprintln!(
+                        "wrote the signing key {id} to {} (owner-only); serve with --state-key-file {}",
+                        path.display(),
+                        path.display()
+                    );
                 }
             }
-            eprintln!("verifying key, for HESSIAN_STATE_VERIFY_KEYS on replicas that rotate away from it: {public}");
+            eprintln!(
+                "verifying key, for HESSIAN_STATE_VERIFY_KEYS on replicas that rotate away from it: {public}"
+            );
             ExitCode::SUCCESS
         }
         Command::Config { host } => {
@@ -334,14 +352,18 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Eval(args) => eval(args),
-        Command::Token { action: TokenAction::New { principal, scopes } } => {
+        Command::Token {
+            action: TokenAction::New { principal, scopes },
+        } => {
             if principal.is_empty() || principal.contains(char::is_whitespace) {
                 eprintln!("hessian: a principal is one word, e.g. --principal alice");
                 return ExitCode::from(2);
             }
             match hessian_server::new_token(&principal, &scopes) {
                 Ok((token, line)) => {
-                    show::out(&format!("token (shown once; give it to {principal}): {token}"));
+                    show::out(&format!(
+                        "token (shown once; give it to {principal}): {token}"
+                    ));
                     show::out(&format!("token-file line:\n{line}"));
                     ExitCode::SUCCESS
                 }
@@ -393,7 +415,13 @@ fn main() -> ExitCode {
                 None => runtime.block_on(hessian_server::serve_stdio(config)),
                 Some(addr) => runtime.block_on(hessian_server::serve_http(
                     config,
-                    hessian_server::HttpOptions { addr, allowed_hosts, token_file, max_body_bytes, replica },
+                    hessian_server::HttpOptions {
+                        addr,
+                        allowed_hosts,
+                        token_file,
+                        max_body_bytes,
+                        replica,
+                    },
                 )),
             };
             match served {
@@ -437,7 +465,9 @@ fn main() -> ExitCode {
             style,
             Kind::Matches,
         ),
-        Command::Inspect { operation_id } => answer(find::inspect(catalog, &operation_id), style, Kind::Contract),
+        Command::Inspect { operation_id } => {
+            answer(find::inspect(catalog, &operation_id), style, Kind::Contract)
+        }
         Command::Run {
             operation_id,
             input,

@@ -146,7 +146,13 @@ pub fn finish(
 /// smaller call that gets the answer where the catalog has one: the count
 /// beside an enumeration (offered as `fix` when it takes the same input),
 /// or the input's own limiting field.
-fn too_large(catalog: &Catalog, entry: &Entry, input: &Value, bytes: usize, limit: usize) -> Refusal {
+fn too_large(
+    catalog: &Catalog,
+    entry: &Entry,
+    input: &Value,
+    bytes: usize,
+    limit: usize,
+) -> Refusal {
     let id = entry.op.id();
     let stem = id.rsplit_once('.').map_or(id, |(stem, _)| stem);
     let count = [format!("{stem}.count"), format!("{stem}.compute")]
@@ -154,16 +160,28 @@ fn too_large(catalog: &Catalog, entry: &Entry, input: &Value, bytes: usize, limi
         .filter(|c| c != id)
         .find_map(|c| catalog.get(&c));
     let properties = entry.contract().document["input_schema"]["properties"].clone();
-    let limiting = ["limit", "max_count", "count", "terms", "precision", "digits", "high", "n"]
-        .into_iter()
-        .find(|f| properties.get(f).is_some());
+    let limiting = [
+        "limit",
+        "max_count",
+        "count",
+        "terms",
+        "precision",
+        "digits",
+        "high",
+        "n",
+    ]
+    .into_iter()
+    .find(|f| properties.get(f).is_some());
     let mut message = format!(
         "the result is {bytes} bytes of JSON, more than the {limit} this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
     );
     let mut fix = None;
     if let Some(c) = count {
         let fits = c.op.check_input(input).is_ok();
-        message.push_str(&format!("; {} answers how many without listing them", c.op.id()));
+        message.push_str(&format!(
+            "; {} answers how many without listing them",
+            c.op.id()
+        ));
         if fits {
             fix = Some(json!({ "operation_id": c.op.id(), "input": input }));
         }

@@ -155,7 +155,12 @@ pub fn strip_examples(found: &mut Value) {
         o.remove("example");
         o.remove("expected_output");
     }
-    for card in found.get_mut("matches").and_then(Value::as_array_mut).into_iter().flatten() {
+    for card in found
+        .get_mut("matches")
+        .and_then(Value::as_array_mut)
+        .into_iter()
+        .flatten()
+    {
         if let Some(c) = card.as_object_mut() {
             c.remove("call");
         }

@@ -111,7 +111,10 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(budget: Budget) -> Self {
-        Self { budget, max_output_bytes: None }
+        Self {
+            budget,
+            max_output_bytes: None,
+        }
     }
 
     /// The same context with an output budget (the servers' transports).
@@ -262,14 +265,17 @@ impl<T: Operation> DynOperation for T {
                     "form": parse_static_json("a question form", T::ID, q.form),
                 })).collect::<Vec<_>>(),
             })),
-            Plan::Resolved { keys, .. } => Ok(serde_json::json!({ "kind": "resolved", "keys": keys })),
+            Plan::Resolved { keys, .. } => {
+                Ok(serde_json::json!({ "kind": "resolved", "keys": keys }))
+            }
         }
     }
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
         let parsed: T::Input = crate::call::parse_input(input)?;
         let output = T::run(parsed, ctx)?;
-        let mut value = serde_json::to_value(output)
-            .map_err(|e| Refusal::new(Code::DomainError, format!("output not serializable: {e}")))?;
+        let mut value = serde_json::to_value(output).map_err(|e| {
+            Refusal::new(Code::DomainError, format!("output not serializable: {e}"))
+        })?;
         crate::portable::drop_nulls(&mut value);
         Ok(value)
     }

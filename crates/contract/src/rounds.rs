@@ -44,6 +44,8 @@ pub struct Resume {
     pub answer: Option<Map<String, Value>>,
 }
 
+/// One per call, moved once: the size difference of its variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Step {
     /// The success envelope.
     Done(Value),
@@ -80,7 +82,9 @@ pub fn call(
         .to_string();
     // The round number is only known after verification; the guard counts
     // rounds by the state's presence.
-    rounds.guard.admit(principal, &id, usize::from(resume.is_some()))?;
+    rounds
+        .guard
+        .admit(principal, &id, usize::from(resume.is_some()))?;
     let (entry, input) = prepare(catalog, args)?;
     let questions = entry.op.questions(&input)?;
     let fingerprint = sha256_digest(to_canonical(&json!(questions)).as_bytes());
@@ -94,7 +98,10 @@ pub fn call(
             let mismatch = [
                 (s.principal != principal, "another caller"),
                 (s.operation_id != entry.op.id(), "another operation"),
-                (s.contract != *contract, "another version of the operation's contract"),
+                (
+                    s.contract != *contract,
+                    "another version of the operation's contract",
+                ),
                 (s.input != input_digest, "a different input"),
             ];
             if let Some((_, what)) = mismatch.iter().find(|(differs, _)| *differs) {
@@ -115,7 +122,11 @@ pub fn call(
             let Some(q) = questions.get(s.round) else {
                 return Err(Refusal::new(
                     Code::ContinuationInvalid,
-                    format!("the requestState names round {} of a {}-question plan", s.round, questions.len()),
+                    format!(
+                        "the requestState names round {} of a {}-question plan",
+                        s.round,
+                        questions.len()
+                    ),
                 )
                 .at("requestState"));
             };

@@ -130,7 +130,10 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     }
     // "how many …", "the number of …": a count, not a listing. Not "the
     // chromatic number of …", where "number" names the invariant.
-    let words: Vec<String> = query.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let words: Vec<String> = query
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
     let counting = words.windows(2).enumerate().any(|(i, w)| {
         (w[0] == "how" && w[1] == "many")
             || (w[0] == "number"

@@ -75,14 +75,23 @@ impl Keys {
         getrandom::fill(&mut seed).map_err(|e| format!("no randomness for a state key: {e}"))?;
         let mut id = [0u8; 6];
         getrandom::fill(&mut id).map_err(|e| format!("no randomness for a key id: {e}"))?;
-        Ok(Self::from_seed(&format!("ephemeral-{}", B64.encode(id)), seed))
+        Ok(Self::from_seed(
+            &format!("ephemeral-{}", B64.encode(id)),
+            seed,
+        ))
     }
 
     /// A fresh signing key named `key_id`, as the text a key file holds
     /// (`key_id:base64url(seed)`), and its verifying key for other replicas.
     pub fn new_key_text(key_id: &str) -> Result<(String, String), String> {
-        if key_id.is_empty() || !key_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-            return Err(format!("a key id is letters, digits, `-` and `_`, not {key_id:?}"));
+        if key_id.is_empty()
+            || !key_id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return Err(format!(
+                "a key id is letters, digits, `-` and `_`, not {key_id:?}"
+            ));
         }
         let mut seed = [0u8; 32];
         getrandom::fill(&mut seed).map_err(|e| format!("no randomness for a state key: {e}"))?;
@@ -101,7 +110,8 @@ impl Keys {
     /// older or sibling key during rotation).
     pub fn accept(&mut self, text: &str) -> Result<(), String> {
         let (id, bytes) = key_text(text, "verifying key", "public key")?;
-        let key = VerifyingKey::from_bytes(&bytes).map_err(|e| format!("bad verifying key: {e}"))?;
+        let key =
+            VerifyingKey::from_bytes(&bytes).map_err(|e| format!("bad verifying key: {e}"))?;
         self.verifying.insert(id.into(), key);
         Ok(())
     }
@@ -112,13 +122,21 @@ impl Keys {
 
     /// `key_id:base64url(public key)`, to give other replicas.
     pub fn public(&self) -> String {
-        format!("{}:{}", self.key_id, B64.encode(self.signing.verifying_key().to_bytes()))
+        format!(
+            "{}:{}",
+            self.key_id,
+            B64.encode(self.signing.verifying_key().to_bytes())
+        )
     }
 
     pub fn seal(&self, state: &State) -> String {
         let payload = serde_json::to_vec(state).unwrap_or_default();
         let signature = self.signing.sign(&payload);
-        format!("{}.{}", B64.encode(&payload), B64.encode(signature.to_bytes()))
+        format!(
+            "{}.{}",
+            B64.encode(&payload),
+            B64.encode(signature.to_bytes())
+        )
     }
 
     /// Verifies and decodes a state, refusing with `continuation_invalid`
@@ -140,8 +158,14 @@ impl Keys {
             .and_then(|b| b.try_into().ok())
             .ok_or_else(|| invalid("malformed signature"))?;
         let head: Value = serde_json::from_slice(&payload).map_err(|_| invalid("malformed"))?;
-        let key_id = head.get("key_id").and_then(Value::as_str).unwrap_or_default();
-        let key = self.verifying.get(key_id).ok_or_else(|| invalid("unknown key id"))?;
+        let key_id = head
+            .get("key_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let key = self
+            .verifying
+            .get(key_id)
+            .ok_or_else(|| invalid("unknown key id"))?;
         key.verify(&payload, &Signature::from_bytes(&signature))
             .map_err(|_| invalid("bad signature"))?;
         let format = head.get("format").and_then(Value::as_u64).unwrap_or(0);

@@ -385,7 +385,9 @@ impl<'de> Visitor<'de> for EntryVisitor {
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
-        RationalVisitor.visit_map(map).map(|r| Entry::Big(Box::new(r.0)))
+        RationalVisitor
+            .visit_map(map)
+            .map(|r| Entry::Big(Box::new(r.0)))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Entry, E> {

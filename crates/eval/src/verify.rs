@@ -46,7 +46,7 @@ pub fn last_value(reply: &str, kind: Kind) -> Option<String> {
             _ => None,
         }
     };
-    words.filter(|w| !w.is_empty()).filter_map(pick).last()
+    words.filter(|w| !w.is_empty()).filter_map(pick).next_back()
 }
 
 /// Quotes bare integers too long for an f64, outside JSON strings, so that

@@ -56,12 +56,7 @@ pub fn binomial(n: u64, k: u64) -> BigUint {
 /// C(n, k) for any integer n and k ≥ 0 (the polynomial n(n−1)…(n−k+1)/k!):
 /// C(−n, k) = (−1)^k C(n + k − 1, k).
 pub fn binomial_signed(n: &BigInt, k: u64) -> BigInt {
-    let mut num = BigInt::one();
-    let mut i = BigInt::zero();
-    for _ in 0..k {
-        num *= n - &i;
-        i += 1;
-    }
+    let num = (0..k).fold(BigInt::one(), |num, i| num * (n - BigInt::from(i)));
     num / BigInt::from(factorial(k))
 }
 
@@ -200,7 +195,7 @@ pub fn fibonacci_pair(n: u64) -> (BigUint, BigUint) {
     // F_2k = F_k(2F_{k+1} − F_k), F_2k+1 = F_k² + F_{k+1}²
     let c = &a * ((&b << 1) - &a);
     let d = &a * &a + &b * &b;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         (c, d)
     } else {
         (d.clone(), c + d)

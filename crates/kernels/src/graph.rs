@@ -895,7 +895,7 @@ pub fn chromatic_polynomial(g: &Graph, budget: &Budget) -> Result<Vec<num_bigint
             counts[blocks] += 1;
             return Ok(());
         }
-        if v % 4 == 0 {
+        if v.is_multiple_of(4) {
             budget.check()?;
         }
         for b in 0..=blocks {

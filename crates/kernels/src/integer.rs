@@ -107,7 +107,7 @@ pub fn is_prime_u64(n: u64) -> bool {
         return false;
     }
     for &p in &SMALL_PRIMES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }

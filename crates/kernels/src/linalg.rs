@@ -713,10 +713,11 @@ pub fn solve(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Solution, Stop> {
         b.len(),
         "right-hand side length differs from the row count"
     );
-    if a.is_square() && a.rows() >= DIXON_SOLVE_MIN {
-        if let Some(x) = solve_dixon(a, b, budget)? {
-            return Ok(Solution::Unique(x));
-        }
+    if a.is_square()
+        && a.rows() >= DIXON_SOLVE_MIN
+        && let Some(x) = solve_dixon(a, b, budget)?
+    {
+        return Ok(Solution::Unique(x));
     }
     let n = a.cols();
     let aug = Mat::from_fn(a.rows(), n + 1, |i, j| {
@@ -1089,7 +1090,11 @@ pub fn adjugate(a: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
             b[(i, i)] += &c[k];
         }
     }
-    Ok(if n % 2 == 0 { b.into_map(|x| -x) } else { b })
+    Ok(if n.is_multiple_of(2) {
+        b.into_map(|x| -x)
+    } else {
+        b
+    })
 }
 
 /// The Kronecker product A ⊗ B: block (i, j) is a_ij·B.
@@ -1241,7 +1246,7 @@ pub fn permanent(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
             }
         }
         let prod: BigInt = sums.iter().product();
-        if gray.count_ones() % 2 == 0 {
+        if gray.count_ones().is_multiple_of(2) {
             total += prod;
         } else {
             total -= prod;

@@ -80,7 +80,7 @@ pub fn prime_count(x: u64, budget: &Budget) -> Result<u64, Stop> {
     // small[v] = S(v) for v ≤ r, large[k] = S(x/k) for k ≤ r; S starts as v − 1.
     let mut small: Vec<u64> = (0..=r).map(|v| v.saturating_sub(1)).collect();
     let mut large: Vec<u64> = (0..=r)
-        .map(|k| if k == 0 { 0 } else { x / k - 1 })
+        .map(|k| x.checked_div(k).map_or(0, |q| q - 1))
         .collect();
     for p in 2..=r {
         if small[p as usize] == small[p as usize - 1] {

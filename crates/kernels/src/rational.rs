@@ -233,7 +233,9 @@ mod tests {
                         assert_ne!(e.pre_period.last(), e.period.last(), "{x} base {base}");
                     }
                     let r = e.period.len();
-                    assert!((1..r).all(|s| r % s != 0 || e.period[s..] != e.period[..r - s]));
+                    assert!(
+                        (1..r).all(|s| !r.is_multiple_of(s) || e.period[s..] != e.period[..r - s])
+                    );
                 }
             }
         }

@@ -161,7 +161,7 @@ pub fn terms(c: &[Q], initial: &[Q], n: usize, budget: &Budget) -> Result<Vec<Q>
     let d = c.len();
     let mut a: Vec<Q> = initial.to_vec();
     while a.len() <= n {
-        if a.len() % 64 == 0 {
+        if a.len().is_multiple_of(64) {
             budget.check()?;
         }
         let k = a.len();
@@ -297,7 +297,7 @@ mod tests {
                 crate::integer::factor(&num_bigint::BigUint::from(n), &Budget::unlimited()).primes;
             let expect = if f.iter().any(|(_, e)| *e > 1) {
                 0
-            } else if f.len() % 2 == 0 {
+            } else if f.len().is_multiple_of(2) {
                 1
             } else {
                 -1

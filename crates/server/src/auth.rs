@@ -22,7 +22,9 @@ pub const SCOPES: &[&str] = &["find", "run"];
 impl Principal {
     /// Whether this principal may use `scope`.
     pub fn may(&self, scope: &str) -> bool {
-        self.scopes.iter().any(|s| s == scope || (s == "run" && scope == "find"))
+        self.scopes
+            .iter()
+            .any(|s| s == scope || (s == "run" && scope == "find"))
     }
 }
 
@@ -43,8 +45,16 @@ impl Tokens {
                 continue;
             }
             let mut words = line.split_whitespace();
-            let bad = || format!("token file line {}: expected `sha256:<64 hex> <principal> [scopes]`", n + 1);
-            let hex = words.next().and_then(|w| w.strip_prefix("sha256:")).ok_or_else(bad)?;
+            let bad = || {
+                format!(
+                    "token file line {}: expected `sha256:<64 hex> <principal> [scopes]`",
+                    n + 1
+                )
+            };
+            let hex = words
+                .next()
+                .and_then(|w| w.strip_prefix("sha256:"))
+                .ok_or_else(bad)?;
             let name = words.next().ok_or_else(bad)?;
             if hex.len() != 64 {
                 return Err(bad());
@@ -54,16 +64,32 @@ impl Tokens {
                 *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
             }
             let scopes: Vec<String> = match words.next() {
-                Some(list) => list.split(',').filter(|s| !s.is_empty()).map(String::from).collect(),
+                Some(list) => list
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
                 None => Vec::new(),
             };
             if scopes.is_empty() {
-                return Err(format!("token file line {}: no scopes; add `run` (math_run and math_find) or `find`", n + 1));
+                return Err(format!(
+                    "token file line {}: no scopes; add `run` (math_run and math_find) or `find`",
+                    n + 1
+                ));
             }
             if let Some(bad) = scopes.iter().find(|s| !SCOPES.contains(&s.as_str())) {
-                return Err(format!("token file line {}: unknown scope {bad:?}; the scopes are find and run", n + 1));
+                return Err(format!(
+                    "token file line {}: unknown scope {bad:?}; the scopes are find and run",
+                    n + 1
+                ));
             }
-            entries.push((d, Principal { name: name.into(), scopes }));
+            entries.push((
+                d,
+                Principal {
+                    name: name.into(),
+                    scopes,
+                },
+            ));
         }
         if entries.is_empty() {
             return Err("the token file holds no tokens".into());
@@ -72,7 +98,8 @@ impl Tokens {
     }
 
     pub fn load(path: &std::path::Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("token file {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("token file {}: {e}", path.display()))?;
         Self::parse(&text)
     }
 
@@ -82,7 +109,10 @@ impl Tokens {
         let presented = digest(token);
         let mut found = None;
         for (d, principal) in &self.entries {
-            let diff = d.iter().zip(&presented).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+            let diff = d
+                .iter()
+                .zip(&presented)
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b));
             if std::hint::black_box(diff) == 0 {
                 found = Some(principal);
             }
@@ -94,7 +124,9 @@ impl Tokens {
 /// A fresh token and the token-file line that admits it.
 pub fn new_token(principal: &str, scopes: &str) -> Result<(String, String), String> {
     if let Some(bad) = scopes.split(',').find(|s| !SCOPES.contains(s)) {
-        return Err(format!("unknown scope {bad:?}; the scopes are find and run (comma-separated)"));
+        return Err(format!(
+            "unknown scope {bad:?}; the scopes are find and run (comma-separated)"
+        ));
     }
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a token: {e}"))?;
@@ -126,8 +158,15 @@ mod tests {
         assert!(Tokens::parse("sha256:abc alice").is_err());
         assert!(Tokens::parse("# nothing\n").is_err());
         assert!(new_token("carol", "").is_err() && new_token("carol", "admin").is_err());
-        let scopeless = format!("{} carol", line.rsplit_once(' ').unwrap().0.split_once(' ').unwrap().0);
-        assert!(Tokens::parse(&scopeless).err().is_some_and(|e| e.contains("no scopes")));
+        let scopeless = format!(
+            "{} carol",
+            line.rsplit_once(' ').unwrap().0.split_once(' ').unwrap().0
+        );
+        assert!(
+            Tokens::parse(&scopeless)
+                .err()
+                .is_some_and(|e| e.contains("no scopes"))
+        );
         let bob = tokens.check(&other).unwrap();
         assert!(bob.may("find") && !bob.may("run"));
         let alice = tokens.check(&token).unwrap();

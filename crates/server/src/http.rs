@@ -41,7 +41,10 @@ async fn authenticate(State(gate): State<Arc<Gate>>, mut req: Request, next: Nex
     if req.uri().path().starts_with("/mcp") {
         let principal = match &gate.tokens {
             // Without a token file (loopback only) every caller may do everything.
-            None => Some(Principal { name: "anonymous".into(), scopes: vec!["run".into()] }),
+            None => Some(Principal {
+                name: "anonymous".into(),
+                scopes: vec!["run".into()],
+            }),
             Some(tokens) => req
                 .headers()
                 .get(header::AUTHORIZATION)
@@ -51,15 +54,22 @@ async fn authenticate(State(gate): State<Arc<Gate>>, mut req: Request, next: Nex
                 .cloned(),
         };
         let Some(principal) = principal else {
-            let mut r = (StatusCode::UNAUTHORIZED, "a valid bearer token is required\n").into_response();
-            r.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            let mut r = (
+                StatusCode::UNAUTHORIZED,
+                "a valid bearer token is required\n",
+            )
+                .into_response();
+            r.headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             return r;
         };
         req.extensions_mut().insert(principal);
     }
     let mut response = next.run(req).await;
     if let Some(name) = &gate.replica {
-        response.headers_mut().insert("x-hessian-replica", name.clone());
+        response
+            .headers_mut()
+            .insert("x-hessian-replica", name.clone());
     }
     response
 }
@@ -72,7 +82,10 @@ async fn readyz(State(gate): State<Arc<Gate>>) -> (StatusCode, &'static str) {
     }
 }
 
-pub async fn serve_http(config: Config, opts: HttpOptions) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+pub async fn serve_http(
+    config: Config,
+    opts: HttpOptions,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let tokens = opts.token_file.as_deref().map(Tokens::load).transpose()?;
     if tokens.is_none() && !opts.addr.ip().is_loopback() {
         return Err(format!(
@@ -100,7 +113,10 @@ pub async fn serve_http(config: Config, opts: HttpOptions) -> Result<(), Box<dyn
     let gate = Arc::new(Gate {
         tokens,
         ready: AtomicBool::new(true),
-        replica: opts.replica.as_deref().and_then(|r| HeaderValue::from_str(r).ok()),
+        replica: opts
+            .replica
+            .as_deref()
+            .and_then(|r| HeaderValue::from_str(r).ok()),
     });
     let app = Router::new()
         .route("/healthz", get(|| async { "ok\n" }))
@@ -109,7 +125,10 @@ pub async fn serve_http(config: Config, opts: HttpOptions) -> Result<(), Box<dyn
         .layer(middleware::from_fn_with_state(gate.clone(), authenticate))
         .with_state(gate.clone());
     let listener = tokio::net::TcpListener::bind(opts.addr).await?;
-    tracing::warn!("serving MCP over HTTP at http://{}/mcp", listener.local_addr()?);
+    tracing::warn!(
+        "serving MCP over HTTP at http://{}/mcp",
+        listener.local_addr()?
+    );
     // SIGTERM or Ctrl-C: stop being ready, stop accepting, let in-flight
     // calls finish within their deadline, then stop what is left.
     let grace = config.deadline + Duration::from_secs(2);
@@ -123,7 +142,9 @@ pub async fn serve_http(config: Config, opts: HttpOptions) -> Result<(), Box<dyn
             ct.cancel();
         });
     };
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await?;
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await?;
     Ok(())
 }
 

@@ -81,7 +81,8 @@ pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
     let configured = match (std::env::var("HESSIAN_STATE_KEY"), file) {
         (Ok(text), _) => Some(text),
         (_, Some(path)) => Some(
-            std::fs::read_to_string(&path).map_err(|e| format!("state key file {}: {e}", path.display()))?,
+            std::fs::read_to_string(&path)
+                .map_err(|e| format!("state key file {}: {e}", path.display()))?,
         ),
         _ => None,
     };
@@ -107,9 +108,13 @@ pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
 /// Serves MCP over stdin/stdout until the client closes the stream.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
-    let service = HessianServer::new(catalog(), config.clone(), state_keys(config.state_key_file.as_deref())?)
-        .serve(rmcp::transport::stdio())
-        .await?;
+    let service = HessianServer::new(
+        catalog(),
+        config.clone(),
+        state_keys(config.state_key_file.as_deref())?,
+    )
+    .serve(rmcp::transport::stdio())
+    .await?;
     service.waiting().await?;
     Ok(())
 }

@@ -2,20 +2,21 @@
 
 use crate::Config;
 use hessian_contract::call::RunArgs;
-use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
-use hessian_contract::state::Keys;
-use hessian_contract::{Code, Question, Tool as ToolName};
 use hessian_contract::error::bounded;
 use hessian_contract::find::{self, FindArgs};
+use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
+use hessian_contract::state::Keys;
 use hessian_contract::{Catalog, Ctx, Refusal};
+use hessian_contract::{Code, Question, Tool as ToolName};
 use hessian_kernels::Budget;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
-    ElicitRequestParams, Implementation, ProgressNotificationParam, InputRequest, InputRequiredResult,
-    ListResourcesResult, ListToolsResult, ListResourceTemplatesResult, ResourceTemplate, CompleteRequestParams,
-    CompleteResult, CompletionInfo, Reference, ListPromptsResult, GetPromptRequestParams, GetPromptResponse, Icon, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
-    ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
+    CompletionInfo, ContentBlock, ElicitRequest, ElicitRequestParams, GetPromptRequestParams,
+    GetPromptResponse, Icon, Implementation, InputRequest, InputRequiredResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    Reference, Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig,
+    Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -147,10 +148,15 @@ fn asking(context: &RequestContext<RoleServer>) -> Asking {
     let elicits = context
         .client_capabilities()
         .is_some_and(|c| c.elicitation.is_some());
-    let modern = context.protocol_version().is_some_and(|v| !v.has_initialize());
+    let modern = context
+        .protocol_version()
+        .is_some_and(|v| !v.has_initialize());
     // Stateless HTTP has no channel for a request back to the client
     // mid-call: only stdio sessions use in-call elicitation.
-    let over_http = context.extensions.get::<axum::http::request::Parts>().is_some();
+    let over_http = context
+        .extensions
+        .get::<axum::http::request::Parts>()
+        .is_some();
     match (elicits, modern, over_http) {
         (false, _, _) => Asking::Refuse,
         (true, true, _) => Asking::InputRequired,
@@ -161,7 +167,13 @@ fn asking(context: &RequestContext<RoleServer>) -> Asking {
 
 fn form_request(q: &Question) -> Result<ElicitRequestParams, Refusal> {
     let schema = serde_json::from_value(q.form.clone()).map_err(|e| {
-        Refusal::new(Code::DomainError, format!("question {} has no valid form ({e}); this is a bug in hessian", q.key))
+        Refusal::new(
+            Code::DomainError,
+            format!(
+                "question {} has no valid form ({e}); this is a bug in hessian",
+                q.key
+            ),
+        )
     })?;
     Ok(ElicitRequestParams::FormElicitationParams {
         meta: None,
@@ -174,12 +186,20 @@ fn form_request(q: &Question) -> Result<ElicitRequestParams, Refusal> {
 /// declined or cancelled one (nothing is computed).
 fn accepted(result: &Value) -> Result<Map<String, Value>, Refusal> {
     match result.get("action").and_then(Value::as_str) {
-        Some("accept") => Ok(result.get("content").and_then(Value::as_object).cloned().unwrap_or_default()),
+        Some("accept") => Ok(result
+            .get("content")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default()),
         other => Err(Refusal::new(
             Code::InputDeclined,
             format!(
                 "the question was {}; nothing was computed. Call again and answer it, or add the field to `input`",
-                if other == Some("cancel") { "cancelled" } else { "declined" }
+                if other == Some("cancel") {
+                    "cancelled"
+                } else {
+                    "declined"
+                }
             ),
         )),
     }
@@ -219,8 +239,13 @@ fn tools(examples: bool) -> Vec<Tool> {
         (FIND_DESCRIPTION_NO_EXAMPLE, RUN_DESCRIPTION_NO_EXAMPLE)
     };
     let mut run_schema = object_schema::<RunArgs>();
-    if !examples && let Some(input) = Arc::make_mut(&mut run_schema).get_mut("properties").and_then(|p| p.get_mut("input")) {
-        input["description"] = json!("The operation's input object, exactly as its input_schema describes.");
+    if !examples
+        && let Some(input) = Arc::make_mut(&mut run_schema)
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("input"))
+    {
+        input["description"] =
+            json!("The operation's input object, exactly as its input_schema describes.");
     }
     let annotations = |title: &str| {
         ToolAnnotations::with_title(title)
@@ -371,7 +396,11 @@ impl HessianServer {
             None => None,
             Some(state) => {
                 // One question per round: its response is the only entry.
-                let answer = match request.input_responses.as_ref().and_then(|r| r.values().next()) {
+                let answer = match request
+                    .input_responses
+                    .as_ref()
+                    .and_then(|r| r.values().next())
+                {
                     None => None,
                     Some(result) => match accepted(result) {
                         Ok(content) => Some(content),
@@ -382,13 +411,21 @@ impl HessianServer {
             }
         };
         loop {
-            let step = match self.round(args.clone(), resume.take(), &principal, context).await? {
+            let step = match self
+                .round(args.clone(), resume.take(), &principal, context)
+                .await?
+            {
                 Ok(step) => step,
                 Err(r) => return Ok(self.result(Err(r)).into()),
             };
             let (question, state, refusal) = match step {
                 Step::Done(envelope) => return Ok(self.result(Ok(envelope)).into()),
-                Step::Ask { question, state, refusal, .. } => (question, state, refusal),
+                Step::Ask {
+                    question,
+                    state,
+                    refusal,
+                    ..
+                } => (question, state, refusal),
             };
             let params = match form_request(&question) {
                 Ok(p) => p,
@@ -397,8 +434,15 @@ impl HessianServer {
             match how {
                 Asking::Refuse => return Ok(self.result(Err(refusal)).into()),
                 Asking::InputRequired => {
-                    let requests = [(question.key.clone(), InputRequest::Elicitation(ElicitRequest::new(params)))];
-                    return Ok(InputRequiredResult::new(Some(requests.into_iter().collect()), Some(state)).into());
+                    let requests = [(
+                        question.key.clone(),
+                        InputRequest::Elicitation(ElicitRequest::new(params)),
+                    )];
+                    return Ok(InputRequiredResult::new(
+                        Some(requests.into_iter().collect()),
+                        Some(state),
+                    )
+                    .into());
                 }
                 Asking::Elicitation => {
                     let result = match context.peer.create_elicitation(params).await {
@@ -408,11 +452,15 @@ impl HessianServer {
                             return Ok(self.result(Err(refusal)).into());
                         }
                     };
-                    let content = match accepted(&serde_json::to_value(&result).unwrap_or_default()) {
+                    let content = match accepted(&serde_json::to_value(&result).unwrap_or_default())
+                    {
                         Ok(c) => c,
                         Err(r) => return Ok(self.result(Err(r)).into()),
                     };
-                    resume = Some(Resume { state, answer: Some(content) });
+                    resume = Some(Resume {
+                        state,
+                        answer: Some(content),
+                    });
                 }
             }
         }
@@ -429,7 +477,10 @@ impl HessianServer {
         context: &RequestContext<RoleServer>,
     ) -> Result<Result<Step, Refusal>, ErrorData> {
         // A call may shorten its deadline, never lengthen it.
-        let asked = args.get("deadline_ms").and_then(Value::as_u64).map(std::time::Duration::from_millis);
+        let asked = args
+            .get("deadline_ms")
+            .and_then(Value::as_u64)
+            .map(std::time::Duration::from_millis);
         let deadline = asked.map_or(self.config.deadline, |a| a.min(self.config.deadline));
         let budget = Budget::with_timeout(deadline);
         let on_cancel = budget.clone();
@@ -454,7 +505,9 @@ impl HessianServer {
                     let spent = started.elapsed().as_secs_f64();
                     let note = ProgressNotificationParam::new(token.clone(), spent.min(limit))
                         .with_total(limit)
-                        .with_message(format!("computing: {spent:.0} s of the {limit:.0} s deadline"));
+                        .with_message(format!(
+                            "computing: {spent:.0} s of the {limit:.0} s deadline"
+                        ));
                     if peer.notify_progress(note).await.is_err() {
                         break;
                     }
@@ -464,7 +517,11 @@ impl HessianServer {
         let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
         let max_output = self.config.max_output_bytes;
         let joined = tokio::task::spawn_blocking(move || {
-            let rounds = Rounds { keys: &keys, guard: &AuditLog, ttl_secs: QUESTION_TTL_SECS };
+            let rounds = Rounds {
+                keys: &keys,
+                guard: &AuditLog,
+                ttl_secs: QUESTION_TTL_SECS,
+            };
             let ctx = Ctx::new(budget).with_output_limit(max_output);
             rounds::call(catalog, &rounds, &principal, args, resume, &ctx)
         })
@@ -516,16 +573,20 @@ impl ServerHandler for HessianServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if let Some(refusal) = ToolName::from_name(request.name.as_ref()).and_then(|t| scope_refusal(&context, t)) {
+        if let Some(refusal) =
+            ToolName::from_name(request.name.as_ref()).and_then(|t| scope_refusal(&context, t))
+        {
             return Ok(self.result(Err(refusal)).into());
         }
         let result = match ToolName::from_name(request.name.as_ref()) {
-            Some(ToolName::Find) => find::find(self.catalog, &request.arguments.unwrap_or_default()).map(|mut found| {
-                if !self.config.examples {
-                    find::strip_examples(&mut found);
-                }
-                found
-            }),
+            Some(ToolName::Find) => {
+                find::find(self.catalog, &request.arguments.unwrap_or_default()).map(|mut found| {
+                    if !self.config.examples {
+                        find::strip_examples(&mut found);
+                    }
+                    found
+                })
+            }
             Some(ToolName::Run) => return self.run(request, &context).await,
             None => {
                 return Err(ErrorData::invalid_params(
@@ -595,7 +656,8 @@ impl ServerHandler for HessianServer {
                 None,
             ));
         };
-        let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("application/json");
+        let contents =
+            ResourceContents::text(text, request.uri.clone()).with_mime_type("application/json");
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 
@@ -621,7 +683,10 @@ impl ServerHandler for HessianServer {
             _ => Vec::new(),
         };
         let total = values.len();
-        let shown: Vec<String> = values.into_iter().take(CompletionInfo::MAX_VALUES).collect();
+        let shown: Vec<String> = values
+            .into_iter()
+            .take(CompletionInfo::MAX_VALUES)
+            .collect();
         let more = total > shown.len();
         let info = CompletionInfo::with_pagination(shown, Some(total as u32), more)
             .map_err(|e| ErrorData::internal_error(e, None))?;

@@ -33,7 +33,11 @@ fn question(key: &str) -> Question {
 /// Asks x then y — or, with the switch on, y then x.
 fn two_questions(input: &TwoInput) -> Vec<Question> {
     RESOLVER_CALLS.fetch_add(1, SeqCst);
-    let order = if SWITCH.load(SeqCst) { ["y", "x"] } else { ["x", "y"] };
+    let order = if SWITCH.load(SeqCst) {
+        ["y", "x"]
+    } else {
+        ["x", "y"]
+    };
     order
         .into_iter()
         .filter(|k| (*k == "x" && input.x.is_none()) || (*k == "y" && input.y.is_none()))
@@ -66,13 +70,31 @@ macro_rules! test_op {
     };
 }
 
-test_op!(Resolved, "test.resolved.compute", Plan::Resolved { keys: &["x", "y"], resolve: two_questions }, true);
+test_op!(
+    Resolved,
+    "test.resolved.compute",
+    Plan::Resolved {
+        keys: &["x", "y"],
+        resolve: two_questions
+    },
+    true
+);
 test_op!(
     Static,
     "test.static.compute",
     Plan::Static(&[
-        StaticQuestion { key: "x", message: "x?", form: r#"{"type": "object", "properties": {"x": {"type": "integer"}}}"#, example: "1" },
-        StaticQuestion { key: "y", message: "y?", form: r#"{"type": "object", "properties": {"y": {"type": "integer"}}}"#, example: "2" },
+        StaticQuestion {
+            key: "x",
+            message: "x?",
+            form: r#"{"type": "object", "properties": {"x": {"type": "integer"}}}"#,
+            example: "1"
+        },
+        StaticQuestion {
+            key: "y",
+            message: "y?",
+            form: r#"{"type": "object", "properties": {"y": {"type": "integer"}}}"#,
+            example: "2"
+        },
     ]),
     false
 );
@@ -89,7 +111,10 @@ struct Counting {
 impl Guard for Counting {
     fn admit(&self, principal: &str, op: &str, round: usize) -> Result<(), Refusal> {
         self.passes.fetch_add(1, SeqCst);
-        self.audit.lock().unwrap().push(format!("{principal} {op} {round}"));
+        self.audit
+            .lock()
+            .unwrap()
+            .push(format!("{principal} {op} {round}"));
         match self.refuse {
             Some(code) => Err(Refusal::new(code, "refused by the guard")),
             None => Ok(()),
@@ -106,12 +131,17 @@ fn keys() -> Keys {
 }
 
 fn args(id: &str, input: Value) -> Map<String, Value> {
-    json!({"operation_id": id, "input": input}).as_object().unwrap().clone()
+    json!({"operation_id": id, "input": input})
+        .as_object()
+        .unwrap()
+        .clone()
 }
 
 fn ask(step: Result<Step, Refusal>) -> (Question, String) {
     match step {
-        Ok(Step::Ask { question, state, .. }) => (question, state),
+        Ok(Step::Ask {
+            question, state, ..
+        }) => (question, state),
         Ok(Step::Done(v)) => panic!("expected a question, ran: {v}"),
         Err(r) => panic!("expected a question, refused: {r:?}"),
     }
@@ -129,19 +159,54 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     SWITCH.store(false, SeqCst);
     let (c, k, guard) = (catalog(), keys(), Counting::default());
-    let rounds = Rounds { keys: &k, guard: &guard, ttl_secs: 60 };
+    let rounds = Rounds {
+        keys: &k,
+        guard: &guard,
+        ttl_secs: 60,
+    };
     for id in ["test.resolved.compute", "test.static.compute"] {
-        let run = |resume| call(&c, &rounds, "alice", args(id, json!({})), resume, &Ctx::default());
+        let run = |resume| {
+            call(
+                &c,
+                &rounds,
+                "alice",
+                args(id, json!({})),
+                resume,
+                &Ctx::default(),
+            )
+        };
         let (q0, s0) = ask(run(None));
         assert_eq!(q0.key, "x");
-        let (q1, s1) = ask(run(Some(Resume { state: s0, answer: Some(answer("x", 5)) })));
+        let (q1, s1) = ask(run(Some(Resume {
+            state: s0,
+            answer: Some(answer("x", 5)),
+        })));
         assert_eq!(q1.key, "y");
-        let Ok(Step::Done(env)) = run(Some(Resume { state: s1, answer: Some(answer("y", 9)) })) else { panic!() };
+        let Ok(Step::Done(env)) = run(Some(Resume {
+            state: s1,
+            answer: Some(answer("y", 9)),
+        })) else {
+            panic!()
+        };
         assert_eq!(env["output"], json!([5, 9]));
         // Answers given up front are not asked again.
-        let (q, _) = ask(call(&c, &rounds, "alice", args(id, json!({"x": 1})), None, &Ctx::default()));
+        let (q, _) = ask(call(
+            &c,
+            &rounds,
+            "alice",
+            args(id, json!({"x": 1})),
+            None,
+            &Ctx::default(),
+        ));
         assert_eq!(q.key, "y");
-        let Ok(Step::Done(env)) = call(&c, &rounds, "alice", args(id, json!({"x": 1, "y": 2})), None, &Ctx::default()) else {
+        let Ok(Step::Done(env)) = call(
+            &c,
+            &rounds,
+            "alice",
+            args(id, json!({"x": 1, "y": 2})),
+            None,
+            &Ctx::default(),
+        ) else {
             panic!("nothing to ask runs at once")
         };
         assert_eq!(env["output"], json!([1, 2]));
@@ -156,8 +221,21 @@ fn a_changed_plan_is_refused_and_the_stale_answer_never_reaches_the_handler() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     SWITCH.store(false, SeqCst);
     let (c, k) = (catalog(), keys());
-    let rounds = Rounds { keys: &k, guard: &Open, ttl_secs: 60 };
-    let run = |resume| call(&c, &rounds, "alice", args("test.resolved.compute", json!({})), resume, &Ctx::default());
+    let rounds = Rounds {
+        keys: &k,
+        guard: &Open,
+        ttl_secs: 60,
+    };
+    let run = |resume| {
+        call(
+            &c,
+            &rounds,
+            "alice",
+            args("test.resolved.compute", json!({})),
+            resume,
+            &Ctx::default(),
+        )
+    };
     let (q0, s0) = ask(run(None));
     assert_eq!(q0.key, "x");
     // Between rounds the plan becomes [y, x]: without the fingerprint the
@@ -165,7 +243,12 @@ fn a_changed_plan_is_refused_and_the_stale_answer_never_reaches_the_handler() {
     // the answer for x would be filed under y.
     SWITCH.store(true, SeqCst);
     let handled = HANDLER_CALLS.load(SeqCst);
-    let r = run(Some(Resume { state: s0, answer: Some(answer("x", 5)) })).err().expect("refused");
+    let r = run(Some(Resume {
+        state: s0,
+        answer: Some(answer("x", 5)),
+    }))
+    .err()
+    .expect("refused");
     assert_eq!(r.code, Code::PlanChanged);
     assert_eq!(HANDLER_CALLS.load(SeqCst), handled);
     SWITCH.store(false, SeqCst);
@@ -176,13 +259,35 @@ fn refused_rounds_never_reach_operation_code() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (c, k) = (catalog(), keys());
     for code in [Code::Unauthorized, Code::LimitExceeded] {
-        let guard = Counting { refuse: Some(code), ..Default::default() };
-        let rounds = Rounds { keys: &k, guard: &guard, ttl_secs: 60 };
+        let guard = Counting {
+            refuse: Some(code),
+            ..Default::default()
+        };
+        let rounds = Rounds {
+            keys: &k,
+            guard: &guard,
+            ttl_secs: 60,
+        };
         let before = RESOLVER_CALLS.load(SeqCst);
-        let r = call(&c, &rounds, "mallory", args("test.resolved.compute", json!({})), None, &Ctx::default());
+        let r = call(
+            &c,
+            &rounds,
+            "mallory",
+            args("test.resolved.compute", json!({})),
+            None,
+            &Ctx::default(),
+        );
         assert_eq!(r.err().map(|r| r.code), Some(code));
-        assert_eq!(RESOLVER_CALLS.load(SeqCst), before, "the resolver ran for a refused caller");
-        assert_eq!(guard.audit.lock().unwrap().len(), 1, "a refused round is audited too");
+        assert_eq!(
+            RESOLVER_CALLS.load(SeqCst),
+            before,
+            "the resolver ran for a refused caller"
+        );
+        assert_eq!(
+            guard.audit.lock().unwrap().len(),
+            1,
+            "a refused round is audited too"
+        );
     }
 }
 
@@ -191,11 +296,32 @@ fn each_bad_state_gets_its_own_code() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     SWITCH.store(false, SeqCst);
     let (c, k) = (catalog(), keys());
-    let rounds = Rounds { keys: &k, guard: &Open, ttl_secs: 60 };
+    let rounds = Rounds {
+        keys: &k,
+        guard: &Open,
+        ttl_secs: 60,
+    };
     let id = "test.resolved.compute";
-    let (_, good) = ask(call(&c, &rounds, "alice", args(id, json!({})), None, &Ctx::default()));
+    let (_, good) = ask(call(
+        &c,
+        &rounds,
+        "alice",
+        args(id, json!({})),
+        None,
+        &Ctx::default(),
+    ));
     let resume = |principal: &str, input: Value, state: String| {
-        call(&c, &rounds, principal, args(id, input), Some(Resume { state, answer: Some(answer("x", 1)) }), &Ctx::default())
+        call(
+            &c,
+            &rounds,
+            principal,
+            args(id, input),
+            Some(Resume {
+                state,
+                answer: Some(answer("x", 1)),
+            }),
+            &Ctx::default(),
+        )
     };
     let code = |r: Result<Step, Refusal>| r.err().map(|r| r.code);
     let opened = k.open(&good, now_secs()).unwrap();
@@ -208,15 +334,37 @@ fn each_bad_state_gets_its_own_code() {
     let mut tampered = good.clone().into_bytes();
     tampered[10] ^= 1;
     let tampered = String::from_utf8(tampered).unwrap();
-    assert_eq!(code(resume("alice", json!({}), tampered)), Some(Code::ContinuationInvalid));
-    let foreign = Keys::from_seed("k1", [8; 32]).seal(&opened);
-    assert_eq!(code(resume("alice", json!({}), foreign)), Some(Code::ContinuationInvalid));
-    assert_eq!(code(resume("alice", json!({}), "not a state".into())), Some(Code::ContinuationInvalid));
-    assert_eq!(code(resume("alice", json!({}), reseal(&|s| s.expires = 1))), Some(Code::ContinuationExpired));
-    assert_eq!(code(resume("bob", json!({}), good.clone())), Some(Code::ContinuationMismatch));
-    assert_eq!(code(resume("alice", json!({"y": 3}), good.clone())), Some(Code::ContinuationMismatch));
     assert_eq!(
-        code(resume("alice", json!({}), reseal(&|s| s.contract = "sha256:00".into()))),
+        code(resume("alice", json!({}), tampered)),
+        Some(Code::ContinuationInvalid)
+    );
+    let foreign = Keys::from_seed("k1", [8; 32]).seal(&opened);
+    assert_eq!(
+        code(resume("alice", json!({}), foreign)),
+        Some(Code::ContinuationInvalid)
+    );
+    assert_eq!(
+        code(resume("alice", json!({}), "not a state".into())),
+        Some(Code::ContinuationInvalid)
+    );
+    assert_eq!(
+        code(resume("alice", json!({}), reseal(&|s| s.expires = 1))),
+        Some(Code::ContinuationExpired)
+    );
+    assert_eq!(
+        code(resume("bob", json!({}), good.clone())),
+        Some(Code::ContinuationMismatch)
+    );
+    assert_eq!(
+        code(resume("alice", json!({"y": 3}), good.clone())),
+        Some(Code::ContinuationMismatch)
+    );
+    assert_eq!(
+        code(resume(
+            "alice",
+            json!({}),
+            reseal(&|s| s.contract = "sha256:00".into())
+        )),
         Some(Code::ContinuationMismatch)
     );
     // An older format: genuine and signed, but without a plan fingerprint.
@@ -227,7 +375,10 @@ fn each_bad_state_gets_its_own_code() {
     let r = resume("alice", json!({}), outdated).err().unwrap();
     assert_eq!(r.code, Code::ContinuationOutdated);
     assert!(r.message.contains("not tampered"));
-    assert_eq!(code(resume("alice", json!({}), reseal(&|s| s.round = 7))), Some(Code::ContinuationInvalid));
+    assert_eq!(
+        code(resume("alice", json!({}), reseal(&|s| s.round = 7))),
+        Some(Code::ContinuationInvalid)
+    );
     // The untouched state still continues to the next question.
     let (q, _) = ask(resume("alice", json!({}), good));
     assert_eq!(q.key, "y");
@@ -252,13 +403,22 @@ fn rotated_keys_verify_states_from_other_replicas() {
         expires: u64::MAX,
     };
     assert_eq!(new.open(&old.seal(&s), 10).unwrap(), s);
-    assert!(Keys::from_seed("2026-12", [2; 32]).open(&old.seal(&s), 10).is_err());
+    assert!(
+        Keys::from_seed("2026-12", [2; 32])
+            .open(&old.seal(&s), 10)
+            .is_err()
+    );
     let seed = "kid:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE";
-    assert_eq!(Keys::parse_signing(seed).unwrap().public(), Keys::from_seed("kid", [1; 32]).public());
+    assert_eq!(
+        Keys::parse_signing(seed).unwrap().public(),
+        Keys::from_seed("kid", [1; 32]).public()
+    );
 }
 
 #[test]
 fn an_empty_static_plan_is_a_catalog_build_error_naming_the_operation() {
-    let err = Catalog::new([&EmptyStatic as &'static dyn crate::DynOperation]).err().expect("refused");
+    let err = Catalog::new([&EmptyStatic as &'static dyn crate::DynOperation])
+        .err()
+        .expect("refused");
     assert!(err.to_string().contains("test.empty.compute"), "{err}");
 }

@@ -12,7 +12,12 @@ pub struct Bipartite {
     pub cover: Vec<usize>,
 }
 
-pub fn hopcroft_karp(n: usize, left: &[bool], adj: &[Vec<usize>], budget: &Budget) -> Result<Bipartite, Stop> {
+pub fn hopcroft_karp(
+    n: usize,
+    left: &[bool],
+    adj: &[Vec<usize>],
+    budget: &Budget,
+) -> Result<Bipartite, Stop> {
     const FREE: usize = usize::MAX;
     let mut mate = vec![FREE; n];
     let mut dist = vec![usize::MAX; n];
@@ -96,7 +101,13 @@ pub fn hopcroft_karp(n: usize, left: &[bool], adj: &[Vec<usize>], budget: &Budge
         }
     }
     let cover = (0..n)
-        .filter(|&v| if left[v] { !reach[v] } else { reach[v] && mate[v] != FREE })
+        .filter(|&v| {
+            if left[v] {
+                !reach[v]
+            } else {
+                reach[v] && mate[v] != FREE
+            }
+        })
         .collect();
     Ok(Bipartite {
         mate: mate.into_iter().map(|m| (m != FREE).then_some(m)).collect(),

@@ -73,7 +73,8 @@ fn witness(n: usize, edges: &[(usize, usize)], budget: &Budget) -> Result<Kurato
         let mut i = 0;
         while i < kept.len() {
             let end = (i + chunk).min(kept.len());
-            let trial: Vec<(usize, usize)> = kept[..i].iter().chain(&kept[end..]).copied().collect();
+            let trial: Vec<(usize, usize)> =
+                kept[..i].iter().chain(&kept[end..]).copied().collect();
             if embed(n, &trial, budget)?.is_none() {
                 kept = trial;
             } else {
@@ -103,7 +104,11 @@ fn kuratowski(n: usize, edges: &[(usize, usize)]) -> Kuratowski {
             let mut path = vec![b, first];
             while adj[*path.last().unwrap_or(&b)].len() == 2 {
                 let (cur, prev) = (path[path.len() - 1], path[path.len() - 2]);
-                let next = if adj[cur][0] == prev { adj[cur][1] } else { adj[cur][0] };
+                let next = if adj[cur][0] == prev {
+                    adj[cur][1]
+                } else {
+                    adj[cur][0]
+                };
                 path.push(next);
             }
             if b < *path.last().unwrap_or(&b) {
@@ -120,7 +125,13 @@ fn kuratowski(n: usize, edges: &[(usize, usize)]) -> Kuratowski {
         let reached: HashSet<usize> = paths
             .iter()
             .filter(|p| p[0] == branch[0] || p[p.len() - 1] == branch[0])
-            .map(|p| if p[0] == branch[0] { p[p.len() - 1] } else { p[0] })
+            .map(|p| {
+                if p[0] == branch[0] {
+                    p[p.len() - 1]
+                } else {
+                    p[0]
+                }
+            })
             .collect();
         let (a, b): (Vec<usize>, Vec<usize>) = branch.iter().partition(|v| !reached.contains(v));
         vec![a, b]
@@ -134,7 +145,11 @@ fn kuratowski(n: usize, edges: &[(usize, usize)]) -> Kuratowski {
 }
 
 /// A rotation system when the graph is planar, else None.
-pub fn embed(n: usize, edges: &[(usize, usize)], budget: &Budget) -> Result<Option<Vec<Vec<usize>>>, Stop> {
+pub fn embed(
+    n: usize,
+    edges: &[(usize, usize)],
+    budget: &Budget,
+) -> Result<Option<Vec<Vec<usize>>>, Stop> {
     if n >= 3 && edges.len() > 3 * n - 6 {
         return Ok(None);
     }
@@ -163,7 +178,10 @@ pub fn embed(n: usize, edges: &[(usize, usize)], budget: &Budget) -> Result<Opti
 
 /// Demoucron–Malgrange–Pertuiset on a biconnected graph with a cycle:
 /// (vertex, its neighbours in rotation order) for each vertex.
-fn embed_biconnected(edges: &[(usize, usize)], budget: &Budget) -> Result<Option<Vec<(usize, Vec<usize>)>>, Stop> {
+fn embed_biconnected(
+    edges: &[(usize, usize)],
+    budget: &Budget,
+) -> Result<Option<Vec<(usize, Vec<usize>)>>, Stop> {
     // Local numbering 0..k.
     let mut ids: Vec<usize> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
     ids.sort_unstable();
@@ -228,7 +246,8 @@ fn embed_biconnected(edges: &[(usize, usize)], budget: &Budget) -> Result<Option
         h_edges.insert(key(cycle[i], cycle[(i + 1) % cycle.len()]));
     }
     let mut faces: Vec<Vec<usize>> = vec![cycle.clone(), cycle.iter().rev().copied().collect()];
-    let mut face_sets: Vec<HashSet<usize>> = faces.iter().map(|f| f.iter().copied().collect()).collect();
+    let mut face_sets: Vec<HashSet<usize>> =
+        faces.iter().map(|f| f.iter().copied().collect()).collect();
     // The faces each embedded vertex lies on, so admissible faces come from
     // one attachment's few faces instead of all of them.
     let mut on_faces: Vec<Vec<usize>> = vec![Vec::new(); k];
@@ -294,7 +313,9 @@ fn embed_biconnected(edges: &[(usize, usize)], budget: &Budget) -> Result<Option
                 _ => {}
             }
         }
-        let Some((idx, f)) = choice else { return Ok(None) };
+        let Some((idx, f)) = choice else {
+            return Ok(None);
+        };
         let path = &fragments[idx].1;
         // Split face f along the path a … b.
         let face = &faces[f];
@@ -441,7 +462,8 @@ pub fn is_plane_embedding(n: usize, edges: &[(usize, usize)], rotation: &[Vec<us
 /// The witness check: paths of the graph joining the branch vertices as K5
 /// or K3,3 does, internally disjoint and avoiding the branch vertices.
 pub fn is_kuratowski(n: usize, edges: &[(usize, usize)], k: &Kuratowski) -> bool {
-    let present: HashSet<(usize, usize)> = edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
+    let present: HashSet<(usize, usize)> =
+        edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
     let branch: HashSet<usize> = k.branch.iter().copied().collect();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut inner = HashSet::new();
@@ -450,8 +472,11 @@ pub fn is_kuratowski(n: usize, edges: &[(usize, usize)], k: &Kuratowski) -> bool
         let ok = p.len() >= 2
             && branch.contains(&a)
             && branch.contains(&b)
-            && p.windows(2).all(|w| present.contains(&(w[0].min(w[1]), w[0].max(w[1]))))
-            && p[1..p.len() - 1].iter().all(|&x| x < n && !branch.contains(&x) && inner.insert(x));
+            && p.windows(2)
+                .all(|w| present.contains(&(w[0].min(w[1]), w[0].max(w[1]))))
+            && p[1..p.len() - 1]
+                .iter()
+                .all(|&x| x < n && !branch.contains(&x) && inner.insert(x));
         if !ok {
             return false;
         }
@@ -463,7 +488,9 @@ pub fn is_kuratowski(n: usize, edges: &[(usize, usize)], k: &Kuratowski) -> bool
             return false;
         }
         let b = &k.branch;
-        (0..5).flat_map(|i| (i + 1..5).map(move |j| (b[i].min(b[j]), b[i].max(b[j])))).collect()
+        (0..5)
+            .flat_map(|i| (i + 1..5).map(move |j| (b[i].min(b[j]), b[i].max(b[j]))))
+            .collect()
     } else {
         let [s, t] = &k.sides[..] else { return false };
         let mut all: Vec<usize> = s.iter().chain(t).copied().collect();
@@ -473,7 +500,9 @@ pub fn is_kuratowski(n: usize, edges: &[(usize, usize)], k: &Kuratowski) -> bool
         if s.len() != 3 || t.len() != 3 || all != sorted_branch {
             return false;
         }
-        s.iter().flat_map(|&a| t.iter().map(move |&b| (a.min(b), a.max(b)))).collect()
+        s.iter()
+            .flat_map(|&a| t.iter().map(move |&b| (a.min(b), a.max(b))))
+            .collect()
     };
     want.sort_unstable();
     branch.len() == k.branch.len() && pairs == want

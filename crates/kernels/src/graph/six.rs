@@ -88,9 +88,19 @@ pub fn decode(text: &str, max_vertices: usize, max_edges: usize) -> Result<Decod
     let (n, body) = match bytes {
         [] => return Err(bad(start + 1, "the vertex count is missing".into())),
         [126, 126, ..] if bytes.len() >= 8 => ((2..8).fold(0, |a, k| a << 6 | six(k)), 8),
-        [126, 126, ..] => return Err(bad(start + 1, "a 36-bit vertex count needs 8 characters".into())),
+        [126, 126, ..] => {
+            return Err(bad(
+                start + 1,
+                "a 36-bit vertex count needs 8 characters".into(),
+            ));
+        }
         [126, ..] if bytes.len() >= 4 => ((1..4).fold(0, |a, k| a << 6 | six(k)), 4),
-        [126, ..] => return Err(bad(start + 1, "an 18-bit vertex count needs 4 characters".into())),
+        [126, ..] => {
+            return Err(bad(
+                start + 1,
+                "an 18-bit vertex count needs 4 characters".into(),
+            ));
+        }
         _ => (six(0), 1),
     };
     if n > max_vertices as u64 {
@@ -135,7 +145,11 @@ pub fn decode(text: &str, max_vertices: usize, max_edges: usize) -> Result<Decod
         }
         _ => {
             let directed = format == "digraph6";
-            let bits = if directed { n * n } else { n * n.saturating_sub(1) / 2 };
+            let bits = if directed {
+                n * n
+            } else {
+                n * n.saturating_sub(1) / 2
+            };
             let want = bits.div_ceil(6);
             if data.len() != want {
                 return Err(bad(

@@ -249,7 +249,11 @@ fn blocks_partition_the_edges_into_maximal_biconnected_pieces() {
 /// for the decoder.
 mod six_encode {
     fn n_bytes(n: usize) -> Vec<u8> {
-        let groups = |bits: usize| (0..bits / 6).rev().map(move |g| (n >> (6 * g) & 63) as u8 + 63);
+        let groups = |bits: usize| {
+            (0..bits / 6)
+                .rev()
+                .map(move |g| (n >> (6 * g) & 63) as u8 + 63)
+        };
         match n {
             0..=62 => vec![n as u8 + 63],
             63..=258047 => std::iter::once(126).chain(groups(18)).collect(),
@@ -298,7 +302,7 @@ mod six_encode {
             }
         }
         // Padding: the special case keeps a final 0-bit from reading as an edge.
-        if k < 6 && n == 1 << k && bits.len() % 6 >= k + 1 && cur + 2 == n {
+        if k < 6 && n == 1 << k && bits.len() % 6 > k && cur + 2 == n {
             bits.push(false);
         }
         while bits.len() % 6 != 0 {
@@ -315,7 +319,10 @@ fn six_formats_decode_the_specification_examples() {
     let g = decode("DQc", 100, 100).unwrap();
     let mut e = g.edges.clone();
     e.sort();
-    assert_eq!((g.n, g.directed, e), (5, false, vec![(0, 2), (0, 4), (1, 3), (3, 4)]));
+    assert_eq!(
+        (g.n, g.directed, e),
+        (5, false, vec![(0, 2), (0, 4), (1, 3), (3, 4)])
+    );
     let s = decode(":Fa@x^", 100, 100).unwrap();
     assert_eq!((s.n, &s.edges), (7, &vec![(0, 1), (0, 2), (1, 2), (5, 6)]));
     assert_eq!(decode(">>sparse6<<:Fa@x^", 100, 100).unwrap(), s);
@@ -341,9 +348,17 @@ fn six_formats_round_trip_every_small_graph() {
     for n in 0..=6 {
         for edges in all_graphs(n) {
             let g = decode(&six_encode::graph6(n, &edges), 10, 100).unwrap();
-            assert_eq!((g.n, g.directed, sorted(g.edges)), (n, false, edges.clone()));
+            assert_eq!(
+                (g.n, g.directed, sorted(g.edges)),
+                (n, false, edges.clone())
+            );
             let s = decode(&six_encode::sparse6(n, &edges), 10, 100).unwrap();
-            assert_eq!((s.n, s.directed, sorted(s.edges)), (n, false, edges.clone()), "{}", six_encode::sparse6(n, &edges));
+            assert_eq!(
+                (s.n, s.directed, sorted(s.edges)),
+                (n, false, edges.clone()),
+                "{}",
+                six_encode::sparse6(n, &edges)
+            );
             // The same pairs read as arcs both ways, plus a loop at 0.
             let mut arcs: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (v, u)).collect();
             if n > 0 {
@@ -355,7 +370,12 @@ fn six_formats_round_trip_every_small_graph() {
     }
     // Loops and parallel edges survive sparse6; large vertex counts use N(n)'s long forms.
     let multi = [(0, 0), (2, 2), (1, 3), (1, 3)];
-    assert_eq!(decode(&six_encode::sparse6(4, &multi), 10, 100).unwrap().edges, multi.to_vec());
+    assert_eq!(
+        decode(&six_encode::sparse6(4, &multi), 10, 100)
+            .unwrap()
+            .edges,
+        multi.to_vec()
+    );
     for n in [62, 63, 100, 258047, 258048] {
         let s = decode(&six_encode::sparse6(n, &[(0, n - 1)]), 300_000, 10).unwrap();
         assert_eq!((s.n, s.edges), (n, vec![(0, n - 1)]));
@@ -377,8 +397,16 @@ fn six_formats_refuse_malformed_and_oversized_texts() {
     assert_eq!(at(";Fa@x^"), 1);
     assert_eq!(at(">>digraph6<<DQc"), 13);
     assert_eq!(at(""), 1);
-    assert!(matches!(decode("~~~~~~~~", 1000, 1000), Err(SixError::TooLarge(_))));
-    let k8 = six_encode::graph6(8, &(0..8).flat_map(|u| (u + 1..8).map(move |v| (u, v))).collect::<Vec<_>>());
+    assert!(matches!(
+        decode("~~~~~~~~", 1000, 1000),
+        Err(SixError::TooLarge(_))
+    ));
+    let k8 = six_encode::graph6(
+        8,
+        &(0..8)
+            .flat_map(|u| (u + 1..8).map(move |v| (u, v)))
+            .collect::<Vec<_>>(),
+    );
     assert!(matches!(decode(&k8, 100, 27), Err(SixError::TooLarge(_))));
     assert_eq!(decode(&k8, 100, 28).unwrap().edges.len(), 28);
 }
@@ -390,7 +418,11 @@ fn non_planar_by_brute_force(n: usize, edges: &[(usize, usize)]) -> bool {
     let subsets = |k: usize| (0u32..1 << n).filter(move |m| m.count_ones() as usize == k);
     let members = |m: u32| (0..n).filter(move |i| m >> i & 1 == 1).collect::<Vec<_>>();
     let complete_but = |s: &[usize], skip: Option<(usize, usize)>| {
-        s.iter().enumerate().all(|(i, &a)| s[i + 1..].iter().all(|&b| skip == Some((a, b)) || has(a, b)))
+        s.iter().enumerate().all(|(i, &a)| {
+            s[i + 1..]
+                .iter()
+                .all(|&b| skip == Some((a, b)) || has(a, b))
+        })
     };
     for m in subsets(5) {
         let s = members(m);
@@ -407,10 +439,11 @@ fn non_planar_by_brute_force(n: usize, edges: &[(usize, usize)]) -> bool {
             }
         }
     }
-    n == 6 && subsets(3).any(|m| {
-        let (s, t) = (members(m), members(!m & 63));
-        s.iter().all(|&a| t.iter().all(|&b| has(a, b)))
-    })
+    n == 6
+        && subsets(3).any(|m| {
+            let (s, t) = (members(m), members(!m & 63));
+            s.iter().all(|&a| t.iter().all(|&b| has(a, b)))
+        })
 }
 
 #[test]
@@ -423,7 +456,10 @@ fn planarity_matches_kuratowski_brute_force_on_all_graphs_up_to_6_vertices() {
             match planarity(n, &edges, &budget).unwrap() {
                 Planarity::Planar { rotation } => {
                     assert!(!non_planar_by_brute_force(n, &edges), "{edges:?}");
-                    assert!(is_plane_embedding(n, &edges, &rotation), "{edges:?} {rotation:?}");
+                    assert!(
+                        is_plane_embedding(n, &edges, &rotation),
+                        "{edges:?} {rotation:?}"
+                    );
                 }
                 Planarity::NonPlanar(k) => {
                     assert!(non_planar_by_brute_force(n, &edges), "{edges:?}");
@@ -491,12 +527,13 @@ fn planarity_witnesses_hold_on_larger_graphs() {
         edges.sort();
         edges.dedup();
         match planarity(n, &edges, &budget).unwrap() {
-            Planarity::Planar { rotation } => assert!(is_plane_embedding(n, &edges, &rotation), "{edges:?}"),
+            Planarity::Planar { rotation } => {
+                assert!(is_plane_embedding(n, &edges, &rotation), "{edges:?}")
+            }
             Planarity::NonPlanar(k) => assert!(is_kuratowski(n, &edges, &k.unwrap()), "{edges:?}"),
         }
     }
 }
-
 
 #[test]
 fn weighted_blossom_matches_brute_force() {
@@ -508,7 +545,16 @@ fn weighted_blossom_matches_brute_force() {
         for edges in all_graphs(n) {
             let weighted = edges
                 .iter()
-                .map(|&(u, v)| (u, v, Q::new(rng.gen_range(-3i64..12).into(), rng.gen_range(1i64..4).into())))
+                .map(|&(u, v)| {
+                    (
+                        u,
+                        v,
+                        Q::new(
+                            rng.gen_range(-3i64..12).into(),
+                            rng.gen_range(1i64..4).into(),
+                        ),
+                    )
+                })
                 .collect();
             cases.push((n, weighted));
         }
@@ -517,12 +563,20 @@ fn weighted_blossom_matches_brute_force() {
     for _ in 0..300 {
         let n = rng.gen_range(8..=10);
         let edges = (0..rng.gen_range(10..30))
-            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n), Q::from_integer(rng.gen_range(1i64..20).into())))
+            .map(|_| {
+                (
+                    rng.gen_range(0..n),
+                    rng.gen_range(0..n),
+                    Q::from_integer(rng.gen_range(1i64..20).into()),
+                )
+            })
             .collect();
         cases.push((n, edges));
     }
     for (n, edges) in cases {
-        let mate = max_weight_matching(n, &edges, &budget).unwrap().expect("certified");
+        let mate = max_weight_matching(n, &edges, &budget)
+            .unwrap()
+            .expect("certified");
         // The matching is symmetric and uses edges of the graph.
         let mut total = Q::zero();
         for v in 0..n {
@@ -541,7 +595,9 @@ fn weighted_blossom_matches_brute_force() {
         }
         // Brute force: the best matching by recursion over the lowest free vertex.
         fn best(free: u32, n: usize, w: &[Vec<Option<Q>>]) -> Q {
-            let Some(v) = (0..n).find(|&v| free >> v & 1 == 1) else { return Q::zero() };
+            let Some(v) = (0..n).find(|&v| free >> v & 1 == 1) else {
+                return Q::zero();
+            };
             let rest = free & !(1 << v);
             let mut b = best(rest, n, w);
             for u in 0..n {

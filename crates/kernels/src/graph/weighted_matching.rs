@@ -70,7 +70,11 @@ fn at<T: Copy>(v: &[T], j: isize) -> T {
 impl Matcher {
     fn new(n: usize, edges: Vec<(usize, usize, Q)>) -> Self {
         let m = edges.len();
-        let maxweight = edges.iter().map(|e| e.2.clone()).max().unwrap_or_else(Q::zero);
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2.clone())
+            .max()
+            .unwrap_or_else(Q::zero);
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut neighbend = vec![Vec::new(); n];
         for (k, (i, j, _)) in edges.iter().enumerate() {
@@ -174,7 +178,9 @@ impl Matcher {
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
-        let Some(b) = self.unusedblossoms.pop() else { return };
+        let Some(b) = self.unusedblossoms.pop() else {
+            return;
+        };
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -450,7 +456,11 @@ impl Matcher {
                 }
                 // The dual change: the least of the four kinds of slack.
                 let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().min().cloned().unwrap_or_else(Q::zero);
+                let mut delta = self.dualvar[..n]
+                    .iter()
+                    .min()
+                    .cloned()
+                    .unwrap_or_else(Q::zero);
                 let (mut deltaedge, mut deltablossom) = (NONE, NONE);
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
@@ -463,7 +473,10 @@ impl Matcher {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
                         let d = self.slack(self.bestedge[b]) / &two;
                         if d < delta {
                             delta = d;
@@ -573,7 +586,9 @@ impl Matcher {
                     return false;
                 }
                 for &p in endps.iter().skip(1).step_by(2) {
-                    if self.mate[self.endpoint[p]] != (p ^ 1) || self.mate[self.endpoint[p ^ 1]] != p {
+                    if self.mate[self.endpoint[p]] != (p ^ 1)
+                        || self.mate[self.endpoint[p ^ 1]] != p
+                    {
                         return false;
                     }
                 }

@@ -84,7 +84,7 @@ fn trial_division(mut n: u64) -> Vec<(BigUint, u32)> {
     let mut p = 2;
     while p * p <= n {
         let mut e = 0;
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             n /= p;
             e += 1;
         }

@@ -100,9 +100,9 @@ pub fn evaluate(a: &[Q], x: &Q) -> Q {
 
 /// a(b(x)), by Horner in polynomials.
 pub fn compose(a: &[Q], b: &[Q]) -> QPoly {
-    a.iter()
-        .rev()
-        .fold(Vec::new(), |acc, c| add(&mul(&acc, b), &[c.clone()]))
+    a.iter().rev().fold(Vec::new(), |acc, c| {
+        add(&mul(&acc, b), std::slice::from_ref(c))
+    })
 }
 
 pub fn derivative(a: &[Q]) -> QPoly {

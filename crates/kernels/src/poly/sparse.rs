@@ -170,10 +170,10 @@ impl Sparse {
         let mut powers: BTreeMap<u32, Self> = BTreeMap::new();
         let mut acc: BTreeMap<Vec<u32>, Q> = BTreeMap::new();
         for (e, c) in &self.terms {
-            if !powers.contains_key(&e[i]) {
-                powers.insert(e[i], by.pow(e[i], work)?);
-            }
-            let power = &powers[&e[i]];
+            let power = match powers.entry(e[i]) {
+                std::collections::btree_map::Entry::Occupied(p) => p.into_mut(),
+                std::collections::btree_map::Entry::Vacant(v) => v.insert(by.pow(e[i], work)?),
+            };
             work.spend(power.terms.len())?;
             for (f, d) in &power.terms {
                 let mut g = e.clone();

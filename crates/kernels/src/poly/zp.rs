@@ -200,7 +200,7 @@ pub fn is_irreducible(f: &[u64], p: u64, budget: &Budget) -> Result<bool, Stop> 
     if sub(&powers[n], &x, p).iter().any(|c| *c != 0) {
         return Ok(false);
     }
-    for q in (2..=n).filter(|q| n % q == 0 && crate::integer::is_prime_u64(*q as u64)) {
+    for q in (2..=n).filter(|q| n.is_multiple_of(*q) && crate::integer::is_prime_u64(*q as u64)) {
         let g = gcd(&sub(&powers[n / q], &x, p), &f, p);
         if g.len() > 1 {
             return Ok(false);
