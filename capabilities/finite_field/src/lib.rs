@@ -18,7 +18,7 @@ hessian_contract::operations! {
     element_order => ElementOrder,
     primitive_element => PrimitiveElement,
     discrete_log => DiscreteLog,
-    irreducible => Irreducible,
+    polynomial_irreducible => Irreducible,
     matrix_rank => MatrixRank,
     matrix_determinant => MatrixDeterminant,
     linear_system => LinearSystem,

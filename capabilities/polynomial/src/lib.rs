@@ -24,7 +24,7 @@ hessian_contract::operations! {
     irreducible => Irreducible,
     rational_roots => RationalRoots,
     real_roots => RealRoots,
-    real_root_count => RealRootCount,
+    real_roots_count => RealRootCount,
     evaluate => Evaluate,
     compose => Compose,
     derivative => Derivative,
@@ -40,7 +40,7 @@ hessian_contract::operations! {
     multivariate_evaluate => MultivariateEvaluate,
     partial_derivative => PartialDerivative,
     substitute => Substitute,
-    total_degree => TotalDegree,
+    degree => TotalDegree,
 }
 
 use hessian_kernels::Q;
