@@ -56,3 +56,61 @@ fn every_rust_file_is_formatted() {
             .join("\n")
     );
 }
+
+/// `(file stem, id)` of every operation file: a file of a capability's
+/// `src/` that declares `const ID`.
+fn operation_files() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for family in std::fs::read_dir(root().join("capabilities"))
+        .unwrap()
+        .flatten()
+    {
+        for file in std::fs::read_dir(family.path().join("src"))
+            .unwrap()
+            .flatten()
+        {
+            let path = file.path();
+            let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(String::from) else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let marker = "const ID: &'static str = \"";
+            if let Some(at) = text.find(marker) {
+                let rest = &text[at + marker.len()..];
+                let id = rest[..rest.find('"').unwrap()].to_string();
+                out.push((stem, id));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn operation_files_are_named_after_their_ids() {
+    // family.<name parts>.<verb>: the file is <name parts>.rs, or
+    // <name parts>_<verb>.rs beside a sibling of the same name, or
+    // <name parts>_numeric.rs for a floating-point twin.
+    let files = operation_files();
+    assert!(
+        files.len() > 200,
+        "found only {} operation files",
+        files.len()
+    );
+    let mut wrong = Vec::new();
+    for (stem, id) in &files {
+        let parts: Vec<&str> = id.split('.').collect();
+        let name = parts[1..parts.len() - 1].join("_");
+        let verb = parts[parts.len() - 1];
+        let fits = *stem == name
+            || *stem == format!("{name}_{verb}")
+            || (verb.contains("numeric") && *stem == format!("{name}_numeric"));
+        if !fits {
+            wrong.push(format!("{stem}.rs holds {id}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "operation files not named after their ids:\n{}",
+        wrong.join("\n")
+    );
+}
