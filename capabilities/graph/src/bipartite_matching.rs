@@ -73,9 +73,7 @@ impl Operation for BipartiteMatching {
                 .iter()
                 .any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))
         {
-            return Err(MathError::Domain(
-                "internal check failed: the matching and cover do not certify each other".into(),
-            ));
+            return Err(MathError::Internal("the matching and cover do not certify each other".into()));
         }
         Ok(Output {
             size: pairs.len(),

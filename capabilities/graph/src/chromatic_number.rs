@@ -58,9 +58,7 @@ impl Operation for ChromaticNumber {
             .iter()
             .any(|(u, v, _)| colouring[*u] == colouring[*v])
         {
-            return Err(MathError::Domain(
-                "internal check failed: the colouring is not proper".into(),
-            ));
+            return Err(MathError::Internal("the colouring is not proper".into()));
         }
         let colours = colouring.iter().max().map_or(0, |&c| c + 1);
         Ok(Output {

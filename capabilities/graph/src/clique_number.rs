@@ -55,9 +55,7 @@ impl Operation for CliqueNumber {
             .enumerate()
             .any(|(i, &u)| clique[i + 1..].iter().any(|&v| !a[u][v]))
         {
-            return Err(MathError::Domain(
-                "internal check failed: not a clique".into(),
-            ));
+            return Err(MathError::Internal("not a clique".into()));
         }
         Ok(Output {
             status: status.into(),

@@ -64,9 +64,7 @@ impl Operation for Condensation {
         edges.sort();
         edges.dedup();
         if edges.iter().any(|[a, b]| a > b) {
-            return Err(MathError::Domain(
-                "internal check failed: components out of order".into(),
-            ));
+            return Err(MathError::Internal("components out of order".into()));
         }
         Ok(Output {
             components,

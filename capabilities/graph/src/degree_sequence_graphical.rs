@@ -77,9 +77,7 @@ impl Operation for Graphical {
             left[0].0 = 0;
             for slot in left.iter_mut().skip(1).take(k) {
                 if slot.0 == 0 {
-                    return Err(MathError::Domain(
-                        "internal check failed: Havel–Hakimi ran out".into(),
-                    ));
+                    return Err(MathError::Internal("Havel–Hakimi ran out".into()));
                 }
                 slot.0 -= 1;
                 edges.push([v.min(slot.1), v.max(slot.1)]);

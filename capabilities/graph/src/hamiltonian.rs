@@ -67,9 +67,7 @@ impl Operation for Hamiltonian {
                 };
                 let steps = if input.closed { g.n } else { g.n - 1 };
                 if (0..steps).any(|i| !adjacent(order[i], order[(i + 1) % g.n])) {
-                    return Err(MathError::Domain(
-                        "internal check failed: not a Hamiltonian order".into(),
-                    ));
+                    return Err(MathError::Internal("not a Hamiltonian order".into()));
                 }
                 Ok(Output {
                     status: "found".into(),

@@ -52,9 +52,7 @@ impl Operation for IndependenceNumber {
             .iter()
             .any(|(u, v, _)| u != v && set.contains(u) && set.contains(v))
         {
-            return Err(MathError::Domain(
-                "internal check failed: not independent".into(),
-            ));
+            return Err(MathError::Internal("not independent".into()));
         }
         Ok(Output {
             status: status.into(),

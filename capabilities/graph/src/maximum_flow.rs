@@ -81,9 +81,7 @@ impl Operation for MaximumFlow {
         // Witness check: the cut's capacity equals the flow (max-flow min-cut).
         let capacity: hessian_kernels::Q = cut_edges.iter().map(|&k| g.edges[k].2.clone()).sum();
         if capacity != value {
-            return Err(MathError::Domain(
-                "internal check failed: cut and flow differ".into(),
-            ));
+            return Err(MathError::Internal("cut and flow differ".into()));
         }
         Ok(Output {
             value: Rational(value),

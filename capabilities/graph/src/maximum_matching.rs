@@ -64,9 +64,7 @@ impl Operation for MaximumMatching {
         for [a, b] in &pairs {
             let edge = g.adj[*a].iter().any(|&(x, _)| x == *b);
             if !edge || used[*a] || used[*b] {
-                return Err(MathError::Domain(
-                    "internal check failed: the matching is not valid".into(),
-                ));
+                return Err(MathError::Internal("the matching is not valid".into()));
             }
             used[*a] = true;
             used[*b] = true;

@@ -48,9 +48,7 @@ impl Operation for MaximumWeightMatching {
         let g = input.graph.build()?;
         let mate = weighted_matching::max_weight_matching(g.n, &g.edges, &ctx.budget)?.ok_or_else(
             || {
-                MathError::Domain(
-                    "internal check failed: the duals do not certify the matching".into(),
-                )
+                MathError::Internal("the duals do not certify the matching".into())
             },
         )?;
         let mut weight = Q::zero();
@@ -65,9 +63,7 @@ impl Operation for MaximumWeightMatching {
                     .map(|&(_, k)| &g.edges[k].2)
                     .max();
                 let (Some(w), Some(u)) = (w, mate[v].filter(|&x| x == u)) else {
-                    return Err(MathError::Domain(
-                        "internal check failed: not a matching of graph edges".into(),
-                    ));
+                    return Err(MathError::Internal("not a matching of graph edges".into()));
                 };
                 weight += w;
                 pairs.push([u, v]);

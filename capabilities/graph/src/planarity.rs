@@ -71,7 +71,7 @@ impl Operation for PlanarityTest {
         let g = input.graph.build()?;
         let edges = planar::simple_edges(&g);
         let failed = || {
-            MathError::Domain("internal check failed: the planarity witness does not hold".into())
+            MathError::Internal("the planarity witness does not hold".into())
         };
         match planar::planarity(g.n, &edges, &ctx.budget)? {
             Planarity::Planar { rotation } => {

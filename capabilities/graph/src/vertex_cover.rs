@@ -68,9 +68,7 @@ impl Operation for VertexCover {
             .iter()
             .any(|(a, b, _)| !cover.contains(a) && !cover.contains(b))
         {
-            return Err(MathError::Domain(
-                "internal check failed: not a cover".into(),
-            ));
+            return Err(MathError::Internal("not a cover".into()));
         }
         let lower_bound = lower.map(|upper_independent| g.n.saturating_sub(upper_independent));
         Ok(Output {

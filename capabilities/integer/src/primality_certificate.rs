@@ -70,9 +70,7 @@ impl Operation for PrimalityCertificate {
             ))
         })?;
         if !number_theory::verify_pratt(&n, &steps) {
-            return Err(MathError::Domain(
-                "internal check failed: the certificate did not verify".into(),
-            ));
+            return Err(MathError::Internal("the certificate did not verify".into()));
         }
         let int = |x: hessian_kernels::BigUint| Int(x.into());
         let steps = steps

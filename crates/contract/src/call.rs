@@ -433,3 +433,58 @@ fn as_object(v: &Value) -> Option<Map<String, Value>> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::operation::{MathError, Operation};
+    use schemars::JsonSchema;
+    use serde::Deserialize;
+
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Input {
+        n: i64,
+    }
+
+    /// Returns n + 1 after "checking" it against n + 2: a defect on purpose.
+    struct Broken;
+
+    impl Operation for Broken {
+        type Input = Input;
+        type Output = i64;
+        const ID: &'static str = "test.broken.compute";
+        const VERSION: u32 = 1;
+        const TITLE: &'static str = "A successor whose check always fails";
+        const SUMMARY: &'static str = "n + 1, checked against the wrong value.";
+        const DESCRIPTION: &'static str = "For this test only.";
+        const KEYWORDS: &'static [&'static str] = &[];
+        const EXAMPLE: &'static str = r#"{"n": 1}"#;
+        const EXPECTED: &'static str = "2";
+
+        fn run(input: Input, _: &Ctx) -> Result<i64, MathError> {
+            let answer = input.n + 1;
+            if answer != input.n + 2 {
+                return Err(MathError::Internal("n + 1 is not n + 2".into()));
+            }
+            Ok(answer)
+        }
+    }
+
+    #[test]
+    fn a_failed_self_check_is_an_internal_error_not_the_callers_fault() {
+        let catalog = Catalog::new([&Broken as &'static dyn crate::DynOperation]).unwrap();
+        let r = output_of(&catalog, "test.broken.compute", json!({"n": 1})).unwrap_err();
+        assert_eq!(r.code, Code::InternalError);
+        assert_eq!(r.code.as_str(), "internal_error");
+        assert!(
+            r.message.contains("n + 1 is not n + 2") && r.message.contains("not in the input"),
+            "{}",
+            r.message
+        );
+        assert!(
+            r.path.is_none() && r.fix.is_none(),
+            "nothing for the caller to change: {r:?}"
+        );
+    }
+}

@@ -15,6 +15,9 @@ pub enum Code {
     DeadlineExceeded,
     Cancelled,
     DomainError,
+    /// A result failed its own check before it was returned: a defect in
+    /// Hessian, never in the input. Nothing unchecked is returned.
+    InternalError,
     /// The operation needs answers: sent with the questions and a corrected call.
     InputRequired,
     /// The caller declined or cancelled a question; nothing was computed.
@@ -41,6 +44,7 @@ impl Code {
             Code::DeadlineExceeded => "deadline_exceeded",
             Code::Cancelled => "cancelled",
             Code::DomainError => "domain_error",
+            Code::InternalError => "internal_error",
             Code::InputRequired => "input_required",
             Code::InputDeclined => "input_declined",
             Code::Unauthorized => "unauthorized",

@@ -139,6 +139,10 @@ pub enum MathError {
         message: String,
     },
     Stopped(Stop),
+    /// A computed result failed its check (multiply back, verify the
+    /// witness, check the dual): a defect of Hessian, reported as
+    /// `internal_error` so the caller does not blame its input.
+    Internal(String),
 }
 
 impl From<Stop> for MathError {
@@ -152,6 +156,12 @@ impl From<MathError> for Refusal {
         match e {
             MathError::Domain(m) => Refusal::new(Code::DomainError, m),
             MathError::Limit(m) => Refusal::new(Code::LimitExceeded, m),
+            MathError::Internal(m) => Refusal::new(
+                Code::InternalError,
+                format!(
+                    "the result failed Hessian's own check ({m}), so it was not returned; this is a defect in Hessian, not in the input"
+                ),
+            ),
             MathError::Input { path, message } => {
                 let path = format!("input.{path}");
                 Refusal::new(Code::InvalidInput, format!("{path}: {message}")).at(path)
