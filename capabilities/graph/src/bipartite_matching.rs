@@ -73,7 +73,9 @@ impl Operation for BipartiteMatching {
                 .iter()
                 .any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))
         {
-            return Err(MathError::Internal("the matching and cover do not certify each other".into()));
+            return Err(MathError::Internal(
+                "the matching and cover do not certify each other".into(),
+            ));
         }
         Ok(Output {
             size: pairs.len(),

@@ -46,11 +46,8 @@ impl Operation for MaximumWeightMatching {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let mate = weighted_matching::max_weight_matching(g.n, &g.edges, &ctx.budget)?.ok_or_else(
-            || {
-                MathError::Internal("the duals do not certify the matching".into())
-            },
-        )?;
+        let mate = weighted_matching::max_weight_matching(g.n, &g.edges, &ctx.budget)?
+            .ok_or_else(|| MathError::Internal("the duals do not certify the matching".into()))?;
         let mut weight = Q::zero();
         let mut pairs = Vec::new();
         for (u, m) in mate.iter().enumerate() {

@@ -70,9 +70,7 @@ impl Operation for PlanarityTest {
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let edges = planar::simple_edges(&g);
-        let failed = || {
-            MathError::Internal("the planarity witness does not hold".into())
-        };
+        let failed = || MathError::Internal("the planarity witness does not hold".into());
         match planar::planarity(g.n, &edges, &ctx.budget)? {
             Planarity::Planar { rotation } => {
                 if !planar::is_plane_embedding(g.n, &edges, &rotation) {
