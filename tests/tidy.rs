@@ -114,3 +114,70 @@ fn operation_files_are_named_after_their_ids() {
         wrong.join("\n")
     );
 }
+
+/// The names under `[dependencies]` of a manifest.
+fn dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or_default();
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn dependencies_point_one_way() {
+    let root = root();
+    // Kernels are pure mathematics: no serde, no JSON, no MCP, no Hessian crate.
+    let kernels = dependencies(&root.join("crates/kernels/Cargo.toml"));
+    for banned in ["serde", "serde_json", "schemars", "rmcp"] {
+        assert!(
+            !kernels.iter().any(|d| d == banned),
+            "kernels depend on {banned}"
+        );
+    }
+    assert!(
+        !kernels.iter().any(|d| d.starts_with("hessian-")),
+        "kernels depend on {kernels:?}"
+    );
+    // The author crate knows nothing of the engine, MCP or request signing.
+    let op = dependencies(&root.join("crates/op/Cargo.toml"));
+    for banned in [
+        "hessian-contract",
+        "hessian-server",
+        "rmcp",
+        "sha2",
+        "ed25519-dalek",
+    ] {
+        assert!(
+            !op.iter().any(|d| d == banned),
+            "hessian-op depends on {banned}"
+        );
+    }
+    // A capability depends on the author crate and kernels, never on the
+    // engine or on another capability (shared types live in hessian-op).
+    let mut families = 0;
+    for family in std::fs::read_dir(root.join("capabilities"))
+        .unwrap()
+        .flatten()
+    {
+        let deps = dependencies(&family.path().join("Cargo.toml"));
+        let hessian: Vec<&String> = deps.iter().filter(|d| d.starts_with("hessian-")).collect();
+        assert!(
+            hessian
+                .iter()
+                .all(|d| *d == "hessian-op" || *d == "hessian-kernels"),
+            "{}: {hessian:?}",
+            family.path().display()
+        );
+        families += 1;
+    }
+    assert!(families >= 8);
+}

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Bounded, Rational};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::combinatorics as comb;
+use hessian_op::wire::{Bounded, Rational};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

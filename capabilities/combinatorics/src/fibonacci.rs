@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Bounded, Int};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::combinatorics as comb;
+use hessian_op::wire::{Bounded, Int};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -3,9 +3,9 @@
 //! permutations, and bounded enumeration of partitions and subsets.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
-hessian_contract::operations! {
+hessian_op::operations! {
     factorial => Factorial,
     double_factorial => DoubleFactorial,
     binomial => Binomial,

@@ -1,6 +1,6 @@
 //! The wire form of a permutation, shared by the permutation operations.
 
-use hessian_contract::wire::Bounded;
+use hessian_op::wire::Bounded;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,7 @@ impl<'de> Deserialize<'de> for Permutation {
         if n > MAX_LEN {
             return Err(de::Error::custom(format!(
                 "{}a permutation of {n} elements; at most {MAX_LEN}",
-                hessian_contract::wire::LIMIT_TAG
+                hessian_op::wire::LIMIT_TAG
             )));
         }
         let mut seen = vec![false; n];

@@ -1,7 +1,7 @@
 use crate::permutation::Permutation;
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::combinatorics;
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,8 +1,8 @@
 //! Combinatorics operations through their JSON contracts, against brute
 //! force over the objects they count.
 
-use hessian_contract::Code;
 use hessian_kernels::BigInt;
+use hessian_op::Code;
 use serde_json::{Value, json};
 
 use crate::run_operation as run;

@@ -1,8 +1,8 @@
 use crate::{Element, Field};
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::group::{self, LogError};
 use hessian_kernels::number_theory;
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -1,10 +1,10 @@
 //! The wire forms of a finite field and its elements, shared by every
 //! operation here.
 
-use hessian_contract::wire::{Int, List};
-use hessian_contract::{Ctx, MathError};
 use hessian_kernels::finite_field::{self, Elem, Gf, MAX_P};
 use hessian_kernels::{BigInt, BigUint, number_theory};
+use hessian_op::wire::{Int, List};
+use hessian_op::{Ctx, MathError};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -31,7 +31,7 @@ impl Field {
     /// Checks p and f and builds the field; `path` names the field's key.
     pub fn build(&self, path: &str, ctx: &Ctx) -> Result<Gf, MathError> {
         let field = format!("{path}.characteristic");
-        let p = hessian_contract::wire::word_prime(&self.characteristic, &field, MAX_P.ilog2())?;
+        let p = hessian_op::wire::word_prime(&self.characteristic, &field, MAX_P.ilog2())?;
         let Some(modulus) = &self.modulus else {
             return Ok(Gf {
                 p,
@@ -129,7 +129,7 @@ impl<'de> Deserialize<'de> for Element {
                     if out.len() == MAX_DEGREE {
                         return Err(de::Error::custom(format!(
                             "{}more than {MAX_DEGREE} coefficients",
-                            hessian_contract::wire::LIMIT_TAG
+                            hessian_op::wire::LIMIT_TAG
                         )));
                     }
                     out.push(c.0);

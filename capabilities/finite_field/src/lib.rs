@@ -4,9 +4,9 @@
 //! over GF(p^k).
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
-hessian_contract::operations! {
+hessian_op::operations! {
     add => Add,
     subtract => Subtract,
     multiply => Multiply,

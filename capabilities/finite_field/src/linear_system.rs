@@ -1,7 +1,7 @@
 use crate::{Element, Field, Value};
-use hessian_contract::wire::{List, Matrix};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::finite_field;
+use hessian_op::wire::{List, Matrix};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
-use hessian_contract::wire::{Int, List};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::BigInt;
 use hessian_kernels::finite_field::{self, MAX_P};
+use hessian_op::wire::{Int, List};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::JsonSchema;
@@ -41,7 +41,7 @@ impl Operation for Irreducible {
     const EXPECTED: &'static str = "true";
 
     fn run(input: Input, ctx: &Ctx) -> Result<bool, MathError> {
-        let p = hessian_contract::wire::word_prime(&input.p, "p", MAX_P.ilog2())?;
+        let p = hessian_op::wire::word_prime(&input.p, "p", MAX_P.ilog2())?;
         let pb = BigInt::from(p);
         let f: Vec<u64> = input
             .coefficients

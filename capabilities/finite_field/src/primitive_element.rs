@@ -1,6 +1,6 @@
 use crate::{Field, Value};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::group::Group;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,7 +1,7 @@
 //! Finite-field operations through their JSON contracts, checked by
 //! exhaustive enumeration of small fields and by defining identities.
 
-use hessian_contract::Code;
+use hessian_op::Code;
 use serde_json::{Value, json};
 
 use crate::run_operation as run;

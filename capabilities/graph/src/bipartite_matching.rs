@@ -1,6 +1,6 @@
 use crate::wire::{GraphInput, sides};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::graph::matching;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

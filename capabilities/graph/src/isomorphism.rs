@@ -1,5 +1,5 @@
 use crate::wire::GraphInput;
-use hessian_contract::{Ctx, MathError, Operation};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

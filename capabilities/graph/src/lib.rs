@@ -2,11 +2,11 @@
 //! weights — connectivity, paths, trees, matchings, spectra, counts.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
 pub mod wire;
 
-hessian_contract::operations! {
+hessian_op::operations! {
     connected_components => ConnectedComponents,
     strongly_connected_components => StronglyConnectedComponents,
     bipartite => Bipartite,

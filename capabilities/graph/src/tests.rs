@@ -297,7 +297,7 @@ fn witnesses_hold() {
 
 #[test]
 fn graph6_sparse6_and_digraph6_strings_are_the_same_graphs() {
-    use hessian_contract::Code;
+    use hessian_op::Code;
     // nauty's Petersen graph, against the standard construction.
     let petersen = run("graph.standard.construct", json!({"family": "petersen"}));
     let iso = run(

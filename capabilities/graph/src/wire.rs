@@ -1,9 +1,9 @@
 //! The wire form of a graph shared by every operation here.
 
-use hessian_contract::MathError;
-use hessian_contract::wire::{Bounded, LIMIT_TAG, Rational};
 use hessian_kernels::Q;
 use hessian_kernels::graph::{Graph, six};
+use hessian_op::MathError;
+use hessian_op::wire::{Bounded, LIMIT_TAG, Rational};
 use num_traits::One;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;

@@ -1,7 +1,7 @@
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::group::{self, LogError, Units};
 use hessian_kernels::{BigInt, number_theory};
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::One;
 use schemars::JsonSchema;

@@ -1,6 +1,6 @@
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation, Plan, StaticQuestion};
 use hessian_kernels::BigInt;
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation, Plan, StaticQuestion};
 use num_integer::Integer;
 use num_traits::{Signed, Zero};
 use schemars::JsonSchema;

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, List};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::BigInt;
+use hessian_op::wire::{Int, List};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use schemars::JsonSchema;

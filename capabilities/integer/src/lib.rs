@@ -1,9 +1,9 @@
 //! The `integer` capability family: exact number theory on big integers.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
-hessian_contract::operations! {
+hessian_op::operations! {
     gcd => Gcd,
     division => Division,
     extended_gcd => ExtendedGcd,
@@ -48,10 +48,10 @@ hessian_contract::operations! {
     primality_certificate => PrimalityCertificate,
 }
 
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError};
 use hessian_kernels::number_theory::{self, Factors};
 use hessian_kernels::{BigUint, integer};
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError};
 
 /// Refuses an integer of more than `max_digits` digits with limit_exceeded.
 fn within(n: &Int, field: &str, max_digits: usize) -> Result<(), MathError> {
@@ -72,7 +72,7 @@ fn positive(n: &Int, field: &str, max_digits: usize) -> Result<BigUint, MathErro
         .ok_or_else(|| {
             MathError::Domain(format!(
                 "`{field}` must be a positive integer (n ≥ 1), got {}",
-                hessian_contract::error::bounded(&n.to_string(), 40)
+                hessian_op::error::bounded(&n.to_string(), 40)
             ))
         })
 }

@@ -1,5 +1,5 @@
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation};
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

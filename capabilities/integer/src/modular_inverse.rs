@@ -1,6 +1,6 @@
-use hessian_contract::wire::Int;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{BigInt, integer};
+use hessian_op::wire::Int;
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::One;
 use schemars::JsonSchema;
@@ -48,7 +48,7 @@ impl Operation for ModularInverse {
             .ok_or_else(|| {
                 MathError::Domain(format!(
                     "gcd(a, m) = {}, so a has no inverse modulo m",
-                    hessian_contract::error::bounded(&input.a.0.gcd(&m).to_string(), 40)
+                    hessian_op::error::bounded(&input.a.0.gcd(&m).to_string(), 40)
                 ))
             })
     }

@@ -1,8 +1,8 @@
 //! Each operation through its JSON contract, against brute force on small
 //! inputs and defining identities on large ones.
 
-use hessian_contract::Code;
 use hessian_kernels::BigInt;
+use hessian_op::Code;
 use num_integer::Integer;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -639,7 +639,7 @@ fn division_conventions_satisfy_their_definitions() {
         serde_json::json!({"a": -7, "b": 2}),
     )
     .unwrap_err();
-    assert_eq!(asked.code, hessian_contract::Code::InputRequired);
+    assert_eq!(asked.code, hessian_op::Code::InputRequired);
     assert_eq!(
         asked.fix.unwrap()["arguments"]["input"]["convention"],
         serde_json::json!("euclidean")

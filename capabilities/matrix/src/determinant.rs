@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Entry, Rational, SquareMatrix, to_q, words};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::linalg;
+use hessian_op::wire::{Entry, Rational, SquareMatrix, to_q, words};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, SquareMatrix};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{BigInt, linalg};
+use hessian_op::wire::{Int, SquareMatrix};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::Signed;
 use schemars::JsonSchema;

@@ -1,6 +1,6 @@
-use hessian_contract::wire::SquareMatrix;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::numeric;
+use hessian_op::wire::SquareMatrix;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

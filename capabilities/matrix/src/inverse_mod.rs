@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, Rows, SquareMatrix};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{BigInt, Q, integer, linalg};
+use hessian_op::wire::{Int, Rows, SquareMatrix};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::One;
 use schemars::JsonSchema;
@@ -49,7 +49,7 @@ impl Operation for InverseMod {
         if !g.is_one() {
             return Err(MathError::Domain(format!(
                 "det(A) = {} shares the factor {g} with the modulus, so A has no inverse modulo m",
-                hessian_contract::error::bounded(&det.numer().to_string(), 40)
+                hessian_op::error::bounded(&det.numer().to_string(), 40)
             )));
         }
         let inv = linalg::inverse(&a, &ctx.budget)?

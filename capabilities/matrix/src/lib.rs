@@ -1,9 +1,9 @@
 //! The `matrix` capability family: exact linear algebra over Q.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
-hessian_contract::operations! {
+hessian_op::operations! {
     determinant => Determinant,
     rank => Rank,
     trace => Trace,
@@ -34,8 +34,8 @@ hessian_contract::operations! {
     condition_number_numeric => ConditionNumberNumeric,
 }
 
-use hessian_contract::MathError;
 use hessian_kernels::{BigInt, Mat, Stop};
+use hessian_op::MathError;
 
 /// Direct elimination's entries can grow; beyond this order it is refused.
 const NORMAL_FORM_DIRECT_MAX: usize = 20;

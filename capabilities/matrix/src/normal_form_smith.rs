@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, Matrix};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::normal_form;
+use hessian_op::wire::{Int, Matrix};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, Matrix};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::linalg;
+use hessian_op::wire::{Int, Matrix};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -38,7 +38,7 @@ impl Operation for RankModP {
     const EXPECTED: &'static str = "1";
 
     fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
-        let p = hessian_contract::wire::word_prime(&input.prime, "prime", 63)?;
+        let p = hessian_op::wire::word_prime(&input.prime, "prime", 63)?;
         let m = input.matrix.0.into_map(|x| x.0);
         Ok(linalg::rank_mod_p(&m, p, &ctx.budget)?)
     }

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{List, Matrix, Rational, to_q, vector_of};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::linalg::{self, Solution};
+use hessian_op::wire::{List, Matrix, Rational, to_q, vector_of};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

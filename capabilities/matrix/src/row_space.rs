@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Matrix, Rational, to_q, vector_of};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::linalg;
+use hessian_op::wire::{Matrix, Rational, to_q, vector_of};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

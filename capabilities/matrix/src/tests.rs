@@ -2,8 +2,8 @@
 //! done here by hand or against another operation with a different
 //! algorithm (rank by Bareiss vs pivots of Gauss–Jordan, charpoly vs det).
 
-use hessian_contract::Code;
 use hessian_kernels::{BigInt, Q};
+use hessian_op::Code;
 use num_traits::{One, Zero};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

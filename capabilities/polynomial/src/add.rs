@@ -1,6 +1,6 @@
 use crate::wire::{PolyOut, Polynomial, shared_var};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

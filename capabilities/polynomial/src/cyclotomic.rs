@@ -1,8 +1,8 @@
 use crate::wire::PolyOut;
-use hessian_contract::wire::Bounded;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::BigInt;
 use hessian_kernels::poly::zx;
+use hessian_op::wire::Bounded;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

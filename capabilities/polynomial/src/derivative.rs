@@ -1,7 +1,7 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_contract::wire::Bounded;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
+use hessian_op::wire::Bounded;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,7 +1,7 @@
 use crate::wire::Polynomial;
-use hessian_contract::wire::Rational;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
+use hessian_op::wire::Rational;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

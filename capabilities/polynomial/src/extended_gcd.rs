@@ -1,7 +1,7 @@
 use crate::wire::{PolyOut, Polynomial, shared_var};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
 use hessian_kernels::poly;
+use hessian_op::{Ctx, MathError, Operation};
 use num_traits::Zero;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

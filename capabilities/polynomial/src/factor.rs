@@ -1,8 +1,8 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_contract::wire::Rational;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
 use hessian_kernels::poly::factor;
+use hessian_op::wire::Rational;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

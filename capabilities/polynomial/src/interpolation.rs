@@ -1,7 +1,7 @@
 use crate::wire::PolyOut;
-use hessian_contract::wire::{List, Rational};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly;
+use hessian_op::wire::{List, Rational};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,7 +1,7 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_contract::wire::List;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::{self, zx};
+use hessian_op::wire::List;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -3,11 +3,11 @@
 //! multivariate polynomials over Q given as text.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
 pub mod wire;
 
-hessian_contract::operations! {
+hessian_op::operations! {
     add => Add,
     subtract => Subtract,
     multiply => Multiply,

@@ -1,8 +1,8 @@
 use crate::wire::too_much;
 use crate::wire::{MultiOut, Multivariate};
-use hessian_contract::wire::Rational;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::sparse::{Sparse, Work};
+use hessian_op::wire::Rational;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -1,5 +1,5 @@
 use crate::wire::{MultiOut, Multivariate};
-use hessian_contract::{Ctx, MathError, Operation};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -11,7 +11,7 @@ pub struct Input {
     /// The polynomial, as text in any variables.
     pub polynomial: Multivariate,
     /// The variables to differentiate by, in order (a variable may repeat: ["x", "x", "y"] is ∂³/∂x²∂y); at most 100.
-    pub by: hessian_contract::wire::List<String, 100>,
+    pub by: hessian_op::wire::List<String, 100>,
 }
 
 impl Operation for PartialDerivative {

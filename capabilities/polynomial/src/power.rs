@@ -1,8 +1,8 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_contract::wire::Bounded;
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
 use hessian_kernels::poly::{self, zx};
+use hessian_op::wire::Bounded;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

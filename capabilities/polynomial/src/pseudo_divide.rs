@@ -1,6 +1,6 @@
 use crate::wire::{PolyOut, Polynomial, integral, shared_var};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::poly::zx;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +22,7 @@ pub struct Output {
     /// r with deg r < deg b.
     pub remainder: PolyOut,
     /// The multiplier lc(b)^(deg a − deg b + 1) (1 when deg a < deg b).
-    pub multiplier: hessian_contract::wire::Int,
+    pub multiplier: hessian_op::wire::Int,
 }
 
 impl Operation for PseudoDivide {

@@ -2,12 +2,12 @@
 //! univariate polynomial as coefficients or as text in the grammar, a
 //! multivariate one as text, and their output forms.
 
-use hessian_contract::MathError;
-use hessian_contract::wire::{Int, LIMIT_TAG, Rational, polynomial_text, word_prime};
 use hessian_kernels::poly::parse::{self, MAX_DEGREE, MAX_TEXT, ParseError};
 use hessian_kernels::poly::sparse::Sparse;
 use hessian_kernels::poly::{self as kpoly, QPoly, zp, zx};
 use hessian_kernels::{BigInt, Q};
+use hessian_op::MathError;
+use hessian_op::wire::{Int, LIMIT_TAG, Rational, polynomial_text, word_prime};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};

@@ -1,6 +1,6 @@
-use hessian_contract::wire::{List, Rational};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::Q;
+use hessian_op::wire::{List, Rational};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

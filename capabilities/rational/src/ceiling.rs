@@ -1,5 +1,5 @@
-use hessian_contract::wire::{Int, Rational};
-use hessian_contract::{Ctx, MathError, Operation};
+use hessian_op::wire::{Int, Rational};
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

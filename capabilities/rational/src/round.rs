@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Bounded, Rational};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{BigInt, Q};
+use hessian_op::wire::{Bounded, Rational};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::{One, Signed};
 use schemars::JsonSchema;

@@ -1,8 +1,8 @@
 //! Rational operations through their JSON contracts, against identities and
 //! brute force.
 
-use hessian_contract::Code;
 use hessian_kernels::{BigInt, Q};
+use hessian_op::Code;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};

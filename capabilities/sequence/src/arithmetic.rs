@@ -1,6 +1,6 @@
 use crate::Terms;
-use hessian_contract::wire::Rational;
-use hessian_contract::{Ctx, MathError, Operation};
+use hessian_op::wire::Rational;
+use hessian_op::{Ctx, MathError, Operation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

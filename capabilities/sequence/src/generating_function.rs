@@ -1,7 +1,7 @@
 use crate::Terms;
-use hessian_contract::wire::{Rational, polynomial_text};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{Q, sequence};
+use hessian_op::wire::{Rational, polynomial_text};
+use hessian_op::{Ctx, MathError, Operation};
 use num_traits::One;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

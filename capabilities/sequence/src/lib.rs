@@ -3,9 +3,9 @@
 //! generating functions.
 //!
 //! Add an operation: one file here declaring `Input`, `Output` and the
-//! [`hessian_contract::Operation`] impl, and one line below.
+//! [`hessian_op::Operation`] impl, and one line below.
 
-hessian_contract::operations! {
+hessian_op::operations! {
     sum => Sum,
     product => Product,
     prefix_sums => PrefixSums,
@@ -24,8 +24,8 @@ hessian_contract::operations! {
     polynomial_fit => PolynomialFit,
 }
 
-use hessian_contract::wire::{List, Rational};
 use hessian_kernels::Q;
+use hessian_op::wire::{List, Rational};
 
 /// The longest sequence any operation here accepts.
 pub const MAX_TERMS: usize = 100_000;

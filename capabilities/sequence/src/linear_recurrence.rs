@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Bounded, List, Rational};
-use hessian_contract::{Ctx, MathError, Operation, Plan, Question};
 use hessian_kernels::sequence;
+use hessian_op::wire::{Bounded, List, Rational};
+use hessian_op::{Ctx, MathError, Operation, Plan, Question};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

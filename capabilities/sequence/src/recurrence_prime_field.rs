@@ -1,6 +1,6 @@
-use hessian_contract::wire::{Int, List};
-use hessian_contract::{Ctx, MathError, Operation};
 use hessian_kernels::{BigInt, sequence};
+use hessian_op::wire::{Int, List};
+use hessian_op::{Ctx, MathError, Operation};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::JsonSchema;
@@ -51,7 +51,7 @@ impl Operation for RecurrencePrimeField {
         r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let p = hessian_contract::wire::word_prime(&input.p, "p", 63)?;
+        let p = hessian_op::wire::word_prime(&input.p, "p", 63)?;
         let pb = BigInt::from(p);
         let a: Vec<u64> = input
             .terms

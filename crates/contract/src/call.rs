@@ -3,12 +3,12 @@
 //! run → envelope. The CLI and the MCP server both call [`run`].
 
 use crate::catalog::{Catalog, Entry};
-use crate::error::{Code, Refusal, Tool, echo};
+use crate::error::{Code, Refusal, Tool};
 use crate::operation::Ctx;
-use crate::wire::LIMIT_TAG;
+use hessian_op::parse::diagnose;
+pub use hessian_op::parse::{parse_at, parse_input};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 use serde_path_to_error::Segment;
 use std::time::Instant;
@@ -235,104 +235,6 @@ pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
     );
     r.candidates = Some(candidates);
     r
-}
-
-/// Parses an operation's input with its model; the only parse it gets.
-pub fn parse_input<T: DeserializeOwned>(input: &Value) -> Result<T, Refusal> {
-    parse_at(input, "input")
-}
-
-/// Deserializes `value` as `T`, turning the first error into a refusal that
-/// names its path (prefixed by `root`), what was expected and what came.
-pub fn parse_at<T: DeserializeOwned>(value: &Value, root: &str) -> Result<T, Refusal> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let segments: Vec<Segment> = e.path().iter().cloned().collect();
-        diagnose(&e.into_inner().to_string(), root, &segments, value)
-    })
-}
-
-fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> Refusal {
-    let mut path = root.to_string();
-    let mut at = Some(value);
-    for s in segments {
-        match s {
-            Segment::Seq { index } => {
-                path.push_str(&format!("[{index}]"));
-                at = at.and_then(|v| v.get(index));
-            }
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-                at = at.and_then(|v| v.get(key));
-            }
-            Segment::Unknown => {}
-        }
-    }
-    let child = |path: &str, name: &str| {
-        if path.is_empty() {
-            name.to_string()
-        } else {
-            format!("{path}.{name}")
-        }
-    };
-    let (code, what, expected, received);
-    if let Some(name) = field_name(msg, "missing field `") {
-        path = child(&path, name);
-        code = Code::InvalidInput;
-        what = format!("the required field `{name}` is missing");
-        expected = Some(format!("a value for `{name}`"));
-        received = Some("nothing".to_string());
-    } else if let Some(name) = field_name(msg, "unknown field `") {
-        if !path.ends_with(name) {
-            path = child(&path, name);
-        }
-        code = Code::InvalidInput;
-        what = format!("`{name}` is not a field here");
-        expected = msg
-            .split_once(", expected ")
-            .map(|(_, e)| e.to_string())
-            .or(Some("no fields".to_string()));
-        received = Some(format!("the field `{name}`"));
-    } else {
-        let (head, tail) = match msg.split_once(", expected ") {
-            Some((h, t)) => (h, Some(t.to_string())),
-            None => (msg, None),
-        };
-        code = if head.starts_with(LIMIT_TAG) {
-            Code::LimitExceeded
-        } else {
-            Code::InvalidInput
-        };
-        what = head.to_string();
-        // serde names a JSON object "a map" and a struct by its Rust name.
-        expected = tail.map(|t| {
-            if t == "a map" || t.starts_with("struct ") {
-                "a JSON object".to_string()
-            } else {
-                t
-            }
-        });
-        received = at.map(echo);
-    }
-    let shown = if path.is_empty() { "arguments" } else { &path };
-    let mut r = Refusal::new(code, format!("{shown}: {what}"));
-    if !path.is_empty() {
-        r = r.at(path);
-    }
-    if let Some(e) = expected {
-        r = r.expected(e);
-    }
-    if let Some(rc) = received {
-        r = r.received(rc);
-    }
-    r
-}
-
-fn field_name<'a>(msg: &'a str, prefix: &str) -> Option<&'a str> {
-    msg.strip_prefix(prefix)
-        .and_then(|rest| rest.split('`').next())
 }
 
 /// Recognises the wrapper mistakes of DESIGN §6 and builds the corrected

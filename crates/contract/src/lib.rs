@@ -1,6 +1,7 @@
-//! What a Hessian operation is, and everything that is the same for all of
-//! them: wire values, contract digests, the catalog and its search, and the
-//! one path a `math_run` call takes from JSON arguments to an envelope.
+//! The engine: contract digests, the catalog and its search, math_find,
+//! the one path a `math_run` call takes from JSON arguments to an envelope,
+//! multi-round calls and their signed state, and the schemas/ writer. What an
+//! operation is (trait, wire values, parse) lives in `hessian-op`.
 //!
 //! Data flows one way: arguments → [`call::run`] checks the wrapper, finds
 //! the operation, checks the contract, parses the input once with the
@@ -9,52 +10,16 @@
 pub mod call;
 pub mod canonical;
 pub mod catalog;
-pub mod error;
 pub mod find;
-pub mod operation;
-pub mod portable;
 pub mod rounds;
 pub mod schemas;
 mod search;
 pub mod state;
-pub mod wire;
 
+// The author's API lives in hessian-op; the engine re-exports it whole.
 pub use catalog::Catalog;
-pub use error::{Code, Refusal, Tool};
-pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, StaticQuestion};
-
-/// Declares a capability package's operations, one line each: the module
-/// holding the operation and the unit struct implementing [`Operation`].
-///
-/// ```ignore
-/// hessian_contract::operations! {
-///     determinant => Determinant,
-/// }
-/// ```
-#[macro_export]
-macro_rules! operations {
-    ($($module:ident => $op:ident),* $(,)?) => {
-        $(pub mod $module;)*
-        /// Every operation of this package, in declaration order.
-        pub fn operations() -> Vec<&'static dyn $crate::DynOperation> {
-            vec![$(&$module::$op as &'static dyn $crate::DynOperation),*]
-        }
-
-        /// Runs one of this package's operations through its JSON contract,
-        /// as math_run does, and returns its output (for the package's tests).
-        #[cfg(test)]
-        pub(crate) fn run_operation(
-            id: &str,
-            input: $crate::serde_json::Value,
-        ) -> Result<$crate::serde_json::Value, $crate::Refusal> {
-            static CATALOG: std::sync::OnceLock<$crate::Catalog> = std::sync::OnceLock::new();
-            let catalog = CATALOG.get_or_init(|| {
-                $crate::Catalog::new(operations()).unwrap_or_else(|e| panic!("the operation list is inconsistent: {e}"))
-            });
-            $crate::call::output_of(catalog, id, input)
-        }
-    };
-}
+pub use hessian_op::{Code, Refusal, Tool, error, operation, operations, parse, portable, wire};
+pub use hessian_op::{Ctx, DynOperation, MathError, Operation, Plan, Question, StaticQuestion};
 
 #[doc(hidden)]
 pub use serde_json;

@@ -239,13 +239,13 @@ impl<T: Operation> DynOperation for T {
         crate::portable::schema_for::<T::Output>(false)
     }
     fn check_input(&self, input: &Value) -> Result<(), Refusal> {
-        crate::call::parse_input::<T::Input>(input).map(drop)
+        crate::parse::parse_input::<T::Input>(input).map(drop)
     }
     fn questions(&self, input: &Value) -> Result<Vec<Question>, Refusal> {
         match &T::PLAN {
             Plan::None => Ok(Vec::new()),
             Plan::Static(questions) => {
-                crate::call::parse_input::<T::Input>(input)?;
+                crate::parse::parse_input::<T::Input>(input)?;
                 Ok(questions
                     .iter()
                     .filter(|q| input.get(q.key).is_none_or(Value::is_null))
@@ -257,7 +257,7 @@ impl<T: Operation> DynOperation for T {
                     })
                     .collect())
             }
-            Plan::Resolved { resolve, .. } => Ok(resolve(&crate::call::parse_input(input)?)),
+            Plan::Resolved { resolve, .. } => Ok(resolve(&crate::parse::parse_input(input)?)),
         }
     }
     fn plan_document(&self) -> Result<Value, String> {
@@ -281,7 +281,7 @@ impl<T: Operation> DynOperation for T {
         }
     }
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
-        let parsed: T::Input = crate::call::parse_input(input)?;
+        let parsed: T::Input = crate::parse::parse_input(input)?;
         let output = T::run(parsed, ctx)?;
         let mut value = serde_json::to_value(output).map_err(|e| {
             Refusal::new(Code::DomainError, format!("output not serializable: {e}"))
