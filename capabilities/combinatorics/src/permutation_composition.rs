@@ -1,7 +1,5 @@
 use crate::permutation::Permutation;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct PermutationCompose;
 

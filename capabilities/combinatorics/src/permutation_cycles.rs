@@ -1,10 +1,7 @@
 use crate::permutation::Permutation;
 use hessian_kernels::{BigUint, combinatorics};
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct PermutationCycles;
 

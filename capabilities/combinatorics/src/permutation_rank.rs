@@ -1,9 +1,6 @@
 use crate::permutation::Permutation;
 use hessian_kernels::combinatorics;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct PermutationRank;
 

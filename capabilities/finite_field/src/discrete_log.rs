@@ -1,10 +1,7 @@
 use crate::{Element, Field};
 use hessian_kernels::group::{self, LogError};
 use hessian_kernels::number_theory;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct DiscreteLog;
 

@@ -1,7 +1,5 @@
 use crate::{Element, Field, Value};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Inverse;
 

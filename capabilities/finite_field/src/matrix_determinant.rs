@@ -1,9 +1,6 @@
 use crate::{Element, Field, Value};
 use hessian_kernels::finite_field;
-use hessian_op::wire::SquareMatrix;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct MatrixDeterminant;
 

@@ -1,9 +1,6 @@
 use crate::{Element, Field};
 use hessian_kernels::finite_field;
-use hessian_op::wire::Matrix;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct MatrixRank;
 

@@ -1,11 +1,8 @@
 use hessian_kernels::BigInt;
 use hessian_kernels::finite_field::{self, MAX_P};
-use hessian_op::wire::{Int, List};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Irreducible;
 

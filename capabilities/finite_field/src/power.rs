@@ -1,9 +1,6 @@
 use crate::{Element, Field, Value};
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Signed;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Power;
 

@@ -1,8 +1,6 @@
 use crate::{Field, Value};
 use hessian_kernels::group::Group;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct PrimitiveElement;
 

@@ -1,8 +1,6 @@
 use crate::wire::{GraphInput, sides};
 use hessian_kernels::graph::matching;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct BipartiteMatching;
 

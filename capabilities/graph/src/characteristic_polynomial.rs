@@ -1,9 +1,7 @@
 use crate::wire::GraphInput;
 use hessian_kernels::{Mat, Q, linalg};
-use hessian_op::wire::{Rational, polynomial_text};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
+use hessian_op::wire::polynomial_text;
 
 pub struct CharacteristicPolynomial;
 

@@ -1,8 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_kernels::graph;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct ChromaticNumber;
 

@@ -1,7 +1,4 @@
-use hessian_op::wire::List;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct Graphical;
 

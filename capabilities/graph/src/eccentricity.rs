@@ -1,9 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_kernels::Q;
-use hessian_op::wire::Extended;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct Eccentricity;
 

@@ -1,11 +1,8 @@
 use crate::wire::GraphInput;
 use hessian_kernels::Q;
 use hessian_kernels::graph::weighted_matching;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Zero;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct MaximumWeightMatching;
 

@@ -1,8 +1,5 @@
 use crate::wire::GraphInput;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct MinimumSpanningTree;
 

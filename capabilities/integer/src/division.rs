@@ -1,10 +1,7 @@
 use hessian_kernels::BigInt;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation, Plan, StaticQuestion};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::{Signed, Zero};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct Division;
 

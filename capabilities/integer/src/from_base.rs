@@ -1,8 +1,5 @@
 use hessian_kernels::BigInt;
-use hessian_op::wire::{Bounded, Int, List};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct FromBase;
 

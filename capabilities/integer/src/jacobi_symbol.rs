@@ -1,9 +1,6 @@
 use hessian_kernels::integer;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct JacobiSymbol;
 

@@ -1,10 +1,7 @@
 use hessian_kernels::BigInt;
-use hessian_op::wire::{Int, List};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Lcm;
 

@@ -1,11 +1,8 @@
 use hessian_kernels::group::{self, Units};
 use hessian_kernels::{BigInt, number_theory};
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::One;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct MultiplicativeOrder;
 

@@ -1,9 +1,6 @@
 use hessian_kernels::{BigInt, number_theory};
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::{One, Zero};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct PellEquation;
 

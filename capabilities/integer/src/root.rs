@@ -1,9 +1,6 @@
 use hessian_kernels::BigInt;
-use hessian_op::wire::{Bounded, Int};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Signed;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct Root;
 

@@ -1,8 +1,5 @@
 use hessian_kernels::number_theory;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct SquareRootMod;
 

@@ -1,7 +1,4 @@
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Squarefree;
 

@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Entry, Rational, SquareMatrix, to_q, words};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
+use hessian_op::wire::{Entry, to_q, words};
 
 pub struct Determinant;
 

@@ -1,10 +1,7 @@
 use hessian_kernels::{BigInt, linalg};
-use hessian_op::wire::{Int, SquareMatrix};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::Signed;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct DeterminantMod;
 

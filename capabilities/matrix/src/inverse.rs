@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Rational, Rows, SquareMatrix, rows_of, to_q};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
+use hessian_op::wire::{rows_of, to_q};
 
 pub struct Inverse;
 

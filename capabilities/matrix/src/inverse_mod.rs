@@ -1,10 +1,7 @@
 use hessian_kernels::{BigInt, Q, integer, linalg};
-use hessian_op::wire::{Int, Rows, SquareMatrix};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::One;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct InverseMod;
 

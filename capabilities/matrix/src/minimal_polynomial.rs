@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Rational, SquareMatrix, polynomial_text, to_q, vector_of};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
+use hessian_op::wire::{polynomial_text, to_q, vector_of};
 
 pub struct MinimalPolynomial;
 

@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Matrix, Rational, Rows, rows_of, to_q};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
+use hessian_op::wire::{rows_of, to_q};
 
 pub struct Rref;
 

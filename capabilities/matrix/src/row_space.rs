@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Matrix, Rational, to_q, vector_of};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
+use hessian_op::wire::{to_q, vector_of};
 
 pub struct RowSpace;
 

@@ -1,8 +1,6 @@
 use hessian_kernels::linalg;
-use hessian_op::wire::{Rational, SquareMatrix, to_q};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
+use hessian_op::wire::to_q;
 
 pub struct Trace;
 

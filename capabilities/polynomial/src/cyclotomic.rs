@@ -1,10 +1,7 @@
 use crate::wire::PolyOut;
 use hessian_kernels::BigInt;
 use hessian_kernels::poly::zx;
-use hessian_op::wire::Bounded;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Cyclotomic;
 

@@ -1,9 +1,6 @@
 use crate::wire::{PolyOut, Polynomial};
 use hessian_kernels::poly;
-use hessian_op::wire::Bounded;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Derivative;
 

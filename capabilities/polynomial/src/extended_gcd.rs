@@ -1,10 +1,8 @@
 use crate::wire::{PolyOut, Polynomial, shared_var};
 use hessian_kernels::Q;
 use hessian_kernels::poly;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Zero;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct ExtendedGcd;
 

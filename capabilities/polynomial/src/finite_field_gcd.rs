@@ -1,9 +1,6 @@
 use crate::wire::{Polynomial, modular};
 use hessian_kernels::poly::zp;
-use hessian_op::wire::Int;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct FiniteFieldGcd;
 

@@ -1,9 +1,6 @@
 use crate::wire::PolyOut;
 use hessian_kernels::poly;
-use hessian_op::wire::{List, Rational};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Interpolation;
 

@@ -1,8 +1,6 @@
 use crate::wire::Polynomial;
 use hessian_kernels::poly::factor;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Irreducible;
 

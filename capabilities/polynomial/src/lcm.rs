@@ -1,9 +1,6 @@
 use crate::wire::{PolyOut, Polynomial};
 use hessian_kernels::poly::{self, zx};
-use hessian_op::wire::List;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Lcm;
 

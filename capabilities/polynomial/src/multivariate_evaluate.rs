@@ -1,10 +1,7 @@
 use crate::wire::too_much;
 use crate::wire::{MultiOut, Multivariate};
 use hessian_kernels::poly::sparse::{Sparse, Work};
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 use std::collections::BTreeMap;
 
 pub struct MultivariateEvaluate;

@@ -1,10 +1,7 @@
 use crate::wire::{PolyOut, Polynomial};
 use hessian_kernels::Q;
 use hessian_kernels::poly::{self, zx};
-use hessian_op::wire::Bounded;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Power;
 

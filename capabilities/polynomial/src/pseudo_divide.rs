@@ -1,8 +1,6 @@
 use crate::wire::{PolyOut, Polynomial, integral, shared_var};
 use hessian_kernels::poly::zx;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct PseudoDivide;
 

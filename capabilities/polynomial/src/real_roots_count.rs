@@ -1,10 +1,7 @@
 use crate::wire::Polynomial;
 use hessian_kernels::poly::roots;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Signed;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct RealRootCount;
 

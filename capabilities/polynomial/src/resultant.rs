@@ -1,10 +1,7 @@
 use crate::wire::{Polynomial, shared_var};
 use hessian_kernels::Q;
 use hessian_kernels::poly::zx;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Resultant;
 

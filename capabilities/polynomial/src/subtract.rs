@@ -1,8 +1,6 @@
 use crate::wire::{PolyOut, Polynomial, shared_var};
 use hessian_kernels::poly;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Subtract;
 

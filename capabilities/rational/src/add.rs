@@ -1,8 +1,5 @@
 use hessian_kernels::Q;
-use hessian_op::wire::{List, Rational};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct Add;
 

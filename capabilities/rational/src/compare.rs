@@ -1,7 +1,4 @@
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 use std::cmp::Ordering;
 
 pub struct Compare;

@@ -1,8 +1,5 @@
 use hessian_kernels::rational;
-use hessian_op::wire::{Int, Rational};
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use hessian_op::prelude::*;
 
 pub struct ContinuedFraction;
 

@@ -1,8 +1,5 @@
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Zero;
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Divide;
 

@@ -1,9 +1,6 @@
 use hessian_kernels::rational;
-use hessian_op::wire::{Int, Rational};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::{One, Signed};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct EgyptianFraction;
 

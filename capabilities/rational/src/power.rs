@@ -1,9 +1,6 @@
 use hessian_kernels::Q;
-use hessian_op::wire::{Bounded, Rational};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::{Pow, Zero};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Power;
 

@@ -1,10 +1,7 @@
 use hessian_kernels::{BigInt, Q};
-use hessian_op::wire::{Bounded, Rational};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_integer::Integer;
 use num_traits::{One, Signed};
-use schemars::JsonSchema;
-use serde::Deserialize;
 
 pub struct Round;
 

@@ -1,9 +1,6 @@
 use crate::Terms;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
 use num_traits::Zero;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct Geometric;
 

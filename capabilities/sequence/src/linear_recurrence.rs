@@ -1,8 +1,6 @@
 use hessian_kernels::sequence;
-use hessian_op::wire::{Bounded, List, Rational};
-use hessian_op::{Ctx, MathError, Operation, Plan, Question};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::Question;
+use hessian_op::prelude::*;
 use serde_json::{Map, Value, json};
 
 pub struct LinearRecurrence;

@@ -1,10 +1,8 @@
 use crate::Terms;
 use hessian_kernels::{BigInt, Q, sequence};
-use hessian_op::wire::{Rational, polynomial_text};
-use hessian_op::{Ctx, MathError, Operation};
+use hessian_op::prelude::*;
+use hessian_op::wire::polynomial_text;
 use num_traits::Zero;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 pub struct PolynomialFit;
 

@@ -1,9 +1,6 @@
 use crate::Terms;
 use hessian_kernels::Q;
-use hessian_op::wire::Rational;
-use hessian_op::{Ctx, MathError, Operation};
-use schemars::JsonSchema;
-use serde::Deserialize;
+use hessian_op::prelude::*;
 
 pub struct PrefixSums;
 
