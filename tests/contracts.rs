@@ -236,13 +236,24 @@ fn committed_schemas_match_the_code() {
 
 #[test]
 fn each_schema_file_hashes_to_its_digest() {
+    // The file is readable JSON; its RFC 8785 form is what the digest covers,
+    // so `jq -S -c` style tools and our canonicaliser agree on it.
     for e in catalog().entries() {
         let path = repo_root()
             .join("schemas")
             .join(format!("{}.json", e.op.id()));
-        let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        assert!(
+            text.lines().count() > 10,
+            "{}: not pretty-printed",
+            path.display()
+        );
+        let document: Value = serde_json::from_str(&text).unwrap();
+        let canonical = hessian_contract::canonical::to_canonical(&document);
+        assert_eq!(canonical, e.contract().canonical, "{}", e.op.id());
         assert_eq!(
-            hessian_contract::canonical::sha256_digest(&bytes),
+            hessian_contract::canonical::sha256_digest(canonical.as_bytes()),
             e.contract().digest
         );
     }

@@ -1,6 +1,7 @@
-//! The committed `schemas/` directory: one canonical contract document per
-//! operation (`<id>.json`, whose sha256 is the digest) and `catalog.json`,
-//! the append-only record id → version → digest. A contract that changes
+//! The committed `schemas/` directory: one contract document per operation
+//! (`<id>.json`, pretty-printed with sorted keys so that a contract change
+//! reads as a diff; its RFC 8785 canonical form hashes to the digest) and
+//! `catalog.json`, the append-only record id → version → digest. A contract that changes
 //! while its version stays the same is refused here, at write and at check.
 
 use crate::catalog::Catalog;
@@ -49,6 +50,14 @@ fn merged(catalog: &Catalog, mut history: History) -> Result<History, Vec<String
     }
 }
 
+/// The canonical document (keys already sorted) indented, one member a line.
+fn readable(canonical: &str) -> String {
+    let value: Value = serde_json::from_str(canonical).unwrap_or_default();
+    let mut s = serde_json::to_string_pretty(&value).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
 fn catalog_text(history: &History) -> String {
     let mut s = serde_json::to_string_pretty(history).unwrap_or_default();
     s.push('\n');
@@ -64,7 +73,7 @@ fn expected(catalog: &Catalog, dir: &Path) -> Result<BTreeMap<String, String>, V
         .map(|e| {
             (
                 format!("{}.json", e.op.id()),
-                e.contract().canonical.clone(),
+                readable(&e.contract().canonical),
             )
         })
         .collect();
