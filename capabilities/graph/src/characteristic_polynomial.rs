@@ -1,7 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_kernels::{Mat, Q, linalg};
 use hessian_op::prelude::*;
-use hessian_op::wire::polynomial_text;
 
 pub struct CharacteristicPolynomial;
 
@@ -12,19 +11,11 @@ pub struct Input {
     pub graph: GraphInput<100>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    /// Coefficients of det(x·I − A), lowest degree first.
-    pub coefficients: Vec<Rational>,
-    /// The same polynomial as text.
-    pub polynomial: String,
-}
-
 impl Operation for CharacteristicPolynomial {
     type Input = Input;
-    type Output = Output;
+    type Output = PolyOut;
     const ID: &'static str = "graph.characteristic_polynomial.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Characteristic polynomial of a graph's adjacency matrix";
     const SUMMARY: &'static str =
         "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";
@@ -50,9 +41,6 @@ impl Operation for CharacteristicPolynomial {
             }
         }
         let p = linalg::characteristic_polynomial(&a, &ctx.budget)?;
-        Ok(Output {
-            polynomial: polynomial_text(&p, "x"),
-            coefficients: p.into_iter().map(Rational).collect(),
-        })
+        Ok(PolyOut::new(p, "x"))
     }
 }

@@ -1,7 +1,6 @@
 use crate::wire::GraphInput;
 use hessian_kernels::{Q, graph};
 use hessian_op::prelude::*;
-use hessian_op::wire::polynomial_text;
 
 pub struct ChromaticPolynomial;
 
@@ -12,19 +11,11 @@ pub struct Input {
     pub graph: GraphInput<14>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    /// Coefficients of P(x), lowest degree first: P(k) counts proper k-colourings.
-    pub coefficients: Vec<Rational>,
-    /// The same polynomial as text.
-    pub polynomial: String,
-}
-
 impl Operation for ChromaticPolynomial {
     type Input = Input;
-    type Output = Output;
+    type Output = PolyOut;
     const ID: &'static str = "graph.chromatic_polynomial.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Chromatic polynomial of a graph";
     const SUMMARY: &'static str =
         "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";
@@ -49,9 +40,6 @@ impl Operation for ChromaticPolynomial {
                 .map(Q::from_integer)
                 .collect()
         };
-        Ok(Output {
-            polynomial: polynomial_text(&p, "x"),
-            coefficients: p.into_iter().map(Rational).collect(),
-        })
+        Ok(PolyOut::new(p, "x"))
     }
 }

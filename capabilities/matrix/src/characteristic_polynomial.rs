@@ -1,6 +1,6 @@
 use hessian_kernels::linalg;
 use hessian_op::prelude::*;
-use hessian_op::wire::{polynomial_text, to_q, vector_of};
+use hessian_op::wire::to_q;
 
 pub struct CharacteristicPolynomial;
 
@@ -11,19 +11,11 @@ pub struct Input {
     pub matrix: SquareMatrix<Rational, 100>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    /// Coefficients of det(x·I − A), lowest degree first; monic, length n + 1.
-    pub coefficients: Vec<Rational>,
-    /// The same polynomial as text in `x`, highest degree first.
-    pub polynomial: String,
-}
-
 impl Operation for CharacteristicPolynomial {
     type Input = Input;
-    type Output = Output;
+    type Output = PolyOut;
     const ID: &'static str = "matrix.characteristic_polynomial.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Characteristic polynomial of a rational matrix";
     const SUMMARY: &'static str =
         "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";
@@ -42,11 +34,8 @@ impl Operation for CharacteristicPolynomial {
     const EXPECTED: &'static str =
         r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<PolyOut, MathError> {
         let p = linalg::characteristic_polynomial(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output {
-            polynomial: polynomial_text(&p, "x"),
-            coefficients: vector_of(p),
-        })
+        Ok(PolyOut::new(p, "x"))
     }
 }

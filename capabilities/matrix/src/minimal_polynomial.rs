@@ -1,6 +1,6 @@
 use hessian_kernels::linalg;
 use hessian_op::prelude::*;
-use hessian_op::wire::{polynomial_text, to_q, vector_of};
+use hessian_op::wire::to_q;
 
 pub struct MinimalPolynomial;
 
@@ -11,19 +11,11 @@ pub struct Input {
     pub matrix: SquareMatrix<Rational, 30>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    /// Coefficients of the minimal polynomial, lowest degree first; monic.
-    pub coefficients: Vec<Rational>,
-    /// The same polynomial as text in `x`, highest degree first.
-    pub polynomial: String,
-}
-
 impl Operation for MinimalPolynomial {
     type Input = Input;
-    type Output = Output;
+    type Output = PolyOut;
     const ID: &'static str = "matrix.minimal_polynomial.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Minimal polynomial of a rational matrix";
     const SUMMARY: &'static str =
         "The monic polynomial of least degree that annihilates A, over the rationals.";
@@ -41,11 +33,8 @@ impl Operation for MinimalPolynomial {
     const EXPECTED: &'static str =
         r#"{"coefficients": ["6", "-5", "1"], "polynomial": "x^2 - 5*x + 6"}"#;
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<PolyOut, MathError> {
         let p = linalg::minimal_polynomial(&to_q(input.matrix.0), &ctx.budget)?;
-        Ok(Output {
-            polynomial: polynomial_text(&p, "x"),
-            coefficients: vector_of(p),
-        })
+        Ok(PolyOut::new(p, "x"))
     }
 }

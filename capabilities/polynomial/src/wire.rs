@@ -7,7 +7,7 @@ use hessian_kernels::poly::sparse::Sparse;
 use hessian_kernels::poly::{self as kpoly, QPoly, zp, zx};
 use hessian_kernels::{BigInt, Q};
 use hessian_op::MathError;
-use hessian_op::wire::{Int, LIMIT_TAG, Rational, polynomial_text, word_prime};
+use hessian_op::wire::{Int, LIMIT_TAG, Rational, word_prime};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -173,27 +173,7 @@ impl JsonSchema for Multivariate {
     }
 }
 
-/// A univariate polynomial in outputs.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct PolyOut {
-    /// Coefficients, lowest degree first ([] for 0).
-    pub coefficients: Vec<Rational>,
-    /// The same polynomial as text, highest degree first.
-    pub polynomial: String,
-}
-
-impl PolyOut {
-    pub fn new(c: QPoly, var: &str) -> Self {
-        PolyOut {
-            polynomial: polynomial_text(&c, var),
-            coefficients: c.into_iter().map(Rational).collect(),
-        }
-    }
-
-    pub fn from_z(c: &[BigInt], var: &str) -> Self {
-        Self::new(kpoly::from_z(c), var)
-    }
-}
+pub use hessian_op::wire::PolyOut;
 
 /// One term of a multivariate polynomial.
 #[derive(Debug, Serialize, JsonSchema)]

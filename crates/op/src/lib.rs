@@ -20,7 +20,9 @@ pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, Sta
 /// The names nearly every operation file uses.
 pub mod prelude {
     pub use crate::operation::{Ctx, MathError, Operation, Plan, StaticQuestion};
-    pub use crate::wire::{Bounded, Extended, Int, List, Matrix, Rational, Rows, SquareMatrix};
+    pub use crate::wire::{
+        Bounded, Extended, Int, List, Matrix, PolyOut, Rational, Rows, SquareMatrix,
+    };
     pub use schemars::JsonSchema;
     pub use serde::{Deserialize, Serialize};
 }

@@ -852,5 +852,28 @@ pub fn to_q<T: Into<Q>>(m: Mat<T>) -> Mat<Q> {
     m.into_map(Into::into)
 }
 
+// The one output shape of a polynomial in every family.
+/// A univariate polynomial in outputs.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PolyOut {
+    /// Coefficients, lowest degree first ([] for 0).
+    pub coefficients: Vec<Rational>,
+    /// The same polynomial as text, highest degree first.
+    pub polynomial: String,
+}
+
+impl PolyOut {
+    pub fn new(c: hessian_kernels::poly::QPoly, var: &str) -> Self {
+        PolyOut {
+            polynomial: polynomial_text(&c, var),
+            coefficients: c.into_iter().map(Rational).collect(),
+        }
+    }
+
+    pub fn from_z(c: &[BigInt], var: &str) -> Self {
+        Self::new(hessian_kernels::poly::from_z(c), var)
+    }
+}
+
 #[cfg(test)]
 mod tests;
