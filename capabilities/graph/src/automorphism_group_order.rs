@@ -13,7 +13,7 @@ pub struct Input {
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     /// "exact", or "unknown" when the deadline stopped the count.
-    pub status: String,
+    pub status: Status,
     /// The number of automorphisms when exact; otherwise those counted so far (a lower bound).
     pub order: Int,
 }
@@ -22,7 +22,7 @@ impl Operation for AutomorphismGroupOrder {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.automorphism_group_order.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Order of a graph's automorphism group";
     const SUMMARY: &'static str = "The number of vertex permutations that map the graph onto itself (edge multiset kept); typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Enumerates the self-isomorphisms with VF2 (petgraph) and keeps those that carry the edge multiset onto itself. Exponential for very symmetric graphs (the empty graph on n vertices has n!): stopped by the call deadline, status is unknown with the count so far. At most 60 vertices.";
@@ -44,13 +44,13 @@ impl Operation for AutomorphismGroupOrder {
         let mut node_match = |_: &(), _: &()| true;
         let mut edge_match = |_: &(), _: &()| true;
         let mut count = 0u64;
-        let mut status = "exact";
+        let mut status = Status::Exact;
         if let Some(maps) =
             petgraph::algo::subgraph_isomorphisms_iter(&r, &r, &mut node_match, &mut edge_match)
         {
             for mapping in maps {
                 if ctx.budget.check().is_err() {
-                    status = "unknown";
+                    status = Status::Unknown;
                     break;
                 }
                 if g.edge_keys(|v| mapping[v]) == target {
@@ -59,7 +59,7 @@ impl Operation for AutomorphismGroupOrder {
             }
         }
         Ok(Output {
-            status: status.into(),
+            status,
             order: Int(count.into()),
         })
     }

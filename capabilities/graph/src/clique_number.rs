@@ -14,7 +14,7 @@ pub struct Input {
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     /// "exact", or "unknown" when the deadline stopped the search.
-    pub status: String,
+    pub status: Status,
     /// The clique number when exact; otherwise the size of the largest clique found (a lower bound).
     pub size: usize,
     /// A clique of that size, ascending.
@@ -28,7 +28,7 @@ impl Operation for CliqueNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.clique_number.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Maximum clique (clique number)";
     const SUMMARY: &'static str =
         "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";
@@ -56,7 +56,7 @@ impl Operation for CliqueNumber {
             return Err(MathError::Internal("not a clique".into()));
         }
         Ok(Output {
-            status: status.into(),
+            status: Status::proven(status),
             size: clique.len(),
             clique,
             upper_bound,

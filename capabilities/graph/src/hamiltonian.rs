@@ -18,10 +18,22 @@ fn cycle() -> bool {
     true
 }
 
+/// What the search for a Hamiltonian cycle established.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A Hamiltonian cycle, given in `order`.
+    Found,
+    /// None exists: the search was exhausted.
+    None,
+    /// The deadline stopped the search.
+    Unknown,
+}
+
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
-    /// "found", "none" (proven by exhausting the search) or "unknown" (stopped by the deadline).
-    pub status: String,
+    /// found, none (proven by exhausting the search) or unknown (stopped by the deadline).
+    pub status: Outcome,
     /// The vertices in order when found (for a cycle, the last joins the first).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<usize>>,
@@ -31,7 +43,7 @@ impl Operation for Hamiltonian {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.hamiltonian.find";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Hamiltonian cycle or path";
     const SUMMARY: &'static str = "A cycle (or path) through every vertex exactly once, by exhaustive backtracking; typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Backtracking over simple paths (directions respected). NP-hard: none is reported only after the search is exhausted; when the call deadline stops it, status is unknown. The order returned is checked. At most 60 vertices.";
@@ -50,11 +62,11 @@ impl Operation for Hamiltonian {
         let g = input.graph.build()?;
         match graph::hamiltonian(&g, input.closed, &ctx.budget) {
             Err(_) => Ok(Output {
-                status: "unknown".into(),
+                status: Outcome::Unknown,
                 order: None,
             }),
             Ok(None) => Ok(Output {
-                status: "none".into(),
+                status: Outcome::None,
                 order: None,
             }),
             Ok(Some(order)) => {
@@ -68,7 +80,7 @@ impl Operation for Hamiltonian {
                     return Err(MathError::Internal("not a Hamiltonian order".into()));
                 }
                 Ok(Output {
-                    status: "found".into(),
+                    status: Outcome::Found,
                     order: Some(order),
                 })
             }

@@ -14,7 +14,7 @@ pub struct Input {
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     /// "exact", or "unknown" when the deadline stopped the search.
-    pub status: String,
+    pub status: Status,
     /// The independence number when exact; otherwise the largest independent set found (a lower bound).
     pub size: usize,
     /// An independent set of that size, ascending.
@@ -28,7 +28,7 @@ impl Operation for IndependenceNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.independence_number.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Maximum independent set";
     const SUMMARY: &'static str = "A largest set of pairwise non-adjacent vertices; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "A maximum clique of the complement (branch and bound). NP-hard: stopped by the call deadline, status is unknown with the best set found and an upper bound. The set is checked independent. At most 500 vertices.";
@@ -53,7 +53,7 @@ impl Operation for IndependenceNumber {
             return Err(MathError::Internal("not independent".into()));
         }
         Ok(Output {
-            status: status.into(),
+            status: Status::proven(status),
             size: set.len(),
             independent_set: set,
             upper_bound,

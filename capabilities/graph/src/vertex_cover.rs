@@ -14,7 +14,7 @@ pub struct Input {
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     /// "exact", or "unknown" when the deadline stopped the search.
-    pub status: String,
+    pub status: Status,
     /// The minimum vertex cover size when exact; otherwise the size of the best cover found (an upper bound).
     pub size: usize,
     /// A vertex cover of that size, ascending: every edge has an end in it.
@@ -28,7 +28,7 @@ impl Operation for VertexCover {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.vertex_cover.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Minimum vertex cover";
     const SUMMARY: &'static str = "A smallest set of vertices touching every edge; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "The complement of a maximum independent set (Gallai). NP-hard: stopped by the call deadline, status is unknown with the best cover found and a lower bound. Loops force their vertex in. The cover is checked. At most 500 vertices.";
@@ -70,7 +70,7 @@ impl Operation for VertexCover {
         }
         let lower_bound = lower.map(|upper_independent| g.n.saturating_sub(upper_independent));
         Ok(Output {
-            status: status.into(),
+            status: Status::proven(status),
             size: cover.len(),
             cover,
             lower_bound,

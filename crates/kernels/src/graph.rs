@@ -929,12 +929,12 @@ pub fn chromatic_polynomial(g: &Graph, budget: &Budget) -> Result<Vec<num_bigint
 }
 
 impl<T> Search<T> {
-    /// ("exact" | "unknown", the witness, the bound when unknown), the
-    /// shape the operations report.
-    pub fn into_parts(self) -> (&'static str, T, Option<usize>) {
+    /// (whether the answer is proven, the witness, the bound when it is
+    /// not), the shape the operations report.
+    pub fn into_parts(self) -> (bool, T, Option<usize>) {
         match self {
-            Search::Exact(t) => ("exact", t, None),
-            Search::Unknown { best, bound } => ("unknown", best, Some(bound)),
+            Search::Exact(t) => (true, t, None),
+            Search::Unknown { best, bound } => (false, best, Some(bound)),
         }
     }
 

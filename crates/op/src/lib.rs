@@ -21,7 +21,7 @@ pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, Sta
 pub mod prelude {
     pub use crate::operation::{Ctx, MathError, Operation, Plan, StaticQuestion};
     pub use crate::wire::{
-        Bounded, Extended, Int, List, Matrix, PolyOut, Rational, Rows, SquareMatrix,
+        Bounded, Extended, Int, List, Matrix, PolyOut, Rational, Rows, SquareMatrix, Status,
     };
     pub use schemars::JsonSchema;
     pub use serde::{Deserialize, Serialize};

@@ -852,6 +852,26 @@ pub fn to_q<T: Into<Q>>(m: Mat<T>) -> Mat<Q> {
     m.into_map(Into::into)
 }
 
+/// Whether a search that may be stopped finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Proven: the search was exhausted.
+    Exact,
+    /// The deadline stopped the search; the best found and a bound are given.
+    Unknown,
+}
+
+impl Status {
+    pub fn proven(exact: bool) -> Self {
+        if exact {
+            Status::Exact
+        } else {
+            Status::Unknown
+        }
+    }
+}
+
 // The one output shape of a polynomial in every family.
 /// A univariate polynomial in outputs.
 #[derive(Debug, Serialize, JsonSchema)]
