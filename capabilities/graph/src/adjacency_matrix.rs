@@ -1,5 +1,4 @@
 use crate::wire::GraphInput;
-use hessian_kernels::Q;
 use hessian_op::prelude::*;
 
 pub struct AdjacencyMatrix;
@@ -29,19 +28,8 @@ impl Operation for AdjacencyMatrix {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let mut a = vec![vec![Q::from_integer(0.into()); g.n]; g.n];
-        for (u, v, w) in &g.edges {
-            let x = if input.weighted {
-                w.clone()
-            } else {
-                Q::from_integer(1.into())
-            };
-            a[*u][*v] += x.clone();
-            if !g.directed && u != v {
-                a[*v][*u] += x;
-            }
-        }
-        Ok(a.into_iter()
+        Ok(g.adjacency(input.weighted)
+            .into_iter()
             .map(|r| r.into_iter().map(Rational).collect())
             .collect())
     }

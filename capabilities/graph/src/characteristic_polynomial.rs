@@ -1,5 +1,5 @@
 use crate::wire::GraphInput;
-use hessian_kernels::{Mat, Q, linalg};
+use hessian_kernels::{Mat, linalg};
 use hessian_op::prelude::*;
 
 pub struct CharacteristicPolynomial;
@@ -32,14 +32,8 @@ impl Operation for CharacteristicPolynomial {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let one = Q::from_integer(1.into());
-        let mut a = Mat::from_fn(g.n, g.n, |_, _| Q::from_integer(0.into()));
-        for (u, v, _) in &g.edges {
-            a[(*u, *v)] += &one;
-            if !g.directed && u != v {
-                a[(*v, *u)] += &one;
-            }
-        }
+        let counts = g.adjacency(false);
+        let a = Mat::from_fn(g.n, g.n, |i, j| counts[i][j].clone());
         let p = linalg::characteristic_polynomial(&a, &ctx.budget)?;
         Ok(PolyOut::new(p, "x"))
     }

@@ -31,16 +31,8 @@ impl Operation for LaplacianMatrix {
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build()?;
-        let mut l = vec![vec![0i64; g.n]; g.n];
-        for (u, v, _) in &g.edges {
-            if u != v {
-                l[*u][*u] += 1;
-                l[*v][*v] += 1;
-                l[*u][*v] -= 1;
-                l[*v][*u] -= 1;
-            }
-        }
-        Ok(l.into_iter()
+        Ok(g.laplacian()
+            .into_iter()
             .map(|r| r.into_iter().map(|x| Int(x.into())).collect())
             .collect())
     }

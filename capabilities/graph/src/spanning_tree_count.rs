@@ -37,21 +37,11 @@ impl Operation for SpanningTreeCount {
         if g.n <= 1 {
             return Ok(Int(1.into()));
         }
-        let one = Q::from_integer(1.into());
-        let mut l = Mat::from_fn(g.n - 1, g.n - 1, |_, _| Q::from_integer(0.into()));
-        for (u, v, _) in &g.edges {
-            if u == v {
-                continue;
-            }
-            for (a, b) in [(*u, *v), (*v, *u)] {
-                if a > 0 {
-                    l[(a - 1, a - 1)] += &one;
-                    if b > 0 {
-                        l[(a - 1, b - 1)] -= &one;
-                    }
-                }
-            }
-        }
+        // Matrix-tree theorem: the cofactor of L with vertex 0 removed.
+        let full = g.laplacian();
+        let l = Mat::from_fn(g.n - 1, g.n - 1, |i, j| {
+            Q::from_integer(full[i + 1][j + 1].into())
+        });
         Ok(Int(linalg::determinant(&l, &ctx.budget)?.to_integer()))
     }
 }
