@@ -1,6 +1,5 @@
-use hessian_kernels::{BigInt, number_theory};
+use hessian_kernels::number_theory::{self, PellError};
 use hessian_op::prelude::*;
-use num_traits::{One, Zero};
 
 pub struct PellEquation;
 
@@ -66,37 +65,23 @@ impl Operation for PellEquation {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let d = crate::positive(&input.d, "d", 30)?;
-        let (a0, period) =
-            number_theory::sqrt_continued_fraction(&d, MAX_PERIOD).ok_or_else(|| {
-                MathError::Limit(format!(
+        let solution = number_theory::pell(&d, input.rhs == Rhs::MinusOne, MAX_PERIOD).map_err(
+            |e| match e {
+                PellError::Square => MathError::Domain(format!(
+                    "D = {d} is a perfect square; x² − D·y² = ±1 then has only trivial solutions"
+                )),
+                PellError::PeriodTooLong => MathError::Limit(format!(
                     "the period of √{d} is longer than {MAX_PERIOD} terms"
-                ))
-            })?;
-        if period.is_empty() {
-            return Err(MathError::Domain(format!(
-                "D = {d} is a perfect square; x² − D·y² = ±1 then has only trivial solutions"
-            )));
-        }
-        let odd = period.len() % 2 == 1;
-        // Convergent p/q just before the end of the period (or of two periods).
-        let repeats = match (input.rhs, odd) {
-            (Rhs::MinusOne, false) => return Ok(Output { solution: None }),
-            (Rhs::MinusOne, true) | (Rhs::One, false) => 1,
-            (Rhs::One, true) => 2,
-        };
-        let count = repeats * period.len() - 1;
-        let terms = std::iter::once(&a0).chain(period.iter().cycle().take(count));
-        let (mut p, mut p0, mut q, mut q0) =
-            (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
-        for a in terms {
-            let a = BigInt::from(a.clone());
-            (p, p0) = (&a * &p + &p0, p);
-            (q, q0) = (&a * &q + &q0, q);
-        }
+                )),
+                PellError::CheckFailed => {
+                    MathError::Internal("the convergent does not solve the equation".into())
+                }
+            },
+        )?;
         Ok(Output {
-            solution: Some(Solution {
-                x: Int(p),
-                y: Int(q),
+            solution: solution.map(|(x, y)| Solution {
+                x: Int(x),
+                y: Int(y),
             }),
         })
     }

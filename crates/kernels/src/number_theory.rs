@@ -588,6 +588,57 @@ pub fn sum_of_two_squares(f: &[(BigUint, u32)], max: usize) -> Option<Vec<(BigUi
     (out.len() <= max).then_some(out)
 }
 
+/// Why [`pell`] has no answer to give.
+#[derive(Debug, PartialEq)]
+pub enum PellError {
+    /// D is a perfect square: only the trivial solutions exist.
+    Square,
+    /// The period of √D is longer than the bound.
+    PeriodTooLong,
+    /// The convergent did not satisfy the equation (a defect, never returned).
+    CheckFailed,
+}
+
+/// The fundamental solution (x, y), x, y > 0, of x² − D·y² = −1 (`negative`)
+/// or = 1, from the continued fraction [a0; period] of √D: the convergent
+/// before the end of the first period, or of the second when the period's
+/// parity requires it; `None` for the negative equation when the period is
+/// even (then it has no solution). The answer is checked by substitution.
+pub fn pell(
+    d: &BigUint,
+    negative: bool,
+    max_period: usize,
+) -> Result<Option<(BigInt, BigInt)>, PellError> {
+    let (a0, period) = sqrt_continued_fraction(d, max_period).ok_or(PellError::PeriodTooLong)?;
+    if period.is_empty() {
+        return Err(PellError::Square);
+    }
+    let odd = period.len() % 2 == 1;
+    let repeats = match (negative, odd) {
+        (true, false) => return Ok(None),
+        (true, true) | (false, false) => 1,
+        (false, true) => 2,
+    };
+    let terms: Vec<BigInt> = std::iter::once(&a0)
+        .chain(period.iter().cycle().take(repeats * period.len() - 1))
+        .map(|a| BigInt::from(a.clone()))
+        .collect();
+    // Convergents are in lowest terms with positive denominators.
+    let last = crate::rational::convergents(&terms)
+        .pop()
+        .ok_or(PellError::CheckFailed)?;
+    let (x, y) = (last.numer().clone(), last.denom().clone());
+    let rhs = if negative {
+        -BigInt::one()
+    } else {
+        BigInt::one()
+    };
+    if &x * &x - BigInt::from(d.clone()) * &y * &y != rhs {
+        return Err(PellError::CheckFailed);
+    }
+    Ok(Some((x, y)))
+}
+
 /// The continued fraction of √n: `(a0, period)` with an empty period when n
 /// is a perfect square; `None` when the period is longer than `max`.
 pub fn sqrt_continued_fraction(n: &BigUint, max: usize) -> Option<(BigUint, Vec<BigUint>)> {
