@@ -169,6 +169,12 @@ fn dependencies_point_one_way() {
         .flatten()
     {
         let deps = dependencies(&family.path().join("Cargo.toml"));
+        // Graph algorithms live in kernels::graph, which wraps petgraph.
+        assert!(
+            !deps.iter().any(|d| d == "petgraph"),
+            "{}: petgraph",
+            family.path().display()
+        );
         let hessian: Vec<&String> = deps.iter().filter(|d| d.starts_with("hessian-")).collect();
         assert!(
             hessian

@@ -48,34 +48,10 @@ impl Operation for Isomorphism {
                 "compare two directed or two undirected graphs".into(),
             ));
         }
-        let no = Output {
-            isomorphic: false,
-            mapping: None,
-        };
-        if a.n != b.n || a.edges.len() != b.edges.len() {
-            return Ok(no);
-        }
-        let (pa, pb) = (a.to_petgraph(), b.to_petgraph());
-        let (ra, rb) = (&pa, &pb);
-        let mut node_match = |_: &(), _: &()| true;
-        let mut edge_match = |_: &(), _: &()| true;
-        // VF2 matches adjacency; with parallel edges a mapping must also
-        // carry the edge multiset over, which is checked per candidate.
-        let target = b.edge_keys(|v| v);
-        let Some(candidates) =
-            petgraph::algo::subgraph_isomorphisms_iter(&ra, &rb, &mut node_match, &mut edge_match)
-        else {
-            return Ok(no);
-        };
-        for mapping in candidates {
-            ctx.budget.check()?;
-            if a.edge_keys(|v| mapping[v]) == target {
-                return Ok(Output {
-                    isomorphic: true,
-                    mapping: Some(mapping),
-                });
-            }
-        }
-        Ok(no)
+        let mapping = a.isomorphism(&b, &ctx.budget)?;
+        Ok(Output {
+            isomorphic: mapping.is_some(),
+            mapping,
+        })
     }
 }

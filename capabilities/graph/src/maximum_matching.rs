@@ -41,32 +41,9 @@ impl Operation for MaximumMatching {
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build()?;
-        let mut ug = petgraph::graph::UnGraph::<(), ()>::with_capacity(g.n, g.edges.len());
-        let nodes: Vec<_> = (0..g.n).map(|_| ug.add_node(())).collect();
-        for (u, v, _) in &g.edges {
-            if u != v {
-                ug.add_edge(nodes[*u], nodes[*v], ());
-            }
-        }
-        let m = petgraph::algo::maximum_matching(&ug);
-        let mut pairs: Vec<[usize; 2]> = m
-            .edges()
-            .map(|(a, b)| {
-                let (a, b) = (a.index(), b.index());
-                [a.min(b), a.max(b)]
-            })
-            .collect();
-        pairs.sort();
-        // Witness check: disjoint pairs, each an edge of the graph.
-        let mut used = vec![false; g.n];
-        for [a, b] in &pairs {
-            let edge = g.adj[*a].iter().any(|&(x, _)| x == *b);
-            if !edge || used[*a] || used[*b] {
-                return Err(MathError::Internal("the matching is not valid".into()));
-            }
-            used[*a] = true;
-            used[*b] = true;
-        }
+        let pairs = g
+            .maximum_matching()
+            .ok_or_else(|| MathError::Internal("the matching is not valid".into()))?;
         Ok(Output {
             size: pairs.len(),
             pairs,

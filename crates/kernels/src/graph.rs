@@ -82,6 +82,91 @@ impl Graph {
         )
     }
 
+    /// A maximum matching of the undirected graph (loops ignored), by
+    /// petgraph's blossom-based search, as sorted pairs [u < v]; checked to be
+    /// pairwise disjoint edges of the graph (`None` only if that check fails).
+    pub fn maximum_matching(&self) -> Option<Vec<[usize; 2]>> {
+        let mut ug = petgraph::graph::UnGraph::<(), ()>::with_capacity(self.n, self.edges.len());
+        let nodes: Vec<_> = (0..self.n).map(|_| ug.add_node(())).collect();
+        for (u, v, _) in &self.edges {
+            if u != v {
+                ug.add_edge(nodes[*u], nodes[*v], ());
+            }
+        }
+        let m = petgraph::algo::maximum_matching(&ug);
+        let mut pairs: Vec<[usize; 2]> = m
+            .edges()
+            .map(|(a, b)| {
+                let (a, b) = (a.index(), b.index());
+                [a.min(b), a.max(b)]
+            })
+            .collect();
+        pairs.sort();
+        let mut used = vec![false; self.n];
+        for [a, b] in &pairs {
+            let edge = self.adj[*a].iter().any(|&(x, _)| x == *b);
+            if !edge || used[*a] || used[*b] {
+                return None;
+            }
+            used[*a] = true;
+            used[*b] = true;
+        }
+        Some(pairs)
+    }
+
+    /// An isomorphism self → other (same direction convention), as the image
+    /// of each vertex, checked to carry the edge multiset exactly over.
+    pub fn isomorphism(&self, other: &Graph, budget: &Budget) -> Result<Option<Vec<usize>>, Stop> {
+        if self.directed != other.directed
+            || self.n != other.n
+            || self.edges.len() != other.edges.len()
+        {
+            return Ok(None);
+        }
+        let (pa, pb) = (self.to_petgraph(), other.to_petgraph());
+        let (ra, rb) = (&pa, &pb);
+        let mut node_match = |_: &(), _: &()| true;
+        let mut edge_match = |_: &(), _: &()| true;
+        let target = other.edge_keys(|v| v);
+        let Some(candidates) =
+            petgraph::algo::subgraph_isomorphisms_iter(&ra, &rb, &mut node_match, &mut edge_match)
+        else {
+            return Ok(None);
+        };
+        for mapping in candidates {
+            budget.check()?;
+            if self.edge_keys(|v| mapping[v]) == target {
+                return Ok(Some(mapping));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The number of automorphisms (self-isomorphisms carrying the edge
+    /// multiset onto itself), and whether the count is complete: a stopped
+    /// budget ends the enumeration with the count so far.
+    pub fn automorphism_count(&self, budget: &Budget) -> (u64, bool) {
+        let p = self.to_petgraph();
+        let r = &p;
+        let target = self.edge_keys(|v| v);
+        let mut node_match = |_: &(), _: &()| true;
+        let mut edge_match = |_: &(), _: &()| true;
+        let mut count = 0u64;
+        if let Some(maps) =
+            petgraph::algo::subgraph_isomorphisms_iter(&r, &r, &mut node_match, &mut edge_match)
+        {
+            for mapping in maps {
+                if budget.check().is_err() {
+                    return (count, false);
+                }
+                if self.edge_keys(|v| mapping[v]) == target {
+                    count += 1;
+                }
+            }
+        }
+        (count, true)
+    }
+
     pub fn to_petgraph(&self) -> petgraph::Graph<(), (), petgraph::Directed, u32> {
         let mut g = petgraph::Graph::with_capacity(self.n, self.edges.len());
         let nodes: Vec<_> = (0..self.n).map(|_| g.add_node(())).collect();
