@@ -161,6 +161,18 @@ impl Catalog {
         &self.entries
     }
 
+    /// The families, the `domain` values math_find takes, in order (the
+    /// entries are sorted by id, so each family is one run).
+    pub fn domains(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = self
+            .entries
+            .iter()
+            .filter_map(|e| e.op.id().split('.').next())
+            .collect();
+        out.dedup();
+        out
+    }
+
     pub fn get(&self, id: &str) -> Option<&Entry> {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }

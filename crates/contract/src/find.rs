@@ -134,15 +134,9 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
         out["next_cursor"] = json!(format!("o:{next}"));
     }
     if ids.is_empty() {
-        let mut domains: Vec<&str> = catalog
-            .entries()
-            .iter()
-            .filter_map(|e| e.op.id().split('.').next())
-            .collect();
-        domains.dedup();
         out["hint"] = json!(format!(
             "nothing matched; try other words, or browse one of the domains: {}",
-            domains.join(", ")
+            catalog.domains().join(", ")
         ));
     }
     out

@@ -676,9 +676,12 @@ impl ServerHandler for HessianServer {
                 .filter(|id| id.starts_with(typed))
                 .map(String::from)
                 .collect(),
-            (Reference::Prompt(_), "domain") => domains(self.catalog)
+            (Reference::Prompt(_), "domain") => self
+                .catalog
+                .domains()
                 .into_iter()
                 .filter(|d| d.starts_with(typed))
+                .map(String::from)
                 .collect(),
             _ => Vec::new(),
         };
@@ -710,19 +713,6 @@ impl ServerHandler for HessianServer {
             .map(Into::into)
             .map_err(|e| ErrorData::invalid_params(e, None))
     }
-}
-
-/// The families of the catalog, the `domain` values math_find takes.
-fn domains(catalog: &Catalog) -> Vec<String> {
-    let mut out: Vec<String> = catalog
-        .entries()
-        .iter()
-        .filter_map(|e| e.op.id().split('.').next())
-        .map(String::from)
-        .collect();
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// The server's icon, embedded so no host fetches anything.
