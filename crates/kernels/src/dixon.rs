@@ -106,68 +106,70 @@ pub const MAX_ENTRY: i64 = 1 << 31;
 
 /// The solution of A·x = b as common numerator vector and denominator
 /// (`x = num / den`, den > 0, reduced jointly). `Ok(None)` when A is
-/// singular modulo the lifting prime (it may be singular over Q).
+/// singular modulo the lifting primes (it may be singular over Q).
 ///
 /// `log2_bound` must bound log2 of every |det| of A with one column replaced
 /// by b, and of det A (Hadamard's bound on the rows of [A | b] does).
 pub fn solve(
-    a: &[i64],
-    b: &[i64],
-    n: usize,
-    log2_bound: f64,
-    budget: &Budget,
-) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
-    let b: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
-    match Lifting::new(Entries::Narrow(a), n, budget)? {
-        Some(l) => l.solve(&b, log2_bound, budget),
-        None => Ok(None),
-    }
-}
-
-/// [`solve`] for entries of any size (rationals with cleared denominators).
-pub fn solve_wide(
     a: &[BigInt],
     b: &[BigInt],
     n: usize,
     log2_bound: f64,
     budget: &Budget,
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, Stop> {
-    match Lifting::new(Entries::Wide(a), n, budget)? {
+    match Lifting::new(a, n, budget)? {
         Some(l) => l.solve(b, log2_bound, budget),
         None => Ok(None),
     }
 }
 
-/// The entries of A, row-major.
-pub enum Entries<'a> {
-    /// Every |entry| below [`MAX_ENTRY`].
-    Narrow(&'a [i64]),
-    Wide(&'a [BigInt]),
-}
-
 /// One LU factorization of A modulo a prime, reused for any number of
 /// right-hand sides (an inverse lifts n of them).
-pub struct Lifting<'a> {
+pub struct Lifting {
     lu: LuModP,
-    narrow: Option<&'a [i64]>,
+    /// A itself when every |entry| is below [`MAX_ENTRY`].
+    narrow: Option<Vec<i64>>,
     /// A = Σ_t A_t·2^(56t) in signed 56-bit limbs, for residuals that do not
     /// fit a word.
     limbs: Vec<Vec<i64>>,
 }
 
-impl<'a> Lifting<'a> {
-    /// `None` when A is singular modulo each of a few primes.
-    pub fn new(a: Entries<'a>, n: usize, budget: &Budget) -> Result<Option<Self>, Stop> {
+impl Lifting {
+    /// Lifts A (n×n, row-major). `None` when A is singular modulo each of a
+    /// few primes. This is the one place that chooses the arithmetic: entries
+    /// below [`MAX_ENTRY`] lift with word-only residual updates, wider ones
+    /// (rationals with cleared denominators) with the limb-split update.
+    pub fn new(a: &[BigInt], n: usize, budget: &Budget) -> Result<Option<Self>, Stop> {
+        let words: Option<Vec<i64>> = a
+            .iter()
+            .map(|x| x.to_i64().filter(|v| v.abs() < MAX_ENTRY))
+            .collect();
+        match words {
+            Some(w) => Self::factor(vec![w.clone()], Some(w), n, budget),
+            None => Self::factor(split_limbs(a), None, n, budget),
+        }
+    }
+
+    /// [`Lifting::new`] for entries already in machine words.
+    pub fn of_words(a: &[i64], n: usize, budget: &Budget) -> Result<Option<Self>, Stop> {
+        if a.iter().all(|x| x.abs() < MAX_ENTRY) {
+            Self::factor(vec![a.to_vec()], Some(a.to_vec()), n, budget)
+        } else {
+            let wide: Vec<BigInt> = a.iter().map(|&x| BigInt::from(x)).collect();
+            Self::factor(split_limbs(&wide), None, n, budget)
+        }
+    }
+
+    /// Factors A modulo the first of a few primes that leaves it non-singular.
+    fn factor(
+        limbs: Vec<Vec<i64>>,
+        narrow: Option<Vec<i64>>,
+        n: usize,
+        budget: &Budget,
+    ) -> Result<Option<Self>, Stop> {
         if n > MAX_ORDER {
             return Ok(None);
         }
-        let (narrow, limbs) = match a {
-            Entries::Narrow(a) => {
-                debug_assert!(a.iter().all(|x| x.abs() < MAX_ENTRY));
-                (Some(a), vec![a.to_vec()])
-            }
-            Entries::Wide(a) => (None, split_limbs(a)),
-        };
         let reduce = |p: u64| -> Vec<u64> {
             let mut acc = vec![0u64; n * n];
             for (t, limb) in limbs.iter().enumerate() {
@@ -236,7 +238,7 @@ impl<'a> Lifting<'a> {
             .iter()
             .map(|x| x.to_i64().filter(|v| v.abs() < MAX_ENTRY))
             .collect();
-        match (self.narrow, small) {
+        match (self.narrow.as_deref(), small) {
             (Some(a), Some(b)) => {
                 // |r| stays below n·max|a| + max|b| < 2^62, so residues fit
                 // i64; A·x fits i64 too when n·max|a|·p < 2^63, else i128.
@@ -636,7 +638,8 @@ mod tests {
                 })
                 .sum::<f64>()
                 + 1.0;
-            let (num, den) = solve(&a, &rhs, n, log2, &b)
+            let wide = |v: &[i64]| v.iter().map(|&x| BigInt::from(x)).collect::<Vec<_>>();
+            let (num, den) = solve(&wide(&a), &wide(&rhs), n, log2, &b)
                 .unwrap()
                 .expect("random matrices are non-singular");
             for i in 0..n {
@@ -659,7 +662,7 @@ mod tests {
             let a: Vec<BigInt> = (0..n * n).map(|_| big(&mut rng, a_bits)).collect();
             let rhs: Vec<BigInt> = (0..n).map(|_| big(&mut rng, b_bits)).collect();
             let log2 = n as f64 * (f64::from(a_bits.max(b_bits)) + (n as f64).log2()) + 2.0;
-            let (num, den) = solve_wide(&a, &rhs, n, log2, &b)
+            let (num, den) = solve(&a, &rhs, n, log2, &b)
                 .unwrap()
                 .expect("random matrices are non-singular");
             for i in 0..n {
@@ -716,11 +719,17 @@ mod tests {
 
     #[test]
     fn singular_systems_are_reported() {
-        let a = [1, 2, 2, 4];
+        let int = |v: &[i64]| v.iter().map(|&x| BigInt::from(x)).collect::<Vec<_>>();
         assert!(
-            solve(&a, &[1, 1], 2, 10.0, &Budget::unlimited())
-                .unwrap()
-                .is_none()
+            solve(
+                &int(&[1, 2, 2, 4]),
+                &int(&[1, 1]),
+                2,
+                10.0,
+                &Budget::unlimited()
+            )
+            .unwrap()
+            .is_none()
         );
     }
 }

@@ -251,14 +251,8 @@ pub fn divisor_determinant(m: &Mat<BigInt>, budget: &Budget) -> Result<Option<Bi
 }
 
 fn divisor(a: Ints, n: usize, budget: &Budget) -> Result<Option<BigInt>, Stop> {
-    use crate::dixon::{self, MAX_ENTRY};
+    use crate::dixon;
     use crate::modular::{crt_symmetric, det_mod_p, inv_mod, prime_at, reduce};
-    // Word-size entries lift with machine arithmetic; wider ones (rationals
-    // with cleared denominators) with the limb-split update.
-    let narrow = match a {
-        Ints::Words(v) if v.iter().all(|x| x.abs() < MAX_ENTRY) => Some(v),
-        _ => None,
-    };
     let Some(h) = a.hadamard_log2(n) else {
         return Ok(Some(BigInt::zero()));
     };
@@ -277,17 +271,12 @@ fn divisor(a: Ints, n: usize, budget: &Budget) -> Result<Option<BigInt>, Stop> {
     let lifting_done = AtomicBool::new(false);
     let (lifted, early) = rayon::join(
         || {
-            let wide: Vec<BigInt>;
-            let entries = match (narrow, a) {
-                (Some(v), _) => dixon::Entries::Narrow(v),
-                (None, Ints::Big(v)) => dixon::Entries::Wide(v),
-                (None, Ints::Words(v)) => {
-                    wide = v.iter().map(|&x| BigInt::from(x)).collect();
-                    dixon::Entries::Wide(&wide)
-                }
-            };
             let bw: Vec<BigInt> = b.iter().map(|&x| BigInt::from(x)).collect();
-            let r = match dixon::Lifting::new(entries, n, budget) {
+            let lifting = match a {
+                Ints::Words(v) => dixon::Lifting::of_words(v, n, budget),
+                Ints::Big(v) => dixon::Lifting::new(v, n, budget),
+            };
+            let r = match lifting {
                 Ok(Some(lifting)) => lifting.denominator(&bw, augmented, budget),
                 other => other.map(|_| None),
             };
@@ -534,15 +523,7 @@ fn rref_modular(a: &Mat<Q>, budget: &Budget) -> Result<Option<Rref>, Stop> {
             .flat_map(|&i| pivots.iter().map(move |&c| (i, c)))
             .map(|(i, c)| m[(i, c)].clone())
             .collect();
-        let narrow: Option<Vec<i64>> = sub
-            .iter()
-            .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
-            .collect();
-        let entries = match &narrow {
-            Some(a) => dixon::Entries::Narrow(a),
-            None => dixon::Entries::Wide(&sub),
-        };
-        let Some(lifting) = dixon::Lifting::new(entries, r, budget)? else {
+        let Some(lifting) = dixon::Lifting::new(&sub, r, budget)? else {
             return Ok(None);
         };
         let Some(log2_bound) = basis_rows
@@ -791,16 +772,7 @@ fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, S
         ai.extend(row);
         bi.push(rhs);
     }
-    let word = |x: &BigInt| x.to_i64().filter(|x| x.abs() < dixon::MAX_ENTRY);
-    let narrow: Option<(Vec<i64>, Vec<i64>)> = ai
-        .iter()
-        .map(word)
-        .collect::<Option<Vec<_>>>()
-        .zip(bi.iter().map(word).collect());
-    let lifted = match narrow {
-        Some((an, bn)) => dixon::solve(&an, &bn, n, log2_bound, budget)?,
-        None => dixon::solve_wide(&ai, &bi, n, log2_bound, budget)?,
-    };
+    let lifted = dixon::solve(&ai, &bi, n, log2_bound, budget)?;
     let Some((nums, den)) = lifted else {
         return Ok(None);
     };
@@ -846,15 +818,7 @@ fn inverse_dixon(a: &Mat<Q>, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
         m.extend(row);
         ls.push(l);
     }
-    let narrow: Option<Vec<i64>> = m
-        .iter()
-        .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
-        .collect();
-    let entries = match &narrow {
-        Some(a) => dixon::Entries::Narrow(a),
-        None => dixon::Entries::Wide(&m),
-    };
-    let Some(lifting) = dixon::Lifting::new(entries, n, budget)? else {
+    let Some(lifting) = dixon::Lifting::new(&m, n, budget)? else {
         return Ok(None);
     };
     let columns: Vec<Option<Vec<Q>>> = (0..n)

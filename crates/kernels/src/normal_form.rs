@@ -105,7 +105,6 @@ pub fn hermite(a: &Mat<BigInt>, budget: &Budget) -> Result<Hermite, Stop> {
 /// when A is singular or the certificate fails (then the direct algorithm).
 pub fn hermite_modular(a: &Mat<BigInt>, budget: &Budget) -> Result<Option<Hermite>, Stop> {
     use crate::dixon;
-    use num_traits::ToPrimitive;
     assert!(
         a.is_square(),
         "the modular Hermite form needs a square matrix"
@@ -164,15 +163,7 @@ pub fn hermite_modular(a: &Mat<BigInt>, budget: &Budget) -> Result<Option<Hermit
         .flat_map(|i| (0..n).map(move |j| (i, j)))
         .map(|(i, j)| a[(j, i)].clone())
         .collect();
-    let narrow: Option<Vec<i64>> = at
-        .iter()
-        .map(|x| x.to_i64().filter(|v| v.abs() < dixon::MAX_ENTRY))
-        .collect();
-    let entries = match &narrow {
-        Some(x) => dixon::Entries::Narrow(x),
-        None => dixon::Entries::Wide(&at),
-    };
-    let Some(lifting) = dixon::Lifting::new(entries, n, budget)? else {
+    let Some(lifting) = dixon::Lifting::new(&at, n, budget)? else {
         return Ok(None);
     };
     let Some(a_bits) = (0..n)
