@@ -5,7 +5,7 @@
 use hessian_kernels::poly::parse::{self, MAX_DEGREE, MAX_TEXT, ParseError};
 use hessian_kernels::poly::sparse::Sparse;
 use hessian_kernels::poly::{self as kpoly, QPoly, zp, zx};
-use hessian_kernels::{BigInt, Q};
+use hessian_kernels::{BigInt, Q, modular};
 use hessian_op::MathError;
 use hessian_op::wire::{Int, LIMIT_TAG, Rational, word_prime};
 use num_integer::Integer;
@@ -261,7 +261,11 @@ pub fn modular(p: &Int, f: &Polynomial) -> Result<(u64, Vec<u64>), MathError> {
                 Rational(c.clone())
             )));
         }
-        out.push(zp::mul_mod(reduce(c.numer()), zp::inv_mod(den, p), p));
+        out.push(modular::mul_mod(
+            reduce(c.numer()),
+            modular::inv_mod(den, p),
+            p,
+        ));
     }
     Ok((p, zp::trim(out)))
 }

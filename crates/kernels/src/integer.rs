@@ -3,6 +3,7 @@
 
 mod ecm;
 
+use crate::modular::{mul_mod, pow_mod};
 use crate::{Budget, Stop};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
@@ -81,23 +82,6 @@ pub fn is_prime(n: &BigUint) -> Primality {
     } else {
         Primality::Composite
     }
-}
-
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    ((a as u128 * b as u128) % m as u128) as u64
-}
-
-fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
-    let mut r = 1 % m;
-    b %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul_mod(r, b, m);
-        }
-        b = mul_mod(b, b, m);
-        e >>= 1;
-    }
-    r
 }
 
 /// Deterministic for every u64: the first twelve primes as Miller–Rabin

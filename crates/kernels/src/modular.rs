@@ -1,6 +1,8 @@
-//! Word-size modular arithmetic for multi-modular methods: primes below
-//! 2^62, Shoup multiplication by a fixed operand (the elimination inner
-//! loop), determinant modulo a prime, and Chinese remaindering.
+//! Word-size modular arithmetic, the one home of it: add, subtract, multiply
+//! (with the word fast path), power and inverse modulo any word modulus;
+//! primes below 2^62 for multi-modular methods, Shoup multiplication by a
+//! fixed operand (the elimination inner loop), determinant and
+//! characteristic polynomial modulo a prime, and Chinese remaindering.
 
 use crate::{Budget, Stop};
 use num_bigint::BigInt;
@@ -68,13 +70,21 @@ pub fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
     d.min(d.wrapping_add(p))
 }
 
+/// a·b mod p for any words; when both factors are below 2^32 the product
+/// fits a word, and a 64-bit division replaces the 128-bit one.
 #[inline]
 pub fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
-    ((a as u128 * b as u128) % p as u128) as u64
+    if (a | b) >> 32 == 0 {
+        (a * b) % p
+    } else {
+        ((a as u128 * b as u128) % p as u128) as u64
+    }
 }
 
+/// b^e mod p for any modulus p ≥ 1 (prime or not) and any word b.
 pub fn pow_mod(mut b: u64, mut e: u64, p: u64) -> u64 {
     let mut r = 1 % p;
+    b %= p;
     while e > 0 {
         if e & 1 == 1 {
             r = mul_mod(r, b, p);
@@ -85,9 +95,18 @@ pub fn pow_mod(mut b: u64, mut e: u64, p: u64) -> u64 {
     r
 }
 
-/// Inverse of a non-zero residue modulo a prime (Fermat).
+/// a⁻¹ mod p for a coprime to p < 2^63 (0 for a ≡ 0), by extended Euclid:
+/// no 128-bit division, unlike Fermat's a^(p−2).
 pub fn inv_mod(a: u64, p: u64) -> u64 {
-    pow_mod(a, p - 2, p)
+    // p < 2^63: remainders and cofactors (bounded by p) fit i64.
+    let (mut r0, mut r1) = (p as i64, (a % p) as i64);
+    let (mut t0, mut t1) = (0i64, 1i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (t0, t1) = (t1, t0 - q * t1);
+    }
+    t0.rem_euclid(p as i64) as u64
 }
 
 /// A residue `w` prepared for repeated multiplication: `w' = ⌊w·2^64 / p⌋`.

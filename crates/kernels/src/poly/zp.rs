@@ -2,32 +2,9 @@
 //! first, without trailing zeros (the zero polynomial is empty): arithmetic,
 //! Euclid, Rabin's irreducibility test and Cantor–Zassenhaus factorization.
 
+use crate::modular::{inv_mod, mul_mod};
 use crate::{Budget, Stop};
 use num_bigint::BigUint;
-
-/// a·b mod p; below 2^32 the product fits a word (a 64-bit division
-/// instead of a 128-bit one).
-#[inline]
-pub fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
-    if p <= 1 << 32 {
-        (a * b) % p
-    } else {
-        ((a as u128 * b as u128) % p as u128) as u64
-    }
-}
-
-/// a⁻¹ mod p for a ≢ 0 (extended Euclid: no 128-bit division).
-pub fn inv_mod(a: u64, p: u64) -> u64 {
-    // p < 2^63: remainders and cofactors (bounded by p) fit i64.
-    let (mut r0, mut r1) = (p as i64, (a % p) as i64);
-    let (mut t0, mut t1) = (0i64, 1i64);
-    while r1 != 0 {
-        let q = r0 / r1;
-        (r0, r1) = (r1, r0 - q * r1);
-        (t0, t1) = (t1, t0 - q * t1);
-    }
-    t0.rem_euclid(p as i64) as u64
-}
 
 pub fn trim(mut a: Vec<u64>) -> Vec<u64> {
     while a.last() == Some(&0) {

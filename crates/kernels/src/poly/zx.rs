@@ -5,7 +5,7 @@
 //! (CRT under a proven bound).
 
 use super::zp;
-use crate::modular::{crt_symmetric, prime_at, reduce};
+use crate::modular::{crt_symmetric, mul_mod, pow_mod, prime_at, reduce};
 use crate::{Budget, Stop};
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
@@ -337,7 +337,7 @@ pub fn resultant_mod(a: &[u64], b: &[u64], p: u64) -> u64 {
         }
         let (da, db) = (a.len() - 1, b.len() - 1);
         if db == 0 {
-            return zp::mul_mod(acc, pow_mod(b[0], da as u64, p), p);
+            return mul_mod(acc, pow_mod(b[0], da as u64, p), p);
         }
         let r = zp::rem(&a, &b, p);
         if r.is_empty() {
@@ -347,14 +347,10 @@ pub fn resultant_mod(a: &[u64], b: &[u64], p: u64) -> u64 {
         if (da * db) % 2 == 1 {
             acc = (p - acc) % p;
         }
-        acc = zp::mul_mod(acc, pow_mod(b[db], (da - dr) as u64, p), p);
+        acc = mul_mod(acc, pow_mod(b[db], (da - dr) as u64, p), p);
         a = b;
         b = r;
     }
-}
-
-fn pow_mod(b: u64, e: u64, p: u64) -> u64 {
-    crate::modular::pow_mod(b % p, e, p)
 }
 
 /// disc(a) = (−1)^(n(n−1)/2)·res(a, a′)/lc(a) for deg a = n ≥ 1.
