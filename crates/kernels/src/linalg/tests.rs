@@ -1,7 +1,12 @@
 //! Oracles: the Leibniz formula for determinants, defining identities for
 //! everything else (A·A⁻¹ = I, A·x = b, A·v = 0, p(t) = det(t·I − A)).
 
+use super::charpoly::hessenberg_characteristic_polynomial;
+use super::determinant::fraction_multimodular_determinant;
+use super::echelon::{rref_elimination, rref_modular};
+use super::solve::{inverse_dixon, solve_dixon};
 use super::*;
+use crate::{Budget, Stop};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
