@@ -1,0 +1,124 @@
+//! Graphs on vertices 0..n with exact (rational) edge weights, one topic per
+//! file: `traversal` (search, components, bipartiteness, topological order,
+//! Eulerian trails), `paths` (shortest paths, distances, spanning forests),
+//! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
+//! automorphisms), `flow` (maximum flow, minimum cut), `search` (budgeted
+//! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
+//! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
+//! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
+//! Every answer carries a witness its caller can check; structure that
+//! petgraph already solves soundly goes through [`Graph::to_petgraph`].
+
+mod flow;
+pub mod matching;
+mod matrices;
+mod paths;
+pub mod planar;
+mod search;
+pub mod six;
+mod structure;
+mod traversal;
+pub mod weighted_matching;
+
+pub use flow::*;
+pub use search::*;
+pub use structure::*;
+
+use crate::Q;
+use num_traits::One;
+
+#[derive(Debug, Clone)]
+pub struct Graph {
+    pub n: usize,
+    pub directed: bool,
+    /// (u, v, weight); weight 1 when none was given.
+    pub edges: Vec<(usize, usize, Q)>,
+    /// For each vertex, (neighbour, edge index) for edges leaving it (both
+    /// ways when undirected).
+    pub adj: Vec<Vec<(usize, usize)>>,
+}
+
+impl Graph {
+    pub fn new(n: usize, directed: bool, edges: Vec<(usize, usize, Q)>) -> Self {
+        let mut adj = vec![Vec::new(); n];
+        for (k, (u, v, _)) in edges.iter().enumerate() {
+            adj[*u].push((*v, k));
+            if !directed && u != v {
+                adj[*v].push((*u, k));
+            }
+        }
+        Graph {
+            n,
+            directed,
+            edges,
+            adj,
+        }
+    }
+
+    pub fn unweighted(n: usize, directed: bool, edges: &[(usize, usize)]) -> Self {
+        Self::new(
+            n,
+            directed,
+            edges.iter().map(|&(u, v)| (u, v, Q::one())).collect(),
+        )
+    }
+
+    pub fn to_petgraph(&self) -> petgraph::Graph<(), (), petgraph::Directed, u32> {
+        let mut g = petgraph::Graph::with_capacity(self.n, self.edges.len());
+        let nodes: Vec<_> = (0..self.n).map(|_| g.add_node(())).collect();
+        for (u, v, _) in &self.edges {
+            g.add_edge(nodes[*u], nodes[*v], ());
+            if !self.directed && u != v {
+                g.add_edge(nodes[*v], nodes[*u], ());
+            }
+        }
+        g
+    }
+
+    /// The same edges, directions and weights dropped.
+    pub fn undirected(&self) -> Graph {
+        let edges: Vec<(usize, usize)> = self.edges.iter().map(|(u, v, _)| (*u, *v)).collect();
+        Graph::unweighted(self.n, false, &edges)
+    }
+
+    /// The edges as sorted (u, v) keys after relabelling vertices by `map`
+    /// ((min, max) when undirected): equal for two graphs exactly when the
+    /// relabelling carries one edge multiset onto the other.
+    pub fn edge_keys(&self, map: impl Fn(usize) -> usize) -> Vec<(usize, usize)> {
+        let mut keys: Vec<(usize, usize)> = self
+            .edges
+            .iter()
+            .map(|(u, v, _)| {
+                let (a, b) = (map(*u), map(*v));
+                if self.directed {
+                    (a, b)
+                } else {
+                    (a.min(b), a.max(b))
+                }
+            })
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    /// The end of edge k that is not `v` (for undirected edges walked either way).
+    pub fn other_end(&self, k: usize, v: usize) -> usize {
+        let (a, b, _) = &self.edges[k];
+        if *b == v { *a } else { *b }
+    }
+
+    /// Adjacency of the underlying simple undirected graph.
+    pub fn simple_adjacency(&self) -> Vec<Vec<bool>> {
+        let mut a = vec![vec![false; self.n]; self.n];
+        for (u, v, _) in &self.edges {
+            if u != v {
+                a[*u][*v] = true;
+                a[*v][*u] = true;
+            }
+        }
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests;
