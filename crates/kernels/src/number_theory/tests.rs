@@ -1,6 +1,10 @@
 use super::*;
+use crate::Budget;
 use crate::group::{self, Units};
 use crate::integer::is_prime_u64;
+use num_bigint::{BigInt, BigUint};
+use num_integer::{Integer, Roots};
+use num_traits::{One, ToPrimitive, Zero};
 
 fn big(n: u64) -> BigUint {
     BigUint::from(n)
