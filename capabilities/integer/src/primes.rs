@@ -9,23 +9,23 @@ const MAX_WIDTH: i64 = 10_000_000;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// Lower end (inclusive), 0 ≤ low ≤ 10^15.
-    pub low: Bounded<0, 1_000_000_000_000_000>,
-    /// Upper end (inclusive), high − low ≤ 10^7.
-    pub high: Bounded<0, 1_000_000_000_000_000>,
+    /// Lower end (inclusive), 0 ≤ lower ≤ 10^15.
+    pub lower: Bounded<0, 1_000_000_000_000_000>,
+    /// Upper end (inclusive), upper − lower ≤ 10^7.
+    pub upper: Bounded<0, 1_000_000_000_000_000>,
 }
 
 impl Operation for Primes {
     type Input = Input;
-    /// The primes p with low ≤ p ≤ high, ascending.
+    /// The primes p with lower ≤ p ≤ upper, ascending.
     type Output = Vec<Int>;
     const ID: &'static str = "integer.primes.enumerate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "List the primes in an interval";
     const SUMMARY: &'static str =
-        "All primes between low and high inclusive, by a segmented sieve.";
-    const DESCRIPTION: &'static str = "Enumerates the primes in [low, high] with a segmented sieve of \
-        Eratosthenes. high ≤ 10^15 and high − low ≤ 10^7 (limit_exceeded beyond); the result may \
+        "All primes between lower and upper inclusive, by a segmented sieve.";
+    const DESCRIPTION: &'static str = "Enumerates the primes in [lower, upper] with a segmented sieve of \
+        Eratosthenes. upper ≤ 10^15 and upper − lower ≤ 10^7 (limit_exceeded beyond); the result may \
         still be refused if its JSON exceeds the output cap.";
     const KEYWORDS: &'static [&'static str] = &[
         "list primes",
@@ -34,14 +34,14 @@ impl Operation for Primes {
         "primerange",
         "prime range",
     ];
-    const EXAMPLE: &'static str = r#"{"low": 90, "high": 130}"#;
+    const EXAMPLE: &'static str = r#"{"lower": 90, "upper": 130}"#;
     const EXPECTED: &'static str = r#"["97", "101", "103", "107", "109", "113", "127"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Int>, MathError> {
-        let (lo, hi) = (input.low.0, input.high.0);
+        let (lo, hi) = (input.lower.0, input.upper.0);
         if hi - lo > MAX_WIDTH {
             return Err(MathError::Limit(format!(
-                "high − low = {}; at most {MAX_WIDTH}",
+                "upper − lower = {}; at most {MAX_WIDTH}",
                 hi - lo
             )));
         }

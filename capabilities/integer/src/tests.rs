@@ -581,7 +581,7 @@ fn digits_valuations_and_prime_counts() {
     }
     let listed: Vec<BigInt> = run(
         "integer.primes.enumerate",
-        json!({"low": 1000, "high": 2000}),
+        json!({"lower": 1000, "upper": 2000}),
     )
     .unwrap()
     .as_array()
@@ -604,7 +604,7 @@ fn digits_valuations_and_prime_counts() {
     assert_eq!(
         run(
             "integer.primes.enumerate",
-            json!({"low": 0, "high": 100_000_000})
+            json!({"lower": 0, "upper": 100_000_000})
         )
         .unwrap_err()
         .code,

@@ -9,7 +9,7 @@ pub struct Input {
     /// An integer matrix (at most 400×400).
     pub matrix: Matrix<Int, 400>,
     /// A prime p < 2^63; entries are read modulo p.
-    pub prime: Int,
+    pub p: Int,
 }
 
 impl Operation for RankModP {
@@ -17,7 +17,7 @@ impl Operation for RankModP {
     /// The rank over the field with p elements.
     type Output = usize;
     const ID: &'static str = "matrix.rank_mod_p.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Rank of an integer matrix modulo a prime";
     const SUMMARY: &'static str =
         "Rank over the finite field F_p of an integer matrix, p a word-size prime.";
@@ -31,11 +31,11 @@ impl Operation for RankModP {
         "GF(p)",
         "modular rank",
     ];
-    const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "prime": 2}"#;
+    const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "p": 2}"#;
     const EXPECTED: &'static str = "1";
 
     fn run(input: Input, ctx: &Ctx) -> Result<usize, MathError> {
-        let p = hessian_op::wire::word_prime(&input.prime, "prime", 63)?;
+        let p = hessian_op::wire::word_prime(&input.p, "p", 63)?;
         let m = input.matrix.0.into_map(|x| x.0);
         Ok(linalg::rank_mod_p(&m, p, &ctx.budget)?)
     }

@@ -507,18 +507,14 @@ fn modular_rank_determinant_and_inverse_agree_with_brute_force() {
                 }
             }
             let rank = (n + 1) - (kernel as f64).log(p as f64).round() as usize;
-            let got = run(
-                "matrix.rank_mod_p.compute",
-                json!({"matrix": a, "prime": p}),
-            )
-            .unwrap();
+            let got = run("matrix.rank_mod_p.compute", json!({"matrix": a, "p": p})).unwrap();
             assert_eq!(got, json!(rank), "p={p} {a:?}");
         }
     }
     assert_eq!(
         run(
             "matrix.rank_mod_p.compute",
-            json!({"matrix": [[1]], "prime": 4})
+            json!({"matrix": [[1]], "p": 4})
         )
         .unwrap_err()
         .code,

@@ -20,7 +20,7 @@ pub struct Output {
     /// Coefficients of Q (constant term 1), lowest degree first.
     pub denominator: Vec<Rational>,
     /// P(x)/Q(x) as text.
-    pub text: String,
+    pub rational_function: String,
     /// True when the terms (at least 2·deg Q) determine this rational function.
     pub determined: bool,
 }
@@ -29,7 +29,7 @@ impl Operation for GeneratingFunction {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.generating_function.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Guess a rational generating function P(x)/Q(x) for a sequence";
     const SUMMARY: &'static str =
         "Find Σ a_n x^n = P(x)/Q(x) from terms, via the shortest linear recurrence.";
@@ -45,7 +45,7 @@ impl Operation for GeneratingFunction {
         "power series",
     ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
-    const EXPECTED: &'static str = r#"{"numerator": ["0", "1"], "denominator": ["1", "-1", "-1"], "text": "(x)/(-x^2 - x + 1)", "determined": true}"#;
+    const EXPECTED: &'static str = r#"{"numerator": ["0", "1"], "denominator": ["1", "-1", "-1"], "rational_function": "(x)/(-x^2 - x + 1)", "determined": true}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = crate::values(input.terms);
@@ -66,7 +66,7 @@ impl Operation for GeneratingFunction {
         while q.len() > 1 && q.last().is_some_and(|x| *x == Q::default()) {
             q.pop();
         }
-        let text = format!(
+        let rational_function = format!(
             "({})/({})",
             polynomial_text(&p, "x"),
             polynomial_text(&q, "x")
@@ -74,7 +74,7 @@ impl Operation for GeneratingFunction {
         Ok(Output {
             numerator: crate::rationals(p),
             denominator: crate::rationals(q),
-            text,
+            rational_function,
             determined: a.len() >= 2 * l,
         })
     }

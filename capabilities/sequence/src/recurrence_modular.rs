@@ -11,7 +11,7 @@ pub struct Input {
     /// c_1..c_d (integers; at most 500).
     pub coefficients: List<Int, 500>,
     /// a_0..a_{d−1}, as many as coefficients.
-    pub initial: List<Int, 500>,
+    pub initial_values: List<Int, 500>,
     /// The index n, 0 ≤ n < 2^64 (as a string when above 2^53).
     pub n: Int,
     /// The modulus m, 1 ≤ m < 2^63 (need not be prime).
@@ -23,7 +23,7 @@ impl Operation for RecurrenceModular {
     /// a_n mod m, in 0..m.
     type Output = Int;
     const ID: &'static str = "sequence.recurrence.modular.evaluate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "n-th term of a linear recurrence modulo m, for huge n";
     const SUMMARY: &'static str =
         "a_n mod m for n up to 10^18 by polynomial exponentiation (Fiduccia/Kitamasa).";
@@ -38,7 +38,7 @@ impl Operation for RecurrenceModular {
         "matrix power recurrence",
         "nth term modulo",
     ];
-    const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;
+    const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""209783453""#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
@@ -59,10 +59,10 @@ impl Operation for RecurrenceModular {
                 .map(|x| x.0.mod_floor(&mb).to_u64().unwrap_or(0))
                 .collect()
         };
-        let (c, init) = (reduce(input.coefficients.0), reduce(input.initial.0));
+        let (c, init) = (reduce(input.coefficients.0), reduce(input.initial_values.0));
         if init.len() != c.len() {
             return Err(MathError::Input {
-                path: "initial".into(),
+                path: "initial_values".into(),
                 message: format!(
                     "has {} terms; a recurrence of order {} needs exactly {}",
                     init.len(),

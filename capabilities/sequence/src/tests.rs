@@ -33,7 +33,7 @@ fn recurrences_found_are_the_ones_that_generated_the_terms() {
         let m = 1_000_003i64;
         let tm = run(
             "sequence.recurrence.modular.evaluate",
-            json!({"coefficients": [3, -1, 2], "initial": [2, -1, 5], "n": n, "modulus": m}),
+            json!({"coefficients": [3, -1, 2], "initial_values": [2, -1, 5], "n": n, "modulus": m}),
         )
         .unwrap();
         assert_eq!(tm, json!(a[n].rem_euclid(m).to_string()));

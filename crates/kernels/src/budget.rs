@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 pub enum Stop {
     Deadline,
     Cancelled,
+    /// A kernel's postcondition (its answer substituted back, its witness
+    /// replayed) failed: a bug here, never the caller's input. It travels
+    /// with `Stop` so that every kernel can check with `?`.
+    CheckFailed(&'static str),
 }
 
 /// A deadline plus a shared cancellation flag. Cloning shares the flag.

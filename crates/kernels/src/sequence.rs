@@ -181,6 +181,61 @@ pub fn differences(a: &[Q], k: usize) -> Vec<Q> {
     v
 }
 
+/// The polynomial p of least degree d with p(n) = a_n for every given n
+/// (from 0), lowest degree first, and d; `None` when only d ≥ N − 1 fits
+/// (any N terms fit a polynomial of degree N − 1, so that is no evidence).
+///
+/// Newton's forward-difference formula p(n) = Σ_k Δ^k a_0 · C(n, k), from
+/// one pass over the difference table (O(N·d) subtractions) polling the
+/// budget per row. Postcondition: p(n) = a_n is substituted back for every
+/// given term before answering.
+pub fn polynomial_fit(a: &[Q], budget: &Budget) -> Result<Option<(Vec<Q>, usize)>, Stop> {
+    // Rows Δ^0 a, Δ^1 a, …: keep the leading entries Δ^k a_0 and stop at the
+    // first all-zero row that still has an entry left to check.
+    let mut row = a.to_vec();
+    let mut leading = Vec::new();
+    let d = loop {
+        budget.check()?;
+        if row.len() < 2 {
+            return Ok(None);
+        }
+        leading.push(row[0].clone());
+        row = row.windows(2).map(|w| &w[1] - &w[0]).collect();
+        if row.iter().all(Zero::is_zero) {
+            break leading.len() - 1;
+        }
+    };
+    // Expand C(n, k) = n(n−1)⋯(n−k+1)/k! into powers of n.
+    let mut coeffs = vec![Q::zero(); d + 1];
+    let mut falling = vec![Q::one()];
+    let mut k_fact = Q::one();
+    for (k, delta) in leading.iter().enumerate() {
+        budget.check()?;
+        for (c, f) in coeffs.iter_mut().zip(&falling) {
+            *c += delta * f / &k_fact;
+        }
+        let k = Q::from_integer(k.into());
+        let mut next = vec![Q::zero(); falling.len() + 1];
+        for (i, c) in falling.iter().enumerate() {
+            next[i + 1] += c;
+            next[i] -= c * &k;
+        }
+        falling = next;
+        k_fact *= k + Q::one();
+    }
+    for (n, an) in a.iter().enumerate() {
+        if n % 64 == 0 {
+            budget.check()?;
+        }
+        let x = Q::from_integer(n.into());
+        let value = coeffs.iter().rev().fold(Q::zero(), |acc, c| acc * &x + c);
+        if &value != an {
+            return Err(Stop::CheckFailed("the fitted polynomial misses a term"));
+        }
+    }
+    Ok(Some((coeffs, d)))
+}
+
 /// Cauchy product of two sequences (polynomial multiplication).
 pub fn convolution(a: &[Q], b: &[Q]) -> Vec<Q> {
     if a.is_empty() || b.is_empty() {

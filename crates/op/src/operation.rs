@@ -147,7 +147,10 @@ pub enum MathError {
 
 impl From<Stop> for MathError {
     fn from(s: Stop) -> Self {
-        MathError::Stopped(s)
+        match s {
+            Stop::CheckFailed(what) => MathError::Internal(what.into()),
+            s => MathError::Stopped(s),
+        }
     }
 }
 
@@ -173,6 +176,7 @@ impl From<MathError> for Refusal {
             MathError::Stopped(Stop::Cancelled) => {
                 Refusal::new(Code::Cancelled, "the call was cancelled by the client")
             }
+            MathError::Stopped(Stop::CheckFailed(what)) => MathError::Internal(what.into()).into(),
         }
     }
 }
