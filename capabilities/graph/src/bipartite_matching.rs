@@ -53,28 +53,7 @@ impl Operation for BipartiteMatching {
             adj[l].push(r);
         }
         let m = matching::hopcroft_karp(g.n, &left, &adj, &ctx.budget)?;
-        let pairs: Vec<[usize; 2]> = (0..g.n)
-            .filter_map(|u| m.mate[u].filter(|&v| u < v).map(|v| [u, v]))
-            .collect();
-        // Certificate: a matching of graph edges and a cover of equal size.
-        let mut in_cover = vec![false; g.n];
-        for &c in &m.cover {
-            in_cover[c] = true;
-        }
-        // adj lists each edge once, from its left end.
-        let edge = |a: usize, b: usize| adj[a].contains(&b) || adj[b].contains(&a);
-        if m.cover.len() != pairs.len()
-            || g.edges
-                .iter()
-                .any(|(u, v, _)| !in_cover[*u] && !in_cover[*v])
-            || pairs
-                .iter()
-                .any(|&[a, b]| !edge(a, b) || m.mate[a] != Some(b) || m.mate[b] != Some(a))
-        {
-            return Err(MathError::Internal(
-                "the matching and cover do not certify each other".into(),
-            ));
-        }
+        let pairs = m.pairs();
         Ok(Output {
             size: pairs.len(),
             pairs,

@@ -46,24 +46,7 @@ impl Operation for Condensation {
             ));
         }
         let g = input.graph.build()?;
-        let components = g.strong_components();
-        let mut component = vec![0; g.n];
-        for (i, c) in components.iter().enumerate() {
-            for &v in c {
-                component[v] = i;
-            }
-        }
-        let mut edges: Vec<[usize; 2]> = g
-            .edges
-            .iter()
-            .map(|(u, v, _)| [component[*u], component[*v]])
-            .filter(|[a, b]| a != b)
-            .collect();
-        edges.sort();
-        edges.dedup();
-        if edges.iter().any(|[a, b]| a > b) {
-            return Err(MathError::Internal("components out of order".into()));
-        }
+        let (components, component, edges) = g.condensation()?;
         Ok(Output {
             components,
             component,

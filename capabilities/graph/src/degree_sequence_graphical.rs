@@ -1,3 +1,4 @@
+use hessian_kernels::graph;
 use hessian_op::prelude::*;
 
 pub struct Graphical;
@@ -39,51 +40,13 @@ impl Operation for Graphical {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let d: Vec<usize> = input.degrees.0.iter().map(|x| x.0 as usize).collect();
-        let n = d.len();
-        let total: usize = d.iter().sum();
-        if total > 2_000_000 {
+        if d.iter().sum::<usize>() > 2_000_000 {
             return Err(MathError::Limit("at most 1000000 edges".into()));
         }
-        let mut sorted = d.clone();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        // Erdős–Gallai: Σ_{i≤k} dᵢ ≤ k(k−1) + Σ_{i>k} min(dᵢ, k) for every k.
-        let mut prefix = 0usize;
-        let erdos_gallai = total.is_multiple_of(2)
-            && (1..=n).all(|k| {
-                prefix += sorted[k - 1];
-                prefix <= k * (k - 1) + sorted[k..].iter().map(|&x| x.min(k)).sum::<usize>()
-            });
-        if !erdos_gallai {
-            return Ok(Output {
-                graphical: false,
-                edges: None,
-            });
-        }
-        // Havel–Hakimi: join a vertex of largest remaining degree to the
-        // next-largest ones.
-        let mut left: Vec<(usize, usize)> =
-            d.iter().copied().enumerate().map(|(v, k)| (k, v)).collect();
-        let mut edges = Vec::with_capacity(total / 2);
-        loop {
-            ctx.budget.check()?;
-            left.sort_unstable_by(|a, b| b.cmp(a));
-            let (k, v) = left[0];
-            if k == 0 {
-                break;
-            }
-            left[0].0 = 0;
-            for slot in left.iter_mut().skip(1).take(k) {
-                if slot.0 == 0 {
-                    return Err(MathError::Internal("Havel–Hakimi ran out".into()));
-                }
-                slot.0 -= 1;
-                edges.push([v.min(slot.1), v.max(slot.1)]);
-            }
-        }
-        edges.sort_unstable();
+        let edges = graph::realize_degrees(&d, &ctx.budget)?;
         Ok(Output {
-            graphical: true,
-            edges: Some(edges),
+            graphical: edges.is_some(),
+            edges,
         })
     }
 }

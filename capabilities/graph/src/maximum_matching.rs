@@ -41,9 +41,7 @@ impl Operation for MaximumMatching {
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.graph.require_undirected()?;
         let g = input.graph.build()?;
-        let pairs = g
-            .maximum_matching()
-            .ok_or_else(|| MathError::Internal("the matching is not valid".into()))?;
+        let pairs = g.maximum_matching()?;
         Ok(Output {
             size: pairs.len(),
             pairs,

@@ -1,8 +1,6 @@
 use crate::wire::GraphInput;
-use hessian_kernels::Q;
 use hessian_kernels::graph::weighted_matching;
 use hessian_op::prelude::*;
-use num_traits::Zero;
 
 pub struct MaximumWeightMatching;
 
@@ -43,26 +41,8 @@ impl Operation for MaximumWeightMatching {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let mate = weighted_matching::max_weight_matching(g.n, &g.edges, &ctx.budget)?
-            .ok_or_else(|| MathError::Internal("the duals do not certify the matching".into()))?;
-        let mut weight = Q::zero();
-        let mut pairs = Vec::new();
-        for (u, m) in mate.iter().enumerate() {
-            if let Some(v) = *m
-                && u < v
-            {
-                let w = g.adj[u]
-                    .iter()
-                    .filter(|&&(x, _)| x == v)
-                    .map(|&(_, k)| &g.edges[k].2)
-                    .max();
-                let (Some(w), Some(u)) = (w, mate[v].filter(|&x| x == u)) else {
-                    return Err(MathError::Internal("not a matching of graph edges".into()));
-                };
-                weight += w;
-                pairs.push([u, v]);
-            }
-        }
+        let (pairs, weight) =
+            weighted_matching::maximum_weight_matching(g.n, &g.edges, &ctx.budget)?;
         Ok(Output {
             weight: Rational(weight),
             pairs,

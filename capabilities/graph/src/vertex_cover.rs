@@ -44,31 +44,7 @@ impl Operation for VertexCover {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        // Looped vertices must be in every cover; the rest is a cover of the loop-free part.
-        let looped: Vec<bool> = (0..g.n)
-            .map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v))
-            .collect();
-        let rest: Vec<(usize, usize)> = g
-            .edges
-            .iter()
-            .filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b])
-            .map(|(a, b, _)| (*a, *b))
-            .collect();
-        let loose = hessian_kernels::graph::Graph::unweighted(g.n, false, &rest);
-        let (status, independent, lower) =
-            graph::clique(&graph::complement(&loose), &ctx.budget).into_parts();
-        let cover: Vec<usize> = (0..g.n)
-            .filter(|v| {
-                looped[*v] || (!independent.contains(v) && loose.adj[*v].iter().any(|_| true))
-            })
-            .collect();
-        if g.edges
-            .iter()
-            .any(|(a, b, _)| !cover.contains(a) && !cover.contains(b))
-        {
-            return Err(MathError::Internal("not a cover".into()));
-        }
-        let lower_bound = lower.map(|upper_independent| g.n.saturating_sub(upper_independent));
+        let (status, cover, lower_bound) = graph::vertex_cover(&g, &ctx.budget)?.into_parts();
         Ok(Output {
             status: Status::proven(status),
             size: cover.len(),

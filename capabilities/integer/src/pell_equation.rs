@@ -74,7 +74,7 @@ impl Operation for PellEquation {
                     "the period of √{d} is longer than {MAX_PERIOD} terms"
                 )),
                 PellError::CheckFailed => {
-                    MathError::Internal("the convergent does not solve the equation".into())
+                    Stop::CheckFailed("the convergent does not solve the equation").into()
                 }
             },
         )?;

@@ -23,6 +23,7 @@ pub mod prelude {
     pub use crate::wire::{
         Bounded, Extended, Int, List, Matrix, PolyOut, Rational, Rows, SquareMatrix, Status,
     };
+    pub use hessian_kernels::Stop;
     pub use schemars::JsonSchema;
     pub use serde::{Deserialize, Serialize};
 }

@@ -109,8 +109,46 @@ pub fn hopcroft_karp(
             }
         })
         .collect();
-    Ok(Bipartite {
+    let found = Bipartite {
         mate: mate.into_iter().map(|m| (m != FREE).then_some(m)).collect(),
         cover,
-    })
+    };
+    found.check(adj)?;
+    Ok(found)
+}
+
+impl Bipartite {
+    /// The matched pairs [u, v], u < v, ascending.
+    pub fn pairs(&self) -> Vec<[usize; 2]> {
+        (0..self.mate.len())
+            .filter_map(|u| self.mate[u].filter(|&v| u < v).map(|v| [u, v]))
+            .collect()
+    }
+
+    /// König's certificate: the matching uses edges of `adj`, mates are
+    /// mutual, the cover meets every edge, and both have the same size —
+    /// which proves the matching maximum.
+    fn check(&self, adj: &[Vec<usize>]) -> Result<(), Stop> {
+        let mut in_cover = vec![false; self.mate.len()];
+        for &c in &self.cover {
+            in_cover[c] = true;
+        }
+        let edge = |a: usize, b: usize| adj[a].contains(&b) || adj[b].contains(&a);
+        let pairs = self.pairs();
+        let certified = self.cover.len() == pairs.len()
+            && adj
+                .iter()
+                .enumerate()
+                .all(|(u, vs)| vs.iter().all(|&v| in_cover[u] || in_cover[v]))
+            && pairs
+                .iter()
+                .all(|&[a, b]| edge(a, b) && self.mate[a] == Some(b) && self.mate[b] == Some(a));
+        if certified {
+            Ok(())
+        } else {
+            Err(Stop::CheckFailed(
+                "the matching and cover do not certify each other",
+            ))
+        }
+    }
 }

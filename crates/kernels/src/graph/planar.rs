@@ -46,11 +46,25 @@ pub fn simple_edges(g: &Graph) -> Vec<(usize, usize)> {
     e
 }
 
+/// Planarity of the simple graph on `edges` with its witness: a rotation
+/// system or a Kuratowski subdivision. Postcondition: the rotation is a
+/// plane embedding (Euler's formula on its faces) or the subdivision is one
+/// of K5 or K3,3 made of graph edges.
 pub fn planarity(n: usize, edges: &[(usize, usize)], budget: &Budget) -> Result<Planarity, Stop> {
+    let failed = Stop::CheckFailed("the planarity witness does not hold");
     if let Some(rotation) = embed(n, edges, budget)? {
+        if !is_plane_embedding(n, edges, &rotation) {
+            return Err(failed);
+        }
         return Ok(Planarity::Planar { rotation });
     }
-    Ok(Planarity::NonPlanar(witness(n, edges, budget).ok()))
+    let k = witness(n, edges, budget).ok();
+    if let Some(k) = &k
+        && !is_kuratowski(n, edges, k)
+    {
+        return Err(failed);
+    }
+    Ok(Planarity::NonPlanar(k))
 }
 
 /// A Kuratowski subdivision inside a graph known to be non-planar.

@@ -3,7 +3,7 @@
 //! clique, Hamiltonian cycle, and the chromatic polynomial from the
 //! partitions of the vertices into independent sets.
 
-use super::Graph;
+use super::{Graph, complement};
 use crate::{Budget, Stop};
 use num_traits::{One, Zero};
 
@@ -19,11 +19,14 @@ pub enum Search<T> {
 /// The chromatic number with an optimal colouring (DSATUR branch and bound
 /// on the simple undirected graph), or, at the deadline, the best colouring
 /// found and the clique lower bound.
-pub fn chromatic(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
+fn chromatic_search(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
     let a = g.simple_adjacency();
     let n = g.n;
     // Any clique, even one found before a deadline, bounds χ from below.
-    let lower = clique(g, budget).value().len().max(usize::from(n > 0));
+    let lower = clique_search(g, budget)
+        .value()
+        .len()
+        .max(usize::from(n > 0));
     // Greedy DSATUR colouring as the first upper bound.
     let mut best: Vec<usize> = vec![0; n];
     let mut best_k = if n == 0 { 0 } else { n + 1 };
@@ -86,7 +89,7 @@ pub fn chromatic(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
 /// A maximum clique (branch and bound on the simple undirected graph), or at
 /// the deadline the largest found and an upper bound (the vertex count
 /// reduced by a greedy colouring bound).
-pub fn clique(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
+fn clique_search(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
     let a = g.simple_adjacency();
     let n = g.n;
     let mut best: Vec<usize> = Vec::new();
@@ -142,7 +145,11 @@ pub fn clique(g: &Graph, budget: &Budget) -> Search<Vec<usize>> {
 /// A Hamiltonian cycle (or, with `closed` false, path) of the simple graph
 /// as a vertex order, by backtracking; `None` when there is none. Directed
 /// graphs follow their directions; undirected cycles have ≥ 3 vertices.
-pub fn hamiltonian(g: &Graph, closed: bool, budget: &Budget) -> Result<Option<Vec<usize>>, Stop> {
+fn hamiltonian_search(
+    g: &Graph,
+    closed: bool,
+    budget: &Budget,
+) -> Result<Option<Vec<usize>>, Stop> {
     let n = g.n;
     let mut a = vec![vec![false; n]; n];
     for (u, v, _) in &g.edges {
@@ -194,6 +201,116 @@ pub fn hamiltonian(g: &Graph, closed: bool, budget: &Budget) -> Result<Option<Ve
         }
     }
     Ok(None)
+}
+
+// The checked entry points. Each replays its witness against the edge list
+// (not the adjacency the search used) before answering.
+
+/// The chromatic number with a colouring ([`chromatic_search`]) of a
+/// loop-free graph. Postcondition: no edge joins two vertices of one colour.
+pub fn chromatic(g: &Graph, budget: &Budget) -> Result<Search<Vec<usize>>, Stop> {
+    let found = chromatic_search(g, budget);
+    let c = found.witness();
+    if g.edges.iter().any(|(u, v, _)| c[*u] == c[*v]) {
+        return Err(Stop::CheckFailed("the colouring is not proper"));
+    }
+    Ok(found)
+}
+
+/// A maximum clique ([`clique_search`]). Postcondition: every two of its
+/// vertices are joined by an edge.
+pub fn clique(g: &Graph, budget: &Budget) -> Result<Search<Vec<usize>>, Stop> {
+    let found = clique_search(g, budget);
+    let k = found.witness();
+    let joined = |u: usize, v: usize| {
+        g.edges
+            .iter()
+            .any(|(a, b, _)| (*a == u && *b == v) || (*a == v && *b == u))
+    };
+    if k.iter()
+        .enumerate()
+        .any(|(i, &u)| k[i + 1..].iter().any(|&v| !joined(u, v)))
+    {
+        return Err(Stop::CheckFailed("not a clique"));
+    }
+    Ok(found)
+}
+
+/// A maximum independent set: a maximum clique of the complement; the bound
+/// when stopped is an upper bound on the independence number.
+/// Postcondition: no edge joins two of its vertices.
+pub fn independent_set(g: &Graph, budget: &Budget) -> Result<Search<Vec<usize>>, Stop> {
+    let found = clique_search(&complement(g), budget);
+    let set = found.witness();
+    if g.edges
+        .iter()
+        .any(|(u, v, _)| u != v && set.contains(u) && set.contains(v))
+    {
+        return Err(Stop::CheckFailed("not independent"));
+    }
+    Ok(found)
+}
+
+/// A minimum vertex cover: the looped vertices (in every cover) and the
+/// complement of a maximum independent set of the loop-free rest, so
+/// τ = n − α there; the bound when stopped is a lower bound on τ.
+/// Postcondition: every edge has an end in the cover.
+pub fn vertex_cover(g: &Graph, budget: &Budget) -> Result<Search<Vec<usize>>, Stop> {
+    let looped: Vec<bool> = (0..g.n)
+        .map(|v| g.edges.iter().any(|(a, b, _)| *a == v && *b == v))
+        .collect();
+    let rest: Vec<(usize, usize)> = g
+        .edges
+        .iter()
+        .filter(|(a, b, _)| a != b && !looped[*a] && !looped[*b])
+        .map(|(a, b, _)| (*a, *b))
+        .collect();
+    let loose = Graph::unweighted(g.n, false, &rest);
+    let found = clique_search(&complement(&loose), budget);
+    let cover_of = |independent: &[usize]| -> Vec<usize> {
+        (0..g.n)
+            .filter(|v| looped[*v] || (!independent.contains(v) && !loose.adj[*v].is_empty()))
+            .collect()
+    };
+    let found = match found {
+        Search::Exact(i) => Search::Exact(cover_of(&i)),
+        Search::Unknown { best, bound } => Search::Unknown {
+            best: cover_of(&best),
+            bound: g.n.saturating_sub(bound),
+        },
+    };
+    let cover = found.witness();
+    if g.edges
+        .iter()
+        .any(|(a, b, _)| !cover.contains(a) && !cover.contains(b))
+    {
+        return Err(Stop::CheckFailed("not a cover"));
+    }
+    Ok(found)
+}
+
+/// A Hamiltonian cycle or path ([`hamiltonian_search`]). Postcondition:
+/// consecutive vertices of the order (and, closed, the last and the first)
+/// are joined by an edge in its direction, and the order is a permutation.
+pub fn hamiltonian(g: &Graph, closed: bool, budget: &Budget) -> Result<Option<Vec<usize>>, Stop> {
+    let Some(order) = hamiltonian_search(g, closed, budget)? else {
+        return Ok(None);
+    };
+    let adjacent = |u: usize, v: usize| {
+        g.edges
+            .iter()
+            .any(|(a, b, _)| (*a == u && *b == v) || (!g.directed && *a == v && *b == u))
+    };
+    let mut seen = vec![false; g.n];
+    let permutation = order.len() == g.n
+        && order
+            .iter()
+            .all(|&v| !std::mem::replace(&mut seen[v], true));
+    let steps = if closed { g.n } else { g.n - 1 };
+    if !permutation || (0..steps).any(|i| !adjacent(order[i], order[(i + 1) % g.n])) {
+        return Err(Stop::CheckFailed("not a Hamiltonian order"));
+    }
+    Ok(Some(order))
 }
 
 /// The chromatic polynomial of the simple graph as Σ_j a_j·x(x−1)…(x−j+1),
@@ -258,6 +375,13 @@ impl<T> Search<T> {
         match self {
             Search::Exact(t) => (true, t, None),
             Search::Unknown { best, bound } => (false, best, Some(bound)),
+        }
+    }
+
+    /// The witness, proven optimal or not.
+    pub fn witness(&self) -> &T {
+        match self {
+            Search::Exact(t) | Search::Unknown { best: t, .. } => t,
         }
     }
 

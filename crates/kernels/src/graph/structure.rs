@@ -6,6 +6,59 @@ use super::Graph;
 use crate::{Budget, Stop};
 use std::collections::VecDeque;
 
+/// A simple graph with the given degrees, or `None` when the sequence is not
+/// graphical (Erdős–Gallai: an even sum and Σ_{i≤k} dᵢ ≤ k(k−1) +
+/// Σ_{i>k} min(dᵢ, k) for every k, degrees descending). The graph comes from
+/// Havel–Hakimi: join a vertex of largest remaining degree to the next
+/// largest ones. Edges [u, v] with u < v, ascending. Postcondition: the
+/// edges are distinct, loop-free, and give every vertex its degree.
+pub fn realize_degrees(d: &[usize], budget: &Budget) -> Result<Option<Vec<[usize; 2]>>, Stop> {
+    let n = d.len();
+    let total: usize = d.iter().sum();
+    let mut sorted = d.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let mut prefix = 0usize;
+    let erdos_gallai = total.is_multiple_of(2)
+        && (1..=n).all(|k| {
+            prefix += sorted[k - 1];
+            prefix <= k * (k - 1) + sorted[k..].iter().map(|&x| x.min(k)).sum::<usize>()
+        });
+    if !erdos_gallai {
+        return Ok(None);
+    }
+    let ran_out = Stop::CheckFailed("Havel–Hakimi ran out on a graphical sequence");
+    let mut left: Vec<(usize, usize)> =
+        d.iter().copied().enumerate().map(|(v, k)| (k, v)).collect();
+    let mut edges = Vec::with_capacity(total / 2);
+    loop {
+        budget.check()?;
+        left.sort_unstable_by(|a, b| b.cmp(a));
+        let Some(&(k, v)) = left.first().filter(|(k, _)| *k > 0) else {
+            break;
+        };
+        left[0].0 = 0;
+        for slot in left.iter_mut().skip(1).take(k) {
+            if slot.0 == 0 {
+                return Err(ran_out);
+            }
+            slot.0 -= 1;
+            edges.push([v.min(slot.1), v.max(slot.1)]);
+        }
+    }
+    edges.sort_unstable();
+    let mut degree = vec![0usize; n];
+    for [u, v] in &edges {
+        degree[*u] += 1;
+        degree[*v] += 1;
+    }
+    if degree != d || edges.windows(2).any(|w| w[0] == w[1]) || edges.iter().any(|[u, v]| u == v) {
+        return Err(Stop::CheckFailed(
+            "the realization does not have the degrees",
+        ));
+    }
+    Ok(Some(edges))
+}
+
 /// The simple complement: u ~ v exactly when u ≠ v are not adjacent.
 pub fn complement(g: &Graph) -> Graph {
     let a = g.simple_adjacency();
@@ -19,8 +72,8 @@ pub fn complement(g: &Graph) -> Graph {
 impl Graph {
     /// A maximum matching of the undirected graph (loops ignored), by
     /// petgraph's blossom-based search, as sorted pairs [u < v]; checked to be
-    /// pairwise disjoint edges of the graph (`None` only if that check fails).
-    pub fn maximum_matching(&self) -> Option<Vec<[usize; 2]>> {
+    /// pairwise disjoint edges of the graph (`Stop::CheckFailed` if not).
+    pub fn maximum_matching(&self) -> Result<Vec<[usize; 2]>, Stop> {
         let mut ug = petgraph::graph::UnGraph::<(), ()>::with_capacity(self.n, self.edges.len());
         let nodes: Vec<_> = (0..self.n).map(|_| ug.add_node(())).collect();
         for (u, v, _) in &self.edges {
@@ -41,12 +94,12 @@ impl Graph {
         for [a, b] in &pairs {
             let edge = self.adj[*a].iter().any(|&(x, _)| x == *b);
             if !edge || used[*a] || used[*b] {
-                return None;
+                return Err(Stop::CheckFailed("the matching is not valid"));
             }
             used[*a] = true;
             used[*b] = true;
         }
-        Some(pairs)
+        Ok(pairs)
     }
 
     /// An isomorphism self → other (same direction convention), as the image

@@ -3,6 +3,7 @@
 //! order with a cycle witness, Eulerian trails (Hierholzer).
 
 use super::Graph;
+use crate::Stop;
 use std::collections::VecDeque;
 
 impl Graph {
@@ -19,6 +20,32 @@ impl Graph {
                 c
             })
             .collect()
+    }
+
+    /// The condensation: the strong components in topological order, each
+    /// vertex's component, and the distinct edges between components.
+    /// Postcondition: every such edge goes forward in that order (which is
+    /// what makes the order topological and the condensation acyclic).
+    pub fn condensation(&self) -> Result<(Vec<Vec<usize>>, Vec<usize>, Vec<[usize; 2]>), Stop> {
+        let components = self.strong_components();
+        let mut component = vec![0; self.n];
+        for (i, c) in components.iter().enumerate() {
+            for &v in c {
+                component[v] = i;
+            }
+        }
+        let mut edges: Vec<[usize; 2]> = self
+            .edges
+            .iter()
+            .map(|(u, v, _)| [component[*u], component[*v]])
+            .filter(|[a, b]| a != b)
+            .collect();
+        edges.sort();
+        edges.dedup();
+        if edges.iter().any(|[a, b]| a > b) {
+            return Err(Stop::CheckFailed("components out of order"));
+        }
+        Ok((components, component, edges))
     }
 
     /// Vertices in breadth-first order from `start`, and each one's parent.

@@ -9,6 +9,38 @@ use num_traits::{Signed, Zero};
 
 const NONE: usize = usize::MAX;
 
+/// A maximum-weight matching as pairs [u, v] (u < v, ascending) and its
+/// total weight. Postconditions: the duals certify optimality, mates are
+/// mutual, and every pair is an edge of the input (its heaviest parallel
+/// weight is what counts).
+pub fn maximum_weight_matching(
+    n: usize,
+    edges: &[(usize, usize, Q)],
+    budget: &Budget,
+) -> Result<(Vec<[usize; 2]>, Q), Stop> {
+    let mate = max_weight_matching(n, edges, budget)?
+        .ok_or(Stop::CheckFailed("the duals do not certify the matching"))?;
+    let mut weight = Q::zero();
+    let mut pairs = Vec::new();
+    for (u, m) in mate.iter().enumerate() {
+        if let Some(v) = *m
+            && u < v
+        {
+            let w = edges
+                .iter()
+                .filter(|(a, b, _)| (*a == u && *b == v) || (*a == v && *b == u))
+                .map(|(_, _, w)| w)
+                .max();
+            let (Some(w), Some(_)) = (w, mate[v].filter(|&x| x == u)) else {
+                return Err(Stop::CheckFailed("not a matching of graph edges"));
+            };
+            weight += w;
+            pairs.push([u, v]);
+        }
+    }
+    Ok((pairs, weight))
+}
+
 /// A maximum-weight matching: mate[v] is v's partner. Only edges of
 /// positive weight are ever matched. None if the duals failed to certify
 /// the result (a bug, reported rather than returned).

@@ -22,7 +22,8 @@ pub const PRATT_LEAF: u32 = 1000;
 
 /// A Pratt primality certificate of n: a step for n and, recursively, for
 /// every prime factor of p − 1 at or above [`PRATT_LEAF`], deduplicated,
-/// largest first. `None` when n is not prime.
+/// largest first. `None` when n is not prime. Postcondition: the
+/// certificate passes [`verify_pratt`], which rebuilds nothing from here.
 pub fn pratt_certificate(n: &BigUint, budget: &Budget) -> Result<Option<Vec<PrattStep>>, Stop> {
     if !integer::is_prime(n).is_prime() {
         return Ok(None);
@@ -56,6 +57,9 @@ pub fn pratt_certificate(n: &BigUint, budget: &Budget) -> Result<Option<Vec<Prat
         });
     }
     steps.sort_by(|a, b| b.prime.cmp(&a.prime));
+    if !verify_pratt(n, &steps) {
+        return Err(Stop::CheckFailed("the certificate did not verify"));
+    }
     Ok(Some(steps))
 }
 
