@@ -48,7 +48,7 @@ impl Operation for LinearSystem {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
-        let (rows, cols) = (input.matrix.0.rows(), input.matrix.0.cols());
+        let rows = input.matrix.0.rows();
         if input.rhs.0.len() != rows {
             return Err(MathError::Input {
                 path: "rhs".into(),
@@ -58,37 +58,16 @@ impl Operation for LinearSystem {
                 ),
             });
         }
-        let mut m = crate::field::matrix_of(&gf, input.matrix.0, "matrix")?;
-        for (i, (row, b)) in m.iter_mut().zip(&input.rhs.0).enumerate() {
-            row.push(b.of(&gf, &format!("rhs.{i}"))?);
-        }
-        let (pivots, _) = finite_field::rref(&gf, &mut m, &ctx.budget)?;
-        let nullspace = (0..cols)
-            .filter(|c| !pivots.contains(c))
-            .map(|free| {
-                let mut v = vec![gf.zero(); cols];
-                v[free] = gf.one_elem();
-                for (r, &pc) in pivots.iter().enumerate().filter(|(_, pc)| **pc < cols) {
-                    v[pc] = gf.neg(&m[r][free]);
-                }
-                v.into_iter().map(Value).collect()
-            })
-            .collect();
-        if pivots.last() == Some(&cols) {
-            return Ok(Output {
-                consistent: false,
-                particular: None,
-                nullspace,
-            });
-        }
-        let mut x = vec![gf.zero(); cols];
-        for (r, &pc) in pivots.iter().enumerate() {
-            x[pc] = m[r][cols].clone();
-        }
+        let a = crate::field::matrix_of(&gf, input.matrix.0, "matrix")?;
+        let b = (input.rhs.0.iter().enumerate())
+            .map(|(i, e)| e.of(&gf, &format!("rhs.{i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (particular, nullspace) = finite_field::solve(&gf, &a, &b, &ctx.budget)?;
+        let values = |v: Vec<_>| v.into_iter().map(Value).collect();
         Ok(Output {
-            consistent: true,
-            particular: Some(x.into_iter().map(Value).collect()),
-            nullspace,
+            consistent: particular.is_some(),
+            particular: particular.map(values),
+            nullspace: nullspace.into_iter().map(values).collect(),
         })
     }
 }

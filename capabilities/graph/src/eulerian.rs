@@ -43,60 +43,22 @@ impl Operation for Eulerian {
 
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        let none = || Output {
-            kind: "none".into(),
-            edges: Vec::new(),
-            vertices: Vec::new(),
-        };
-        if g.edges.is_empty() {
-            return Ok(none());
-        }
-        let (mut out_deg, mut in_deg) = (vec![0i64; g.n], vec![0i64; g.n]);
-        for (u, v, _) in &g.edges {
-            out_deg[*u] += 1;
-            in_deg[*v] += 1;
-        }
-        let start = if g.directed {
-            let starts: Vec<usize> = (0..g.n).filter(|&v| out_deg[v] - in_deg[v] == 1).collect();
-            let ends = (0..g.n).filter(|&v| in_deg[v] - out_deg[v] == 1).count();
-            let balanced = (0..g.n).all(|v| (out_deg[v] - in_deg[v]).abs() <= 1);
-            match (starts.len(), ends, balanced) {
-                (0, 0, true) => g.edges[0].0,
-                (1, 1, true) => starts[0],
-                _ => return Ok(none()),
-            }
-        } else {
-            let odd: Vec<usize> = (0..g.n)
-                .filter(|&v| (out_deg[v] + in_deg[v]) % 2 == 1)
-                .collect();
-            match odd.len() {
-                0 => g.edges[0].0,
-                2 => odd[0],
-                _ => return Ok(none()),
-            }
-        };
-        let edges = g.euler_trail(start);
-        if edges.len() != g.edges.len() {
-            return Ok(none()); // the edges are not connected
-        }
-        let mut vertices = vec![start];
-        for &k in &edges {
-            let v = *vertices.last().expect("starts non-empty");
-            vertices.push(if g.directed {
-                g.edges[k].1
-            } else {
-                g.other_end(k, v)
-            });
-        }
-        let kind = if vertices.first() == vertices.last() {
-            "circuit"
-        } else {
-            "trail"
-        };
-        Ok(Output {
-            kind: kind.into(),
-            edges,
-            vertices,
+        Ok(match g.eulerian()? {
+            None => Output {
+                kind: "none".into(),
+                edges: Vec::new(),
+                vertices: Vec::new(),
+            },
+            Some((edges, vertices)) => Output {
+                kind: if vertices.first() == vertices.last() {
+                    "circuit"
+                } else {
+                    "trail"
+                }
+                .into(),
+                edges,
+                vertices,
+            },
         })
     }
 }

@@ -1,6 +1,5 @@
 use hessian_kernels::{BigInt, integer};
 use hessian_op::prelude::*;
-use num_integer::Integer;
 use num_traits::One;
 
 pub struct ChineseRemainder;
@@ -63,28 +62,14 @@ impl Operation for ChineseRemainder {
                 message: "every modulus must be at least 1".into(),
             });
         }
-        let (mut x, mut m) = (BigInt::from(0), BigInt::one());
-        for (i, (r, mi)) in rs.iter().zip(&ms).enumerate() {
-            ctx.budget.check()?;
-            let (g, p, _) = integer::extended_gcd(&m, &mi.0);
-            let diff = &r.0 - &x;
-            if !diff.is_multiple_of(&g) {
-                // Some earlier congruence conflicts with this one: find it.
-                let j = (0..i)
-                    .find(|&j| !(&r.0 - &rs[j].0).is_multiple_of(&ms[j].0.gcd(&mi.0)))
-                    .unwrap_or(0);
-                return Ok(Output::None { conflict: [j, i] });
-            }
-            // x + m·t ≡ r (mod mᵢ)  ⇔  t ≡ (diff/g)·p (mod mᵢ/g)
-            let step = &mi.0 / &g;
-            let t = ((&diff / &g) * p).mod_floor(&step);
-            x += &m * t;
-            m *= &step;
-            x = x.mod_floor(&m);
-        }
-        Ok(Output::Solution {
-            solution: Int(x),
-            modulus: Int(m),
+        let rs: Vec<BigInt> = rs.into_iter().map(|r| r.0).collect();
+        let ms: Vec<BigInt> = ms.into_iter().map(|m| m.0).collect();
+        Ok(match integer::chinese_remainder(&rs, &ms, &ctx.budget)? {
+            Ok((x, m)) => Output::Solution {
+                solution: Int(x),
+                modulus: Int(m),
+            },
+            Err(conflict) => Output::None { conflict },
         })
     }
 }

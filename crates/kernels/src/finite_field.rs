@@ -230,6 +230,62 @@ pub fn rref(f: &Gf, m: &mut [Vec<Elem>], budget: &Budget) -> Result<(Vec<usize>,
     Ok((pivots, det))
 }
 
+/// All solutions of A·x = b over GF(q) (A given as rows): one solution with
+/// the free variables 0, or `None` when the system is inconsistent, and a
+/// basis of the null space of A (one vector per free column), from the
+/// reduced row echelon form of [A | b]. Postcondition: A·x = b and A·v = 0
+/// for every basis vector v, multiplied back with the original A.
+pub fn solve(
+    f: &Gf,
+    a: &[Vec<Elem>],
+    b: &[Elem],
+    budget: &Budget,
+) -> Result<(Option<Vec<Elem>>, Vec<Vec<Elem>>), Stop> {
+    let cols = a.first().map_or(0, Vec::len);
+    let mut m: Vec<Vec<Elem>> = a
+        .iter()
+        .zip(b)
+        .map(|(row, bi)| row.iter().chain([bi]).cloned().collect())
+        .collect();
+    let (pivots, _) = rref(f, &mut m, budget)?;
+    let nullspace: Vec<Vec<Elem>> = (0..cols)
+        .filter(|c| !pivots.contains(c))
+        .map(|free| {
+            let mut v = vec![f.zero(); cols];
+            v[free] = f.one_elem();
+            for (r, &pc) in pivots.iter().enumerate().filter(|(_, pc)| **pc < cols) {
+                v[pc] = f.neg(&m[r][free]);
+            }
+            v
+        })
+        .collect();
+    let particular = (pivots.last() != Some(&cols)).then(|| {
+        let mut x = vec![f.zero(); cols];
+        for (r, &pc) in pivots.iter().enumerate() {
+            x[pc] = m[r][cols].clone();
+        }
+        x
+    });
+    let times = |v: &[Elem]| -> Vec<Elem> {
+        a.iter()
+            .map(|row| {
+                row.iter()
+                    .zip(v)
+                    .fold(f.zero(), |s, (x, y)| f.add(&s, &f.mul(x, y)))
+            })
+            .collect()
+    };
+    budget.check()?;
+    if particular.as_ref().is_some_and(|x| times(x) != b)
+        || nullspace
+            .iter()
+            .any(|v| times(v).iter().any(|x| !f.is_zero(x)))
+    {
+        return Err(Stop::CheckFailed("the solution does not satisfy A·x = b"));
+    }
+    Ok((particular, nullspace))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -410,3 +410,42 @@ pub fn totient_from(primes: &[(BigUint, u32)]) -> BigUint {
 
 #[cfg(test)]
 mod tests;
+
+/// The solution of x ≡ rᵢ (mod mᵢ) for moduli mᵢ ≥ 1, coprime or not:
+/// `Ok((x, m))` with m = lcm(mᵢ) and 0 ≤ x < m the least solution, or
+/// `Err([j, i])`, two congruences that conflict (they disagree modulo
+/// gcd(mⱼ, mᵢ)). Combines one congruence at a time: x + m·t ≡ r (mod mᵢ)
+/// ⇔ t ≡ (r − x)/g · p (mod mᵢ/g), where g = gcd(m, mᵢ) = p·m + q·mᵢ.
+/// Postcondition: x ≡ rᵢ (mod mᵢ) for every i, or the named pair conflicts.
+pub fn chinese_remainder(
+    rs: &[BigInt],
+    ms: &[BigInt],
+    budget: &Budget,
+) -> Result<Result<(BigInt, BigInt), [usize; 2]>, Stop> {
+    let (mut x, mut m) = (BigInt::zero(), BigInt::one());
+    for (i, (r, mi)) in rs.iter().zip(ms).enumerate() {
+        budget.check()?;
+        let (g, p, _) = extended_gcd(&m, mi);
+        let diff = r - &x;
+        if !diff.is_multiple_of(&g) {
+            // Some earlier congruence conflicts with this one: find it.
+            let Some(j) = (0..i).find(|&j| !(r - &rs[j]).is_multiple_of(&ms[j].gcd(mi))) else {
+                return Err(Stop::CheckFailed("no earlier congruence conflicts"));
+            };
+            return Ok(Err([j, i]));
+        }
+        let step = mi / &g;
+        let t = ((&diff / &g) * p).mod_floor(&step);
+        x += &m * t;
+        m *= &step;
+        x = x.mod_floor(&m);
+    }
+    if rs
+        .iter()
+        .zip(ms)
+        .any(|(r, mi)| !(r - &x).is_multiple_of(mi))
+    {
+        return Err(Stop::CheckFailed("the solution misses a congruence"));
+    }
+    Ok(Ok((x, m)))
+}

@@ -197,6 +197,67 @@ impl Graph {
         Err(cycle)
     }
 
+    /// An Eulerian circuit or trail, as the edges in the order walked and the
+    /// vertices visited (one more), or `None` when there is none: the degree
+    /// conditions (all even or exactly two odd; directed, in = out except
+    /// one start with one more out and one end with one more in) and then
+    /// Hierholzer's walk, which must use every edge (else the edges are not
+    /// connected). Postcondition: every edge is walked exactly once, each
+    /// from the vertex the walk is at.
+    pub fn eulerian(&self) -> Result<Option<(Vec<usize>, Vec<usize>)>, Stop> {
+        if self.edges.is_empty() {
+            return Ok(None);
+        }
+        let (mut out_deg, mut in_deg) = (vec![0i64; self.n], vec![0i64; self.n]);
+        for (u, v, _) in &self.edges {
+            out_deg[*u] += 1;
+            in_deg[*v] += 1;
+        }
+        let start = if self.directed {
+            let starts: Vec<usize> = (0..self.n)
+                .filter(|&v| out_deg[v] - in_deg[v] == 1)
+                .collect();
+            let ends = (0..self.n).filter(|&v| in_deg[v] - out_deg[v] == 1).count();
+            let balanced = (0..self.n).all(|v| (out_deg[v] - in_deg[v]).abs() <= 1);
+            match (starts.len(), ends, balanced) {
+                (0, 0, true) => self.edges[0].0,
+                (1, 1, true) => starts[0],
+                _ => return Ok(None),
+            }
+        } else {
+            let odd: Vec<usize> = (0..self.n)
+                .filter(|&v| (out_deg[v] + in_deg[v]) % 2 == 1)
+                .collect();
+            match odd.len() {
+                0 => self.edges[0].0,
+                2 => odd[0],
+                _ => return Ok(None),
+            }
+        };
+        let edges = self.euler_trail(start);
+        if edges.len() != self.edges.len() {
+            return Ok(None);
+        }
+        let mut vertices = vec![start];
+        let mut walked = vec![false; self.edges.len()];
+        for &k in &edges {
+            let at = vertices[vertices.len() - 1];
+            let (u, v, _) = &self.edges[k];
+            let next = if *u == at {
+                *v
+            } else if !self.directed && *v == at {
+                *u
+            } else {
+                return Err(Stop::CheckFailed("the walk leaves from the wrong vertex"));
+            };
+            if std::mem::replace(&mut walked[k], true) {
+                return Err(Stop::CheckFailed("the walk repeats an edge"));
+            }
+            vertices.push(next);
+        }
+        Ok(Some((edges, vertices)))
+    }
+
     /// An Eulerian circuit or trail as an edge sequence starting at `start`
     /// (Hierholzer), when every edge is used exactly once; the caller checks
     /// degrees and connectivity first.
