@@ -47,22 +47,6 @@ impl Operation for Subsets {
                 "C({n}, {k}) = {count} subsets; at most {MAX_COUNT} are listed"
             )));
         }
-        let mut out = Vec::new();
-        let mut c: Vec<u32> = (1..=k).collect();
-        loop {
-            out.push(c.clone());
-            if out.len() % 4096 == 0 {
-                ctx.budget.check()?;
-            }
-            // Advance the rightmost element that can still move.
-            let Some(i) = (0..k as usize).rev().find(|&i| c[i] < n - k + i as u32 + 1) else {
-                break;
-            };
-            c[i] += 1;
-            for j in i + 1..k as usize {
-                c[j] = c[j - 1] + 1;
-            }
-        }
-        Ok(out)
+        Ok(combinatorics::subsets(n, k, &ctx.budget)?)
     }
 }

@@ -1,6 +1,5 @@
 use crate::wire::PolyOut;
-use hessian_kernels::BigInt;
-use hessian_kernels::poly::zx;
+use hessian_kernels::poly;
 use hessian_op::prelude::*;
 
 pub struct Cyclotomic;
@@ -32,26 +31,7 @@ impl Operation for Cyclotomic {
         r#"{"coefficients": ["1", "0", "-1", "0", "1"], "polynomial": "x^4 - x^2 + 1"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
-        let n = input.n.0 as u64;
-        let divisors: Vec<u64> = (1..=n).filter(|d| n.is_multiple_of(*d)).collect();
-        let x_pow_minus_one = |d: u64| {
-            let mut p = vec![BigInt::from(0); d as usize + 1];
-            p[0] = BigInt::from(-1);
-            p[d as usize] = BigInt::from(1);
-            p
-        };
-        let mu = hessian_kernels::sequence::mobius_table(n as usize);
-        let mut num = vec![BigInt::from(1)];
-        let mut den = vec![BigInt::from(1)];
-        for &d in &divisors {
-            ctx.budget.check()?;
-            match mu[(n / d) as usize] {
-                1 => num = zx::mul(&num, &x_pow_minus_one(d)),
-                -1 => den = zx::mul(&den, &x_pow_minus_one(d)),
-                _ => {}
-            }
-        }
-        let phi = zx::divide_exact(&num, &den).expect("the Möbius product is a polynomial");
+        let phi = poly::cyclotomic(input.n.0 as u64, &ctx.budget)?;
         Ok(PolyOut::from_z(&phi, "x"))
     }
 }

@@ -1,8 +1,6 @@
 use crate::wire::{PolyOut, Polynomial, shared_var};
-use hessian_kernels::Q;
 use hessian_kernels::poly;
 use hessian_op::prelude::*;
-use num_traits::Zero;
 
 pub struct ExtendedGcd;
 
@@ -49,25 +47,12 @@ impl Operation for ExtendedGcd {
         if input.a.degree().max(input.b.degree()) > 2000 {
             return Err(MathError::Limit("degree at most 2000".into()));
         }
-        let one = vec![Q::from_integer(1.into())];
-        let (mut r0, mut r1) = (input.a.coefficients.clone(), input.b.coefficients.clone());
-        let (mut s0, mut s1): (Vec<Q>, Vec<Q>) = (one.clone(), Vec::new());
-        let (mut t0, mut t1): (Vec<Q>, Vec<Q>) = (Vec::new(), one);
-        while !r1.is_empty() {
-            ctx.budget.check()?;
-            let (q, r) = poly::divrem(&r0, &r1);
-            r0 = std::mem::replace(&mut r1, r);
-            let s = poly::sub(&s0, &poly::mul(&q, &s1));
-            s0 = std::mem::replace(&mut s1, s);
-            let t = poly::sub(&t0, &poly::mul(&q, &t1));
-            t0 = std::mem::replace(&mut t1, t);
-        }
-        let lead = r0.last().cloned().unwrap_or_else(Q::zero);
-        let scale = |p: &[Q]| poly::trim(p.iter().map(|c| c / &lead).collect());
+        let (g, s, t) =
+            poly::extended_gcd(&input.a.coefficients, &input.b.coefficients, &ctx.budget)?;
         Ok(Output {
-            gcd: PolyOut::new(scale(&r0), &var),
-            s: PolyOut::new(scale(&s0), &var),
-            t: PolyOut::new(scale(&t0), &var),
+            gcd: PolyOut::new(g, &var),
+            s: PolyOut::new(s, &var),
+            t: PolyOut::new(t, &var),
         })
     }
 }

@@ -299,6 +299,35 @@ pub fn bernoulli(n: usize, budget: &Budget) -> Result<Q, Stop> {
     Ok(Q::new(num, &four_m * (&four_m - 1)))
 }
 
+/// The k-subsets of {1..n} in lexicographic order, each ascending (the
+/// revolving successor: advance the rightmost element that can still move
+/// and reset the rest after it). The caller bounds C(n, k). Postcondition:
+/// exactly C(n, k) subsets were listed.
+pub fn subsets(n: u32, k: u32, budget: &Budget) -> Result<Vec<Vec<u32>>, Stop> {
+    if k > n {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    let mut c: Vec<u32> = (1..=k).collect();
+    loop {
+        out.push(c.clone());
+        if out.len() % 4096 == 0 {
+            budget.check()?;
+        }
+        let Some(i) = (0..k as usize).rev().find(|&i| c[i] < n - k + i as u32 + 1) else {
+            break;
+        };
+        c[i] += 1;
+        for j in i + 1..k as usize {
+            c[j] = c[j - 1] + 1;
+        }
+    }
+    if BigUint::from(out.len()) != binomial(n.into(), k.into()) {
+        return Err(Stop::CheckFailed("the subsets listed are not C(n, k)"));
+    }
+    Ok(out)
+}
+
 /// The lexicographic rank (0-based) of a permutation of 0..n.
 pub fn permutation_rank(p: &[usize]) -> BigUint {
     let n = p.len();

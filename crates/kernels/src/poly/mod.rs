@@ -10,7 +10,7 @@ pub mod sparse;
 pub mod zp;
 pub mod zx;
 
-use crate::Q;
+use crate::{Budget, Q, Stop};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
@@ -138,6 +138,66 @@ pub fn interpolate(points: &[(Q, Q)]) -> Option<QPoly> {
         );
     }
     Some(trim(out))
+}
+
+/// gcd(a, b) made monic, with Bézout cofactors s, t, by the extended
+/// Euclidean algorithm over Q; a and b not both zero. Postcondition:
+/// s·a + t·b = g is multiplied back.
+pub fn extended_gcd(a: &[Q], b: &[Q], budget: &Budget) -> Result<(QPoly, QPoly, QPoly), Stop> {
+    let one = vec![Q::one()];
+    let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
+    let (mut s0, mut s1): (QPoly, QPoly) = (one.clone(), Vec::new());
+    let (mut t0, mut t1): (QPoly, QPoly) = (Vec::new(), one);
+    while !r1.is_empty() {
+        budget.check()?;
+        let (q, r) = divrem(&r0, &r1);
+        r0 = std::mem::replace(&mut r1, r);
+        let s = sub(&s0, &mul(&q, &s1));
+        s0 = std::mem::replace(&mut s1, s);
+        let t = sub(&t0, &mul(&q, &t1));
+        t0 = std::mem::replace(&mut t1, t);
+    }
+    let Some(lead) = r0.last().cloned() else {
+        return Err(Stop::CheckFailed("the gcd of two zero polynomials"));
+    };
+    let scale = |p: &[Q]| trim(p.iter().map(|c| c / &lead).collect());
+    let (g, s, t) = (scale(&r0), scale(&s0), scale(&t0));
+    if add(&mul(&s, a), &mul(&t, b)) != g {
+        return Err(Stop::CheckFailed("s·a + t·b differs from the gcd"));
+    }
+    Ok((g, s, t))
+}
+
+/// The n-th cyclotomic polynomial Φ_n = Π_{d | n} (x^d − 1)^μ(n/d) over Z
+/// (n ≥ 1): the numerator and denominator products, then one exact
+/// division. Postcondition: the division leaves no remainder and the degree
+/// is φ(n).
+pub fn cyclotomic(n: u64, budget: &Budget) -> Result<zx::Poly, Stop> {
+    let x_pow_minus_one = |d: u64| {
+        let mut p = vec![BigInt::zero(); d as usize + 1];
+        p[0] = -BigInt::one();
+        p[d as usize] = BigInt::one();
+        p
+    };
+    let mu = crate::sequence::mobius_table(n as usize);
+    let (mut num, mut den) = (vec![BigInt::one()], vec![BigInt::one()]);
+    let mut totient = 0u64;
+    for d in (1..=n).filter(|d| n.is_multiple_of(*d)) {
+        budget.check()?;
+        match mu[(n / d) as usize] {
+            1 => num = zx::mul(&num, &x_pow_minus_one(d)),
+            -1 => den = zx::mul(&den, &x_pow_minus_one(d)),
+            _ => {}
+        }
+        // φ(n) = Σ_{d | n} μ(n/d)·d
+        totient = totient.wrapping_add((i64::from(mu[(n / d) as usize]) * d as i64) as u64);
+    }
+    let phi = zx::divide_exact(&num, &den)
+        .ok_or(Stop::CheckFailed("the Möbius product is not a polynomial"))?;
+    if phi.len() as u64 != totient + 1 {
+        return Err(Stop::CheckFailed("the degree is not φ(n)"));
+    }
+    Ok(phi)
 }
 
 #[cfg(test)]
