@@ -50,33 +50,22 @@ impl Operation for ShortestPath {
             vertex(input.source, &g, "source")?,
             vertex(input.target, &g, "target")?,
         );
-        match g.shortest_paths(s, &ctx.budget)? {
-            Err(cycle) => Ok(Output {
+        Ok(match g.shortest_path(s, t, &ctx.budget)? {
+            Err(cycle) => Output {
                 distance: None,
                 path: Vec::new(),
                 negative_cycle: Some(cycle),
-            }),
-            Ok((dist, pred)) => {
-                let Some(d) = dist[t].clone() else {
-                    return Ok(Output {
-                        distance: None,
-                        path: Vec::new(),
-                        negative_cycle: None,
-                    });
-                };
-                let mut path = vec![t];
-                let mut v = t;
-                while v != s {
-                    v = g.other_end(pred[v].expect("reached vertices have a predecessor"), v);
-                    path.push(v);
-                }
-                path.reverse();
-                Ok(Output {
-                    distance: Some(Rational(d)),
-                    path,
-                    negative_cycle: None,
-                })
-            }
-        }
+            },
+            Ok(None) => Output {
+                distance: None,
+                path: Vec::new(),
+                negative_cycle: None,
+            },
+            Ok(Some((d, path))) => Output {
+                distance: Some(Rational(d)),
+                path,
+                negative_cycle: None,
+            },
+        })
     }
 }

@@ -1,5 +1,5 @@
 use crate::Terms;
-use hessian_kernels::Q;
+use hessian_kernels::sequence;
 use hessian_op::prelude::*;
 
 pub struct BinomialTransform;
@@ -33,35 +33,14 @@ impl Operation for BinomialTransform {
     const EXPECTED: &'static str = r#"["1", "2", "4", "8", "16"]"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
-        let mut row = crate::values(input.terms);
+        let row = crate::values(input.terms);
         if row.len() > 10_000 {
             return Err(MathError::Limit(format!(
                 "{} terms; at most 10,000",
                 row.len()
             )));
         }
-        // b_n is the last entry of the n-th row of the summed-neighbour table
-        // of the reversed sequence; the inverse is the forward transform
-        // conjugated by the signs (−1)^n.
-        let flip = |v: &mut [Q]| {
-            v.iter_mut()
-                .skip(1)
-                .step_by(2)
-                .for_each(|x| *x = -x.clone())
-        };
-        if input.inverse {
-            flip(&mut row);
-        }
-        row.reverse();
-        let mut out = Vec::with_capacity(row.len());
-        while let Some(last) = row.last().cloned() {
-            ctx.budget.check()?;
-            out.push(last);
-            row = row.windows(2).map(|w| &w[0] + &w[1]).collect();
-        }
-        if input.inverse {
-            flip(&mut out);
-        }
+        let out = sequence::binomial_transform(&row, input.inverse, &ctx.budget)?;
         Ok(crate::rationals(out))
     }
 }

@@ -236,6 +236,53 @@ pub fn polynomial_fit(a: &[Q], budget: &Budget) -> Result<Option<(Vec<Q>, usize)
     Ok(Some((coeffs, d)))
 }
 
+/// The binomial transform b_n = Σ_{k≤n} C(n, k)·a_k, or with `inverse` the
+/// inverse a_n = Σ (−1)^(n−k)·C(n, k)·b_k, in O(N²) additions: b_n is the
+/// last entry of the n-th row of the summed-neighbour table of the reversed
+/// sequence, and the inverse is the forward transform conjugated by the
+/// signs (−1)^n. Postcondition: b_0 = a_0 and b_{N−1} is recomputed
+/// directly from the binomial sum.
+pub fn binomial_transform(a: &[Q], inverse: bool, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    let flip = |v: &mut [Q]| {
+        v.iter_mut()
+            .skip(1)
+            .step_by(2)
+            .for_each(|x| *x = -x.clone())
+    };
+    let mut row = a.to_vec();
+    if inverse {
+        flip(&mut row);
+    }
+    row.reverse();
+    let mut out = Vec::with_capacity(row.len());
+    while let Some(last) = row.last().cloned() {
+        budget.check()?;
+        out.push(last);
+        row = row.windows(2).map(|w| &w[0] + &w[1]).collect();
+    }
+    if inverse {
+        flip(&mut out);
+    }
+    if let Some(last) = out.last() {
+        let n = a.len() - 1;
+        let mut c = Q::one();
+        let mut sum = Q::zero();
+        for (k, ak) in a.iter().enumerate() {
+            let sign = if inverse && (n - k) % 2 == 1 {
+                -Q::one()
+            } else {
+                Q::one()
+            };
+            sum += &c * ak * sign;
+            c = c * Q::from_integer((n - k).into()) / Q::from_integer((k + 1).into());
+        }
+        if &sum != last || out[0] != a[0] {
+            return Err(Stop::CheckFailed("the transform misses the binomial sum"));
+        }
+    }
+    Ok(out)
+}
+
 /// Cauchy product of two sequences (polynomial multiplication).
 pub fn convolution(a: &[Q], b: &[Q]) -> Vec<Q> {
     if a.is_empty() || b.is_empty() {

@@ -74,6 +74,48 @@ impl Graph {
         Ok(Err(cycle))
     }
 
+    /// A shortest path from s to t as its distance and vertices, `None` when
+    /// t is unreachable, or `Err(cycle)` for a negative cycle reachable from
+    /// s ([`Graph::shortest_paths`]), the path read back along predecessor
+    /// edges. Postcondition: consecutive vertices are joined by the edges
+    /// taken, in their direction, and those weights sum to the distance.
+    pub fn shortest_path(
+        &self,
+        s: usize,
+        t: usize,
+        budget: &Budget,
+    ) -> Result<Result<Option<(Q, Vec<usize>)>, Vec<usize>>, Stop> {
+        let (dist, pred) = match self.shortest_paths(s, budget)? {
+            Err(cycle) => return Ok(Err(cycle)),
+            Ok(found) => found,
+        };
+        let Some(d) = dist[t].clone() else {
+            return Ok(Ok(None));
+        };
+        let (mut path, mut total, mut v) = (vec![t], Q::zero(), t);
+        while v != s {
+            let Some(k) = pred[v].filter(|_| path.len() <= self.n) else {
+                return Err(Stop::CheckFailed("a reached vertex has no way back"));
+            };
+            let (a, b, w) = &self.edges[k];
+            if !(*b == v || (!self.directed && *a == v)) {
+                return Err(Stop::CheckFailed(
+                    "a predecessor edge does not end at its vertex",
+                ));
+            }
+            total += w;
+            v = self.other_end(k, v);
+            path.push(v);
+        }
+        path.reverse();
+        if total != d {
+            return Err(Stop::CheckFailed(
+                "the path's weights do not sum to its distance",
+            ));
+        }
+        Ok(Ok(Some((d, path))))
+    }
+
     /// All-pairs distances (Floyd–Warshall); `Err(v)` when v lies on a
     /// negative cycle.
     pub fn distance_matrix(
