@@ -187,3 +187,82 @@ fn dependencies_point_one_way() {
     }
     assert!(families >= 8);
 }
+
+/// (path, text) of every source file of every capability package.
+fn capability_sources() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for family in std::fs::read_dir(root().join("capabilities"))
+        .unwrap()
+        .flatten()
+    {
+        let mut files = Vec::new();
+        rust_files(&family.path().join("src"), &mut files);
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            out.push((path, text));
+        }
+    }
+    out
+}
+
+/// A failed self-check is a kernel postcondition (`Stop::CheckFailed`, so
+/// `internal_error`); operation files only shape inputs and outputs.
+#[test]
+fn capabilities_do_not_check_witnesses() {
+    let offenders: Vec<String> = capability_sources()
+        .into_iter()
+        .filter(|(path, text)| !path.ends_with("tests.rs") && text.contains("MathError::Internal"))
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "witness checks belong in kernels: {offenders:?}"
+    );
+}
+
+/// Most `run` bodies are glue: parse, one kernel call, shape the output.
+const LONG_RUN: usize = 20;
+
+/// A `run` body over [`LONG_RUN`] lines of code (rustfmt's layout; blank and
+/// comment lines not counted) says why, in a `// Long run:` comment on the
+/// line above `fn run`, or its mathematics belongs in kernels.
+#[test]
+fn long_run_bodies_say_why() {
+    let mut unexplained = Vec::new();
+    let mut measured = 0;
+    for (path, text) in capability_sources() {
+        if !text.contains("impl Operation for") {
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.trim_start().starts_with("fn run(") {
+                continue;
+            }
+            measured += 1;
+            let (mut depth, mut opened, mut end) = (0i64, false, i);
+            for (j, l) in lines.iter().enumerate().skip(i) {
+                depth += l.matches('{').count() as i64 - l.matches('}').count() as i64;
+                opened |= l.contains('{');
+                if opened && depth == 0 {
+                    end = j;
+                    break;
+                }
+            }
+            let code = lines[i + 1..end]
+                .iter()
+                .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+                .count();
+            let explained = i > 0 && lines[i - 1].trim_start().starts_with("// Long run:");
+            if code > LONG_RUN && !explained {
+                unexplained.push(format!("{} ({code} lines)", path.display()));
+            }
+        }
+    }
+    assert!(measured > 200, "found only {measured} run bodies");
+    assert!(
+        unexplained.is_empty(),
+        "run bodies over {LONG_RUN} lines without a `// Long run:` reason:\n{}",
+        unexplained.join("\n")
+    );
+}

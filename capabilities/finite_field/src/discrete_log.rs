@@ -46,6 +46,7 @@ impl Operation for DiscreteLog {
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "base": [0, 1], "target": [1, 0, 0, 1]}"#;
     const EXPECTED: &'static str = r#"{"exponent": "14", "order": "15"}"#;
 
+    // Long run: refusals at their paths (zero base or target); the kernel's two errors mapped.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
         let g = input.base.of(&gf, "base")?;

@@ -46,6 +46,7 @@ impl Operation for LinearSystem {
     const EXPECTED: &'static str =
         r#"{"consistent": true, "particular": ["0", "3"], "nullspace": []}"#;
 
+    // Long run: each entry of rhs is lifted into GF(q) at its own path; one kernel call.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let gf = input.field.build("field", ctx)?;
         let rows = input.matrix.0.rows();

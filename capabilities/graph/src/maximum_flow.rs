@@ -48,6 +48,7 @@ impl Operation for MaximumFlow {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3], [1, 2]], "weights": [3, 2, 2, 3, 1], "directed": true}, "source": 0, "sink": 3}"#;
     const EXPECTED: &'static str = r#"{"value": "5", "flow": ["3", "2", "2", "3", "1"], "cut_side": [0], "cut_edges": [0, 1]}"#;
 
+    // Long run: refusals first (distinct ends, capacities ≥ 0); the kernel call certifies.
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let (s, t) = (

@@ -65,6 +65,7 @@ impl Operation for PlanarityTest {
     const EXPECTED: &'static str =
         r#"{"planar": true, "rotation": [[1, 3, 2], [0, 2, 3], [0, 3, 1], [0, 1, 2]], "faces": 4}"#;
 
+    // Long run: both checked witnesses (rotation or Kuratowski subdivision) reshaped.
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let edges = planar::simple_edges(&g);

@@ -44,6 +44,7 @@ impl Operation for ShortestPath {
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [0, 2], [2, 3]], "weights": [1, 2, 5, "1/2"]}, "source": 0, "target": 3}"#;
     const EXPECTED: &'static str = r#"{"distance": "7/2", "path": [0, 1, 2, 3]}"#;
 
+    // Long run: three output shapes (negative cycle, unreachable, path) of one kernel call.
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
         let (s, t) = (

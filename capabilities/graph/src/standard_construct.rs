@@ -58,6 +58,7 @@ impl Operation for Construct {
     const EXAMPLE: &'static str = r#"{"family": "cycle", "n": 4}"#;
     const EXPECTED: &'static str = r#"{"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [0, 3]]}"#;
 
+    // Long run: one arm per graph family, each its one-line edge rule and edge bound.
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let (n, m) = (input.n.0 as usize, input.m.0 as usize);
         let too_many = |e: u128| {

@@ -44,6 +44,7 @@ impl Operation for ChineseRemainder {
     const EXAMPLE: &'static str = r#"{"residues": [2, 3, 2], "moduli": [3, 5, 7]}"#;
     const EXPECTED: &'static str = r#"{"status": "solution", "solution": "23", "modulus": "105"}"#;
 
+    // Long run: two refusals at their paths (lengths, moduli ≥ 1), then one kernel call.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let (rs, ms) = (input.residues.0, input.moduli.0);
         if rs.len() != ms.len() {

@@ -48,6 +48,7 @@ impl Operation for DiscreteLog {
     const EXAMPLE: &'static str = r#"{"base": 5, "target": 8, "modulus": 1000003}"#;
     const EXPECTED: &'static str = r#"{"exponent": "19143", "order": "1000002"}"#;
 
+    // Long run: reduces base and target mod m, refuses a non-unit base, maps errors.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let m = crate::positive(&input.modulus, "modulus", 60)?;
         let mb = BigInt::from(m.clone());

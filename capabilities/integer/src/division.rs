@@ -68,6 +68,7 @@ impl Operation for Division {
     const EXPECTED: &'static str = r#"{"quotient": "-4", "remainder": "1"}"#;
     const PLAN: Plan<Input> = Plan::Static(ASK_CONVENTION);
 
+    // Long run: one arm per convention (floor, truncate, euclidean), each one call.
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let (a, b) = (input.a.0, input.b.0);
         if b.is_zero() {

@@ -36,6 +36,7 @@ impl Operation for MultiplicativeOrder {
     const EXAMPLE: &'static str = r#"{"a": 2, "modulus": 101}"#;
     const EXPECTED: &'static str = r#""100""#;
 
+    // Long run: reduces a mod m and names the shared factor; one kernel call.
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let m = crate::positive(&input.modulus, "modulus", 60)?;
         let a = input

@@ -42,6 +42,7 @@ impl Operation for PerfectPower {
     const EXAMPLE: &'static str = r#"{"n": 7776}"#;
     const EXPECTED: &'static str = r#"{"perfect_power": true, "base": "6", "exponent": 5}"#;
 
+    // Long run: a negative n keeps the odd part of the exponent (−64 = (−4)^3).
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let n = input.n.0;
         let mag = n.magnitude();

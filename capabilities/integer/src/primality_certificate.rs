@@ -59,6 +59,7 @@ impl Operation for PrimalityCertificate {
     const EXAMPLE: &'static str = r#"{"n": 1000003}"#;
     const EXPECTED: &'static str = r#"{"steps": [{"prime": "1000003", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "3", "exponent": 1}, {"prime": "166667", "exponent": 1}]}, {"prime": "166667", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "167", "exponent": 1}, {"prime": "499", "exponent": 1}]}], "verified": true}"#;
 
+    // Long run: reshapes the kernel's checked certificate into nested steps.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let n = crate::positive(&input.n, "n", 60)?;
         let steps = number_theory::pratt_certificate(&n, &ctx.budget)?.ok_or_else(|| {

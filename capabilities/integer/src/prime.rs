@@ -51,6 +51,7 @@ impl Operation for Prime {
     const EXAMPLE: &'static str = r#"{"n": "170141183460469231731687303715884105727"}"#;
     const EXPECTED: &'static str = r#"{"prime": true, "certainty": "probable"}"#;
 
+    // Long run: the digit bound, negative input, and the certainty mapped onto the wire.
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let digits = input.n.0.magnitude().to_string().len();
         if digits > MAX_DIGITS {

@@ -51,6 +51,7 @@ impl Operation for EigenvaluesNumeric {
     const EXPECTED: &'static str =
         r#"{"eigenvalues": [{"re": 2.0, "im": 0.0}, {"re": 3.0, "im": 0.0}]}"#;
 
+    // Long run: checks the `symmetric` claim, naming the first asymmetric pair.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         ctx.budget.check()?;
         let a = input.matrix.0;

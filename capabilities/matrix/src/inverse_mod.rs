@@ -35,6 +35,7 @@ impl Operation for InverseMod {
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
     const EXPECTED: &'static str = r#"[["5", "1"], ["5", "3"]]"#;
 
+    // Long run: names det(A)'s shared factor; the inverse over Q maps into Z/m.
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Int>, MathError> {
         let m = input.modulus.0;
         if m < BigInt::from(2) {

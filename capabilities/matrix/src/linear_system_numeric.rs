@@ -42,6 +42,7 @@ impl Operation for LinearSystemNumeric {
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 4.0]], "rhs": [2.0, 2.0]}"#;
     const EXPECTED: &'static str = r#"{"solution": [1.0, 0.5], "residual_max": 0.0}"#;
 
+    // Long run: the rhs refusal, then the residual reported as computed.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         ctx.budget.check()?;
         let (a, b) = (input.matrix.0, input.rhs.0);

@@ -51,6 +51,7 @@ impl Operation for RationalLinearSystem {
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "3"]], "rhs": ["3", "5"]}"#;
     const EXPECTED: &'static str = r#"{"status": "unique", "solution": ["4/5", "7/5"]}"#;
 
+    // Long run: the rhs refusal and three solution shapes (unique, parametric, none).
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = to_q(input.matrix.0);
         let b: Vec<_> = input.rhs.0.into_iter().map(|r| r.0).collect();

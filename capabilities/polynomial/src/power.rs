@@ -28,6 +28,7 @@ impl Operation for Power {
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
 
+    // Long run: zero polynomial and exponent 0 first; the primitive part's power, rescaled.
     fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
         let k = input.exponent.0 as u32;
         if input.polynomial.degree().max(0) as u64 * u64::from(k) > 10_000 {

@@ -43,6 +43,7 @@ impl Operation for RealRoots {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 - 2", "width": "1/8"}"#;
     const EXPECTED: &'static str = r#"[{"lower": "-3/2", "upper": "-11/8", "exact": false}, {"lower": "11/8", "upper": "3/2", "exact": false}]"#;
 
+    // Long run: the optional width refines each isolating interval (kernel calls).
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         input.polynomial.nonzero("polynomial")?;
         if input.polynomial.degree() > 500 {

@@ -31,6 +31,7 @@ impl Operation for Substitute {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + y", "replacements": {"x": "y + 1"}}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "y^2 + 3*y + 1", "variables": ["y"], "terms": [{"coefficient": "1", "exponents": [2]}, {"coefficient": "3", "exponents": [1]}, {"coefficient": "1", "exponents": [0]}]}"#;
 
+    // Long run: variable bookkeeping (fresh names: simultaneous) and the degree bound.
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let p = &input.polynomial.0;
         // One set of variables for everything, plus a fresh name per

@@ -58,6 +58,7 @@ impl Operation for Expansion {
     const EXAMPLE: &'static str = r#"{"q": "-22/7"}"#;
     const EXPECTED: &'static str = r#"{"negative": true, "integer_part": "3", "pre_period": "", "period": "142857", "text": "-3.(142857)"}"#;
 
+    // Long run: renders the kernel's digit lists as text in the base.
     fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
         let e =
             rational::expansion(&input.q.0, input.base.0 as u32, MAX_DIGITS).ok_or_else(|| {

@@ -56,6 +56,7 @@ impl Operation for Round {
     const EXAMPLE: &'static str = r#"{"q": "5/2", "mode": "half_away_from_zero"}"#;
     const EXPECTED: &'static str = r#""3""#;
 
+    // Long run: the four tie-breaking modes on one comparison with 1/2 are the contract.
     fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
         let places = input.places.0;
         let scale = Q::from(num_traits::pow(

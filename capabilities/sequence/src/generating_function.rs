@@ -47,6 +47,7 @@ impl Operation for GeneratingFunction {
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
     const EXPECTED: &'static str = r#"{"numerator": ["0", "1"], "denominator": ["1", "-1", "-1"], "rational_function": "(x)/(-x^2 - x + 1)", "determined": true}"#;
 
+    // Long run: renders P, Q and P/Q as text; reports whether the terms determine them.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = crate::values(input.terms);
         if a.len() > 2000 {

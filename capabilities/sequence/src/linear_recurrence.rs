@@ -71,6 +71,7 @@ impl Operation for LinearRecurrence {
         resolve: ask_initial_values,
     };
 
+    // Long run: missing or mis-sized initial_values at their path; the n·d bound.
     fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
         let c: Vec<_> = input.coefficients.0.into_iter().map(|r| r.0).collect();
         let Some(initial) = input.initial_values else {

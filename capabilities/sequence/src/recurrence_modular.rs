@@ -41,6 +41,7 @@ impl Operation for RecurrenceModular {
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""209783453""#;
 
+    // Long run: bounds on modulus and n; initial_values' length at its path.
     fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let m = input
             .modulus
