@@ -101,7 +101,7 @@ fn a_closed_pipe_ends_the_cli_quietly() {
     let bin = env!("CARGO_BIN_EXE_hessian");
     for format in ["json", "text"] {
         let line = format!(
-            "set -o pipefail; '{bin}' run integer.primes.enumerate '{{\"low\": 0, \"high\": 1000000}}' | head -c 10 >/dev/null"
+            "set -o pipefail; '{bin}' run integer.primes.enumerate '{{\"lower\": 0, \"upper\": 1000000}}' | head -c 10 >/dev/null"
         );
         let run = Command::new("bash")
             .arg("-c")

@@ -162,7 +162,7 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
     for kind in kinds {
         let (mut tried, mut ok, mut failed) = (0, 0, Vec::new());
         for e in catalog.entries() {
-            let call = e.example_call();
+            let call = serde_json::to_value(e.example_call()).unwrap();
             let Some(sloppy) = call.as_object().and_then(|c| mistake(kind, c)) else {
                 continue;
             };

@@ -118,7 +118,7 @@ impl Drop for Server {
 fn the_text_is_the_whole_answer_and_the_output_budget_refuses_more() {
     let mut s = Server::start(&["--max-output-bytes", "3000"]);
     s.initialize();
-    let primes = |high: u64| json!({"operation_id": "integer.primes.enumerate", "input": {"low": 0, "high": high}});
+    let primes = |high: u64| json!({"operation_id": "integer.primes.enumerate", "input": {"lower": 0, "upper": high}});
     // Hosts that read only the text get all of it: the compact JSON itself.
     let r = s.call("math_run", primes(1000));
     assert_eq!(r["isError"], false, "{r}");
@@ -129,7 +129,7 @@ fn the_text_is_the_whole_answer_and_the_output_budget_refuses_more() {
     assert_eq!(over["code"], "limit_exceeded", "{over}");
     let message = over["message"].as_str().unwrap();
     assert!(
-        message.contains("3000") && message.contains("`input.high`"),
+        message.contains("3000") && message.contains("`input.upper`"),
         "{message}"
     );
     drop(s);

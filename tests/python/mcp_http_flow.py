@@ -110,7 +110,7 @@ async def main(url, token, mode, replicas):
         async with streamable_http_client(url, http_client=http) as (read, write, *_):
             async with ClientSession(read, write) as session:
                 await session.initialize()
-                big = await session.call_tool("math_run", {"operation_id": "integer.primes.enumerate", "input": {"low": 0, "high": 1000000}})
+                big = await session.call_tool("math_run", {"operation_id": "integer.primes.enumerate", "input": {"lower": 0, "upper": 1000000}})
                 error = big.structured_content["error"]
                 assert big.is_error and error["code"] == "limit_exceeded" and "65536" in error["message"], error
                 assert len(big.content[0].text) < 65536, "a refusal is small"

@@ -178,7 +178,7 @@ pub fn envelope(v: &Value) -> String {
 }
 
 pub fn refusal(r: &Refusal) -> String {
-    let mut s = format!("refused ({}): {}", r.code.as_str(), r.message);
+    let mut s = format!("refused ({}): {}", r.code, r.message);
     for (label, value) in [
         ("at", &r.path),
         ("expected", &r.expected),

@@ -4,11 +4,11 @@
 
 use crate::catalog::{Catalog, Entry};
 use crate::error::{Code, Refusal, Tool};
-use crate::operation::Ctx;
+use crate::operation::{Ctx, Question, Round};
 use hessian_op::parse::diagnose;
 pub use hessian_op::parse::{parse_at, parse_input};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use serde_path_to_error::Segment;
 use std::time::Instant;
@@ -38,23 +38,6 @@ pub struct RunArgs {
 /// results over 25,000 tokens) with room for the text rendering.
 pub const DEFAULT_OUTPUT_BYTES: usize = 64 << 10;
 
-/// The length of `v` as compact JSON, without building the string.
-fn json_len(v: &Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut c = Count(0);
-    let _ = serde_json::to_writer(&mut c, v);
-    c.0
-}
-
 /// Keys agents send instead of `input`.
 const INPUT_ALIASES: &[&str] = &[
     "payload",
@@ -67,31 +50,91 @@ const INPUT_ALIASES: &[&str] = &[
 ];
 const RUN_KEYS: &[&str] = &["operation_id", "input", "contract", "deadline_ms"];
 
+/// The success envelope of `math_run` (DESIGN §2).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Envelope {
+    pub operation_id: String,
+    pub version: u32,
+    /// The contract digest the output was computed under.
+    pub contract: String,
+    /// The operation's output, as its output_schema describes.
+    pub output: Value,
+    pub elapsed_ms: f64,
+}
+
+impl Envelope {
+    /// The envelope as a JSON value, its fields moved rather than
+    /// re-serialized (the output may be large); a test holds it to serde's.
+    pub fn into_value(self) -> Value {
+        let mut m = Map::new();
+        m.insert("operation_id".into(), self.operation_id.into());
+        m.insert("version".into(), self.version.into());
+        m.insert("contract".into(), self.contract.into());
+        m.insert("output".into(), self.output);
+        m.insert("elapsed_ms".into(), self.elapsed_ms.into());
+        Value::Object(m)
+    }
+}
+
+/// A refused call's structuredContent.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Refused {
+    pub error: Refusal,
+}
+
+/// What math_run answers, for its outputSchema: the envelope or a refusal.
+// Only its schema is used; no value of it is ever built.
+#[allow(clippy::large_enum_variant)]
+#[derive(JsonSchema)]
+#[serde(untagged)]
+pub enum RunAnswer {
+    Envelope(Envelope),
+    Refused(Refused),
+}
+
+/// A successful call: the envelope, and its compact JSON, written once —
+/// the output budget measured these bytes and the server sends them as the
+/// text content.
+#[derive(Debug)]
+pub struct Answer {
+    pub envelope: Value,
+    pub text: String,
+}
+
 /// Runs one call and returns the success envelope, or the refusal. Takes
 /// the arguments by value: a large input is moved through, never copied.
 /// This path cannot ask: an operation that needs answers is refused with
 /// `input_required` and a corrected call (the CLI and offline tools).
 pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
     let started = Instant::now();
-    let (entry, input) = prepare(catalog, args)?;
-    let questions = entry.op.questions(&input)?;
-    if !questions.is_empty() {
-        return Err(crate::rounds::input_required(entry, &input, &questions));
+    let args = parse_args(args)?;
+    let entry = lookup(catalog, &args)?;
+    let ctx = ctx.with_deadline_ms(args.deadline_ms);
+    let input = Value::Object(args.input);
+    match entry.op.plan_or_run(&input, &ctx)? {
+        Round::Ask(questions) => Err(input_required(entry, &input, &questions)),
+        Round::Output(output) => finish(catalog, entry, &input, output, &ctx, started),
     }
-    finish(catalog, entry, &input, ctx, started)
+    .map(|answer| answer.envelope)
 }
 
-/// The wrapper check, the operation lookup and the contract check: what
-/// every round of a call passes before the operation's own parser.
-pub fn prepare(catalog: &Catalog, args: Map<String, Value>) -> Result<(&Entry, Value), Refusal> {
+/// The wrapper check and the strict parse of `{operation_id, input,
+/// contract?, deadline_ms?}`: nothing reads a field of the arguments before
+/// this.
+pub fn parse_args(args: Map<String, Value>) -> Result<RunArgs, Refusal> {
     if let Some(refusal) = wrong_wrapper(&args) {
         return Err(refusal);
     }
-    let args: RunArgs = serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
+    serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
         let segments: Vec<Segment> = e.path().iter().cloned().collect();
         // The arguments were consumed; a top-level mistake needs no echo.
         diagnose(&e.into_inner().to_string(), "", &segments, &Value::Null)
-    })?;
+    })
+}
+
+/// The operation lookup and the contract check: what every round of a call
+/// passes before the operation's own parser.
+pub fn lookup<'c>(catalog: &'c Catalog, args: &RunArgs) -> Result<&'c Entry, Refusal> {
     let Some(entry) = catalog.get(&args.operation_id) else {
         return Err(unknown_operation(catalog, &args.operation_id));
     };
@@ -114,32 +157,64 @@ pub fn prepare(catalog: &Catalog, args: Map<String, Value>) -> Result<(&Entry, V
         r.contract = Some(contract.digest.clone());
         return Err(r);
     }
-    Ok((entry, Value::Object(args.input)))
+    Ok(entry)
 }
 
-/// Runs the operation on its complete input and wraps the output.
+/// Wraps an operation's output in its envelope, serialized once, within the
+/// output budget.
 pub fn finish(
     catalog: &Catalog,
     entry: &Entry,
     input: &Value,
+    output: Value,
     ctx: &Ctx,
     started: Instant,
-) -> Result<Value, Refusal> {
-    let output = entry.op.run_json(input, ctx)?;
-    let envelope = json!({
-        "operation_id": entry.op.id(),
-        "version": entry.op.version(),
-        "contract": entry.contract().digest,
-        "output": output,
-        "elapsed_ms": (started.elapsed().as_secs_f64() * 1e6).round() / 1e3,
-    });
-    if let Some(limit) = ctx.max_output_bytes {
-        let bytes = json_len(&envelope);
-        if bytes > limit {
-            return Err(too_large(catalog, entry, input, bytes, limit));
-        }
+) -> Result<Answer, Refusal> {
+    let envelope = Envelope {
+        operation_id: entry.op.id().into(),
+        version: entry.op.version(),
+        contract: entry.contract().digest.clone(),
+        output,
+        elapsed_ms: (started.elapsed().as_secs_f64() * 1e6).round() / 1e3,
     }
-    Ok(envelope)
+    .into_value();
+    let text = envelope.to_string();
+    if let Some(limit) = ctx.max_output_bytes
+        && text.len() > limit
+    {
+        return Err(too_large(catalog, entry, input, text.len(), limit));
+    }
+    Ok(Answer { envelope, text })
+}
+
+/// The refusal for a caller that cannot be asked: each open question, and
+/// the call with example answers added to `input` to adapt and send.
+pub fn input_required(entry: &Entry, input: &Value, questions: &[Question]) -> Refusal {
+    let mut fixed = input.as_object().cloned().unwrap_or_default();
+    for q in questions {
+        fixed.insert(q.key.clone(), q.example.clone());
+    }
+    let keys: Vec<&str> = questions.iter().map(|q| q.key.as_str()).collect();
+    let asked: Vec<String> = questions
+        .iter()
+        .map(|q| format!("`{}`: {}", q.key, q.message))
+        .collect();
+    let mut r = Refusal::new(
+        Code::InputRequired,
+        format!(
+            "{} needs more input: {} Add {} to `input` (the example values in `fix` show the shape) and send the call again",
+            entry.op.id(),
+            asked.join("; "),
+            keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        ),
+    )
+    .at(format!("input.{}", keys.first().copied().unwrap_or_default()))
+    .fix(
+        Tool::Run,
+        json!({ "operation_id": entry.op.id(), "input": fixed, "contract": entry.contract().digest }),
+    );
+    r.questions = Some(json!(questions));
+    r
 }
 
 /// The refusal for a result over the output budget: its size, and the
@@ -167,7 +242,7 @@ fn too_large(
         "terms",
         "precision",
         "digits",
-        "high",
+        "upper",
         "n",
     ]
     .into_iter()
@@ -340,8 +415,18 @@ fn as_object(v: &Value) -> Option<Map<String, Value>> {
 mod tests {
     use super::*;
     use crate::operation::{MathError, Operation};
-    use schemars::JsonSchema;
-    use serde::Deserialize;
+
+    #[test]
+    fn the_envelope_value_is_serdes() {
+        let e = || Envelope {
+            operation_id: "a.b.compute".into(),
+            version: 3,
+            contract: "sha256:00".into(),
+            output: json!({"x": ["1", 2]}),
+            elapsed_ms: 0.5,
+        };
+        assert_eq!(e().into_value(), serde_json::to_value(e()).unwrap());
+    }
 
     #[derive(Deserialize, JsonSchema)]
     #[serde(deny_unknown_fields)]
@@ -378,7 +463,7 @@ mod tests {
         let catalog = Catalog::new([&Broken as &'static dyn crate::DynOperation]).unwrap();
         let r = output_of(&catalog, "test.broken.compute", json!({"n": 1})).unwrap_err();
         assert_eq!(r.code, Code::InternalError);
-        assert_eq!(r.code.as_str(), "internal_error");
+        assert_eq!(r.code.to_string(), "internal_error");
         assert!(
             r.message.contains("n + 1 is not n + 2") && r.message.contains("not in the input"),
             "{}",

@@ -60,12 +60,12 @@ impl Entry {
     }
 
     /// The complete, copyable `math_run` arguments of the example.
-    pub fn example_call(&self) -> Value {
-        json!({
-            "operation_id": self.op.id(),
-            "input": self.op.example_input(),
-            "contract": self.contract().digest,
-        })
+    pub fn example_call(&self) -> crate::find::Call {
+        crate::find::Call {
+            operation_id: self.op.id().into(),
+            input: self.op.example_input(),
+            contract: Some(self.contract().digest.clone()),
+        }
     }
 }
 

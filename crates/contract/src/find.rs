@@ -4,8 +4,8 @@ use crate::call::{parse_at, unknown_operation};
 use crate::catalog::{Catalog, Entry, in_domain};
 use crate::error::{Code, Refusal};
 use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer};
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
 
 /// Largest answer math_find sends, in bytes of JSON.
 pub const RESPONSE_BUDGET: usize = 16 * 1024;
@@ -105,13 +105,83 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
     }
 }
 
-fn card(e: &Entry) -> Value {
-    json!({
-        "operation_id": e.op.id(),
-        "title": e.op.title(),
-        "summary": e.op.summary(),
-        "call": { "operation_id": e.op.id(), "input": e.op.example_input() },
-    })
+/// A copyable call: an operation's example input, with its contract digest
+/// when inspected (a card leaves it out).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Call {
+    pub operation_id: String,
+    pub input: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+}
+
+/// One search or browse match: enough to choose, and a working skeleton.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Card {
+    pub operation_id: String,
+    pub title: String,
+    pub summary: String,
+    /// Absent only where a server is run without examples (an evaluation arm).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call: Option<Call>,
+}
+
+/// A page of matches (search or browse).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Page {
+    pub matches: Vec<Card>,
+    /// How many operations matched in all.
+    pub total: usize,
+    /// Send as `cursor` to continue.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+    /// Said when nothing matched: where to look instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+/// The full contract of one operation (inspect).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Inspection {
+    pub operation_id: String,
+    pub version: u32,
+    pub contract: String,
+    pub title: String,
+    pub description: String,
+    pub input_schema: Value,
+    pub output_schema: Value,
+    /// The example call, ready to send to math_run (absent only where a
+    /// server is run without examples, an evaluation arm).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example: Option<Call>,
+    /// What the example call answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_output: Option<Value>,
+}
+
+/// What math_find answers, for its outputSchema: a page (search, browse),
+/// a contract (inspect), or a refusal.
+// Only its schema is used; no value of it is ever built.
+#[allow(clippy::large_enum_variant)]
+#[derive(JsonSchema)]
+#[serde(untagged)]
+pub enum FindAnswer {
+    Page(Page),
+    Inspection(Inspection),
+    Refused(crate::call::Refused),
+}
+
+fn card(e: &Entry) -> Card {
+    Card {
+        operation_id: e.op.id().into(),
+        title: e.op.title().into(),
+        summary: e.op.summary().into(),
+        call: Some(Call {
+            operation_id: e.op.id().into(),
+            input: e.op.example_input(),
+            contract: None,
+        }),
+    }
 }
 
 /// One page of cards from `offset`, cut at `limit` or at the byte budget.
@@ -121,7 +191,7 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
     let mut next = offset;
     for &i in ids.iter().skip(offset).take(limit) {
         let c = card(&catalog.entries()[i]);
-        let size = c.to_string().len() + 1;
+        let size = serde_json::to_string(&c).map_or(0, |t| t.len()) + 1;
         if used + size > RESPONSE_BUDGET && !matches.is_empty() {
             break;
         }
@@ -129,17 +199,18 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
         matches.push(c);
         next += 1;
     }
-    let mut out = json!({ "matches": matches, "total": ids.len() });
-    if next < ids.len() {
-        out["next_cursor"] = json!(format!("o:{next}"));
-    }
-    if ids.is_empty() {
-        out["hint"] = json!(format!(
-            "nothing matched; try other words, or browse one of the domains: {}",
-            catalog.domains().join(", ")
-        ));
-    }
-    out
+    let page = Page {
+        matches,
+        total: ids.len(),
+        next_cursor: (next < ids.len()).then(|| format!("o:{next}")),
+        hint: ids.is_empty().then(|| {
+            format!(
+                "nothing matched; try other words, or browse one of the domains: {}",
+                catalog.domains().join(", ")
+            )
+        }),
+    };
+    serde_json::to_value(page).unwrap_or_default()
 }
 
 /// Removes every example from a math_find answer: the cards' calls and the
@@ -167,15 +238,16 @@ pub fn inspect(catalog: &Catalog, id: &str) -> Result<Value, Refusal> {
         .get(id)
         .ok_or_else(|| unknown_operation(catalog, id))?;
     let c = e.contract();
-    Ok(json!({
-        "operation_id": e.op.id(),
-        "version": e.op.version(),
-        "contract": c.digest,
-        "title": e.op.title(),
-        "description": e.op.description(),
-        "input_schema": c.document["input_schema"],
-        "output_schema": c.document["output_schema"],
-        "example": e.example_call(),
-        "expected_output": e.op.expected_output(),
-    }))
+    let inspection = Inspection {
+        operation_id: e.op.id().into(),
+        version: e.op.version(),
+        contract: c.digest.clone(),
+        title: e.op.title().into(),
+        description: e.op.description().into(),
+        input_schema: c.document["input_schema"].clone(),
+        output_schema: c.document["output_schema"].clone(),
+        example: Some(e.example_call()),
+        expected_output: Some(e.op.expected_output()),
+    };
+    Ok(serde_json::to_value(inspection).unwrap_or_default())
 }

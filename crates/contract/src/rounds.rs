@@ -3,11 +3,11 @@
 //! checks the signed state against them, and either asks the next question
 //! or runs. Transports decide only how a question reaches the caller.
 
-use crate::call::{finish, prepare};
+use crate::call::{Answer, finish, input_required, lookup, parse_args};
 use crate::canonical::{sha256_digest, to_canonical};
-use crate::catalog::{Catalog, Entry};
-use crate::error::{Code, Refusal, Tool};
-use crate::operation::{Ctx, Question};
+use crate::catalog::Catalog;
+use crate::error::{Code, Refusal};
+use crate::operation::{Ctx, Question, Round};
 use crate::state::{FORMAT, Keys, State};
 use serde_json::{Map, Value, json};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -47,8 +47,8 @@ pub struct Resume {
 /// One per call, moved once: the size difference of its variants costs nothing.
 #[allow(clippy::large_enum_variant)]
 pub enum Step {
-    /// The success envelope.
-    Done(Value),
+    /// The success envelope and its text.
+    Done(Answer),
     /// Ask `question` and continue with `state`.
     Ask {
         question: Question,
@@ -75,18 +75,29 @@ pub fn call(
     ctx: &Ctx,
 ) -> Result<Step, Refusal> {
     let started = Instant::now();
-    let id = args
-        .get("operation_id")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    // The round number is only known after verification; the guard counts
-    // rounds by the state's presence.
+    let parsed = parse_args(args);
+    // The guard sees every call, a malformed one too, and reads only the
+    // parsed arguments. The round number is only known after verification;
+    // it counts rounds by the state's presence.
+    let id = parsed.as_ref().map_or("", |a| a.operation_id.as_str());
     rounds
         .guard
-        .admit(principal, &id, usize::from(resume.is_some()))?;
-    let (entry, input) = prepare(catalog, args)?;
-    let questions = entry.op.questions(&input)?;
+        .admit(principal, id, usize::from(resume.is_some()))?;
+    let args = parsed?;
+    let entry = lookup(catalog, &args)?;
+    let ctx = &ctx.with_deadline_ms(args.deadline_ms);
+    let input = Value::Object(args.input);
+    // A fresh call parses its input once: it either asks or runs. A resumed
+    // one first re-derives the questions its state was sealed against.
+    let questions = match &resume {
+        None => match entry.op.plan_or_run(&input, ctx)? {
+            Round::Output(output) => {
+                return finish(catalog, entry, &input, output, ctx, started).map(Step::Done);
+            }
+            Round::Ask(questions) => questions,
+        },
+        Some(_) => entry.op.questions(&input)?,
+    };
     let fingerprint = sha256_digest(to_canonical(&json!(questions)).as_bytes());
     let input_digest = sha256_digest(to_canonical(&input).as_bytes());
     let now = now_secs();
@@ -145,7 +156,9 @@ pub fn call(
         if let Value::Object(m) = &mut complete {
             m.extend(answers);
         }
-        return finish(catalog, entry, &complete, ctx, started).map(Step::Done);
+        // The answers make a new input, parsed (once) by its run.
+        let output = entry.op.run_json(&complete, ctx)?;
+        return finish(catalog, entry, &complete, output, ctx, started).map(Step::Done);
     }
     let state = rounds.keys.seal(&State {
         format: FORMAT,
@@ -165,36 +178,6 @@ pub fn call(
         state,
         refusal: input_required(entry, &input, &questions[round..]),
     })
-}
-
-/// The refusal for a caller that cannot be asked: each open question, and
-/// the call with example answers added to `input` to adapt and send.
-pub fn input_required(entry: &Entry, input: &Value, questions: &[Question]) -> Refusal {
-    let mut fixed = input.as_object().cloned().unwrap_or_default();
-    for q in questions {
-        fixed.insert(q.key.clone(), q.example.clone());
-    }
-    let keys: Vec<&str> = questions.iter().map(|q| q.key.as_str()).collect();
-    let asked: Vec<String> = questions
-        .iter()
-        .map(|q| format!("`{}`: {}", q.key, q.message))
-        .collect();
-    let mut r = Refusal::new(
-        Code::InputRequired,
-        format!(
-            "{} needs more input: {} Add {} to `input` (the example values in `fix` show the shape) and send the call again",
-            entry.op.id(),
-            asked.join("; "),
-            keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
-        ),
-    )
-    .at(format!("input.{}", keys.first().copied().unwrap_or_default()))
-    .fix(
-        Tool::Run,
-        json!({ "operation_id": entry.op.id(), "input": fixed, "contract": entry.contract().digest }),
-    );
-    r.questions = Some(json!(questions));
-    r
 }
 
 #[cfg(test)]

@@ -36,6 +36,21 @@ impl Budget {
         }
     }
 
+    /// The same budget (sharing its cancellation flag) with its deadline
+    /// brought forward to `timeout` from now, when that is sooner; a budget
+    /// is only ever shortened.
+    pub fn shortened(&self, timeout: Duration) -> Self {
+        let asked = Instant::now().checked_add(timeout);
+        let deadline = match (self.deadline, asked) {
+            (Some(d), Some(a)) => Some(d.min(a)),
+            (d, a) => d.or(a),
+        };
+        Self {
+            deadline,
+            cancelled: self.cancelled.clone(),
+        }
+    }
+
     /// The flag a transport sets when the caller cancels the request.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         self.cancelled.clone()

@@ -1,10 +1,11 @@
 //! Refusals an agent can act on (DESIGN §6): a code, a message, and where it
 //! applies the path, what was expected and received, and one next step.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
     InvalidInput,
@@ -33,27 +34,12 @@ pub enum Code {
     ContinuationOutdated,
 }
 
-impl Code {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::InvalidInput => "invalid_input",
-            Code::WrongWrapper => "wrong_wrapper",
-            Code::UnknownOperation => "unknown_operation",
-            Code::ContractMismatch => "contract_mismatch",
-            Code::LimitExceeded => "limit_exceeded",
-            Code::DeadlineExceeded => "deadline_exceeded",
-            Code::Cancelled => "cancelled",
-            Code::DomainError => "domain_error",
-            Code::InternalError => "internal_error",
-            Code::InputRequired => "input_required",
-            Code::InputDeclined => "input_declined",
-            Code::Unauthorized => "unauthorized",
-            Code::Busy => "busy",
-            Code::PlanChanged => "plan_changed",
-            Code::ContinuationInvalid => "continuation_invalid",
-            Code::ContinuationExpired => "continuation_expired",
-            Code::ContinuationMismatch => "continuation_mismatch",
-            Code::ContinuationOutdated => "continuation_outdated",
+/// The wire name (`invalid_input`), from serde's renaming: one spelling.
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(Value::String(name)) => f.write_str(&name),
+            _ => Err(std::fmt::Error),
         }
     }
 }
@@ -94,7 +80,7 @@ impl Tool {
 }
 
 /// A call that was not carried out, or stopped. Serialized under `"error"`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Refusal {
     pub code: Code,
     pub message: String,
@@ -158,9 +144,14 @@ impl Refusal {
         self
     }
 
-    /// The structuredContent of a refused tool call.
+    /// The structuredContent of a refused tool call: `{"error": …}`.
     pub fn to_json(&self) -> Value {
-        serde_json::json!({ "error": self })
+        let mut m = serde_json::Map::new();
+        m.insert(
+            "error".into(),
+            serde_json::to_value(self).unwrap_or_default(),
+        );
+        Value::Object(m)
     }
 }
 

@@ -15,7 +15,9 @@ pub mod portable;
 pub mod wire;
 
 pub use error::{Code, Refusal, Tool};
-pub use operation::{Ctx, DynOperation, MathError, Operation, Plan, Question, StaticQuestion};
+pub use operation::{
+    Ctx, DynOperation, MathError, Operation, Plan, Question, Round, StaticQuestion,
+};
 
 /// The names nearly every operation file uses.
 pub mod prelude {

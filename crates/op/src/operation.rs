@@ -117,6 +117,16 @@ impl Ctx {
         }
     }
 
+    /// The same context with its deadline brought forward by a call's own
+    /// `deadline_ms` (never extended).
+    pub fn with_deadline_ms(&self, ms: Option<u64>) -> Self {
+        let mut ctx = self.clone();
+        if let Some(ms) = ms {
+            ctx.budget = self.budget.shortened(std::time::Duration::from_millis(ms));
+        }
+        ctx
+    }
+
     /// The same context with an output budget (the servers' transports).
     pub fn with_output_limit(mut self, bytes: usize) -> Self {
         self.max_output_bytes = Some(bytes);
@@ -202,6 +212,9 @@ pub trait DynOperation: Send + Sync {
     /// The questions `input` still needs, in plan order, after parsing it
     /// with the operation's model; empty when it needs none.
     fn questions(&self, input: &Value) -> Result<Vec<Question>, Refusal>;
+    /// One round's single parse of `input`: the questions it still needs
+    /// (plan order), or, when it needs none, the output of running it.
+    fn plan_or_run(&self, input: &Value, ctx: &Ctx) -> Result<Round, Refusal>;
     /// The plan as the contract states it: null, the static questions, or
     /// the keys a resolver may ask. Err for an empty static plan.
     fn plan_document(&self) -> Result<Value, String>;
@@ -246,23 +259,16 @@ impl<T: Operation> DynOperation for T {
         crate::parse::parse_input::<T::Input>(input).map(drop)
     }
     fn questions(&self, input: &Value) -> Result<Vec<Question>, Refusal> {
-        match &T::PLAN {
-            Plan::None => Ok(Vec::new()),
-            Plan::Static(questions) => {
-                crate::parse::parse_input::<T::Input>(input)?;
-                Ok(questions
-                    .iter()
-                    .filter(|q| input.get(q.key).is_none_or(Value::is_null))
-                    .map(|q| Question {
-                        key: q.key.into(),
-                        message: q.message.into(),
-                        form: parse_static_json("a question form", T::ID, q.form),
-                        example: parse_static_json("a question example", T::ID, q.example),
-                    })
-                    .collect())
-            }
-            Plan::Resolved { resolve, .. } => Ok(resolve(&crate::parse::parse_input(input)?)),
+        let parsed: T::Input = crate::parse::parse_input(input)?;
+        Ok(open_questions::<T>(input, &parsed))
+    }
+    fn plan_or_run(&self, input: &Value, ctx: &Ctx) -> Result<Round, Refusal> {
+        let parsed: T::Input = crate::parse::parse_input(input)?;
+        let questions = open_questions::<T>(input, &parsed);
+        if !questions.is_empty() {
+            return Ok(Round::Ask(questions));
         }
+        Ok(Round::Output(output_json::<T>(parsed, ctx)?))
     }
     fn plan_document(&self) -> Result<Value, String> {
         match &T::PLAN {
@@ -285,12 +291,45 @@ impl<T: Operation> DynOperation for T {
         }
     }
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
-        let parsed: T::Input = crate::parse::parse_input(input)?;
-        let output = T::run(parsed, ctx)?;
-        let mut value = serde_json::to_value(output).map_err(|e| {
-            Refusal::new(Code::DomainError, format!("output not serializable: {e}"))
-        })?;
-        crate::portable::drop_nulls(&mut value);
-        Ok(value)
+        output_json::<T>(crate::parse::parse_input(input)?, ctx)
     }
+}
+
+/// What one round of a call comes to.
+pub enum Round {
+    /// The input still lacks these answers.
+    Ask(Vec<Question>),
+    /// It was complete: the operation's output.
+    Output(Value),
+}
+
+/// The plan's questions that the parsed input leaves open.
+fn open_questions<T: Operation>(input: &Value, parsed: &T::Input) -> Vec<Question> {
+    match &T::PLAN {
+        Plan::None => Vec::new(),
+        Plan::Static(questions) => questions
+            .iter()
+            .filter(|q| input.get(q.key).is_none_or(Value::is_null))
+            .map(|q| Question {
+                key: q.key.into(),
+                message: q.message.into(),
+                form: parse_static_json("a question form", T::ID, q.form),
+                example: parse_static_json("a question example", T::ID, q.example),
+            })
+            .collect(),
+        Plan::Resolved { resolve, .. } => resolve(parsed),
+    }
+}
+
+/// Runs the parsed input and serializes the output, once.
+fn output_json<T: Operation>(parsed: T::Input, ctx: &Ctx) -> Result<Value, Refusal> {
+    let output = T::run(parsed, ctx)?;
+    let mut value = serde_json::to_value(output).map_err(|e| {
+        Refusal::new(
+            Code::InternalError,
+            format!("the output could not be serialized: {e}"),
+        )
+    })?;
+    crate::portable::drop_nulls(&mut value);
+    Ok(value)
 }

@@ -1,9 +1,9 @@
 //! The two tools and the catalog resource as an rmcp `ServerHandler`.
 
 use crate::Config;
-use hessian_contract::call::RunArgs;
+use hessian_contract::call::{RunAnswer, RunArgs};
 use hessian_contract::error::bounded;
-use hessian_contract::find::{self, FindArgs};
+use hessian_contract::find::{self, FindAnswer, FindArgs};
 use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
 use hessian_contract::state::Keys;
 use hessian_contract::{Catalog, Ctx, Refusal};
@@ -210,22 +210,14 @@ fn object_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
     Arc::new(v.as_object().cloned().unwrap_or_default())
 }
 
-fn error_schema() -> Value {
-    json!({
-        "type": "object",
-        "required": ["code", "message"],
-        "properties": {
-            "code": { "type": "string" },
-            "message": { "type": "string" },
-            "path": { "type": "string" },
-            "expected": { "type": "string" },
-            "received": { "type": "string" },
-            "candidates": { "type": "array", "items": { "type": "string" } },
-            "contract": { "type": "string" },
-            "fix": { "type": "object" },
-            "questions": { "type": "array", "items": { "type": "object" } }
-        }
-    })
+/// A tool's outputSchema from the type of its answers: every variant is an
+/// object, and MCP wants the schema itself to say so.
+fn output_schema<T: JsonSchema>() -> Arc<Map<String, Value>> {
+    let mut v = hessian_contract::portable::schema_for::<T>(false);
+    if let Some(m) = v.as_object_mut() {
+        m.insert("type".into(), json!("object"));
+    }
+    as_object(v)
 }
 
 fn as_object(v: Value) -> Arc<Map<String, Value>> {
@@ -254,36 +246,6 @@ fn tools(examples: bool) -> Vec<Tool> {
             .idempotent(true)
             .open_world(false)
     };
-    let find_output = json!({
-        "type": "object",
-        "description": "Search and browse answer {matches, total, next_cursor?}; inspect answers the full contract; a refusal answers {error}.",
-        "properties": {
-            "matches": { "type": "array", "items": { "type": "object" } },
-            "total": { "type": "integer" },
-            "next_cursor": { "type": "string" },
-            "operation_id": { "type": "string" },
-            "contract": { "type": "string" },
-            "input_schema": { "type": "object" },
-            "example": { "type": "object" },
-            "error": error_schema()
-        }
-    });
-    let run_output = json!({
-        "type": "object",
-        "description": "The envelope of a successful run, or {error} when the call was refused.",
-        "properties": {
-            "operation_id": { "type": "string" },
-            "version": { "type": "integer" },
-            "contract": { "type": "string" },
-            "output": { "description": "The operation's output, as its output_schema describes." },
-            "elapsed_ms": { "type": "number" },
-            "error": error_schema()
-        },
-        "anyOf": [
-            { "required": ["operation_id", "version", "contract", "output", "elapsed_ms"] },
-            { "required": ["error"] }
-        ]
-    });
     vec![
         Tool::new_with_raw(
             ToolName::Find.name(),
@@ -291,7 +253,7 @@ fn tools(examples: bool) -> Vec<Tool> {
             object_schema::<FindArgs>(),
         )
         .with_title(ToolName::Find.title())
-        .with_raw_output_schema(as_object(find_output))
+        .with_raw_output_schema(output_schema::<FindAnswer>())
         .with_annotations(annotations(ToolName::Find.title())),
         Tool::new_with_raw(
             ToolName::Run.name(),
@@ -299,53 +261,44 @@ fn tools(examples: bool) -> Vec<Tool> {
             run_schema,
         )
         .with_title(ToolName::Run.title())
-        .with_raw_output_schema(as_object(run_output))
+        .with_raw_output_schema(output_schema::<RunAnswer>())
         .with_annotations(annotations(ToolName::Run.title())),
     ]
 }
 
-/// The text rendering, for hosts that show the model only text content:
-/// the same compact JSON as structuredContent (hosts such as Claude Code
-/// show only the structured side, others only this), so both carry the
-/// whole answer within the same budget. A refusal also reads as prose.
-fn render(result: &Result<Value, Refusal>) -> String {
-    match result {
-        Ok(v) => v.to_string(),
-        Err(r) => {
-            let mut s = format!("error {}: {}", r.code.as_str(), r.message);
-            if let Some(e) = &r.expected {
-                s.push_str(&format!("\nexpected: {e}"));
-            }
-            if let Some(fix) = &r.fix {
-                s.push_str(&format!("\nfix: {fix}"));
-            }
-            s
-        }
+/// The text rendering of a refusal, for hosts that show the model only
+/// text content: the code and message as prose, then what to send.
+fn render(r: &Refusal) -> String {
+    let mut s = format!("error {}: {}", r.code, r.message);
+    if let Some(e) = &r.expected {
+        s.push_str(&format!("\nexpected: {e}"));
     }
+    if let Some(fix) = &r.fix {
+        s.push_str(&format!("\nfix: {fix}"));
+    }
+    s
 }
 
-/// A tool result within the output budget: an answer whose JSON is larger
+/// A tool result within the output budget. An answer carries its compact
+/// JSON, written once, as the text content beside structuredContent (hosts
+/// such as Claude Code show only the structured side, others only the
+/// text), so both hold the whole answer. An answer larger than the budget
 /// (math_run results are refused earlier, with their smaller call; this
 /// catches every other answer) becomes a `limit_exceeded` refusal.
-fn tool_result(result: Result<Value, Refusal>, budget: usize) -> CallToolResult {
-    let mut text = render(&result);
+fn tool_result(result: Result<(Value, String), Refusal>, budget: usize) -> CallToolResult {
     let result = match result {
-        Ok(_) if text.len() > budget => {
-            let r = Refusal::new(
-                Code::LimitExceeded,
-                format!(
-                    "the answer is {} bytes of JSON, more than the {budget} this server returns in one call (the output budget)",
-                    text.len()
-                ),
-            );
-            text = render(&Err(r.clone()));
-            Err(r)
-        }
+        Ok((_, text)) if text.len() > budget => Err(Refusal::new(
+            Code::LimitExceeded,
+            format!(
+                "the answer is {} bytes of JSON, more than the {budget} this server returns in one call (the output budget)",
+                text.len()
+            ),
+        )),
         other => other,
     };
-    let mut out = match result {
-        Ok(v) => CallToolResult::structured(v),
-        Err(r) => CallToolResult::structured_error(r.to_json()),
+    let (mut out, text) = match result {
+        Ok((v, text)) => (CallToolResult::structured(v), text),
+        Err(r) => (CallToolResult::structured_error(r.to_json()), render(&r)),
     };
     out.content = vec![ContentBlock::text(text)];
     out
@@ -369,7 +322,11 @@ impl HessianServer {
     }
 
     fn result(&self, result: Result<Value, Refusal>) -> CallToolResult {
-        tool_result(result, self.config.max_output_bytes)
+        let rendered = result.map(|v| {
+            let text = v.to_string();
+            (v, text)
+        });
+        tool_result(rendered, self.config.max_output_bytes)
     }
 
     /// math_run: rounds until the operation runs, is refused, or a question
@@ -419,7 +376,13 @@ impl HessianServer {
                 Err(r) => return Ok(self.result(Err(r)).into()),
             };
             let (question, state, refusal) = match step {
-                Step::Done(envelope) => return Ok(self.result(Ok(envelope)).into()),
+                Step::Done(answer) => {
+                    let done = tool_result(
+                        Ok((answer.envelope, answer.text)),
+                        self.config.max_output_bytes,
+                    );
+                    return Ok(done.into());
+                }
                 Step::Ask {
                     question,
                     state,
@@ -476,12 +439,9 @@ impl HessianServer {
         principal: &str,
         context: &RequestContext<RoleServer>,
     ) -> Result<Result<Step, Refusal>, ErrorData> {
-        // A call may shorten its deadline, never lengthen it.
-        let asked = args
-            .get("deadline_ms")
-            .and_then(Value::as_u64)
-            .map(std::time::Duration::from_millis);
-        let deadline = asked.map_or(self.config.deadline, |a| a.min(self.config.deadline));
+        // The server's deadline; a call's own `deadline_ms` may shorten it,
+        // which the engine applies after the strict parse of the arguments.
+        let deadline = self.config.deadline;
         let budget = Budget::with_timeout(deadline);
         let on_cancel = budget.clone();
         let ct = context.ct.clone();

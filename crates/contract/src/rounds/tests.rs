@@ -142,7 +142,7 @@ fn ask(step: Result<Step, Refusal>) -> (Question, String) {
         Ok(Step::Ask {
             question, state, ..
         }) => (question, state),
-        Ok(Step::Done(v)) => panic!("expected a question, ran: {v}"),
+        Ok(Step::Done(a)) => panic!("expected a question, ran: {}", a.text),
         Err(r) => panic!("expected a question, refused: {r:?}"),
     }
 }
@@ -188,7 +188,7 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
         })) else {
             panic!()
         };
-        assert_eq!(env["output"], json!([5, 9]));
+        assert_eq!(env.envelope["output"], json!([5, 9]));
         // Answers given up front are not asked again.
         let (q, _) = ask(call(
             &c,
@@ -209,7 +209,7 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
         ) else {
             panic!("nothing to ask runs at once")
         };
-        assert_eq!(env["output"], json!([1, 2]));
+        assert_eq!(env.envelope["output"], json!([1, 2]));
     }
     // Every round of either kind costs one guard pass and one audit record.
     assert_eq!(guard.passes.load(SeqCst), 10);
