@@ -9,18 +9,10 @@ fn run(id: &str, input: Value) -> Value {
 
 /// Every simple undirected graph on n vertices.
 fn all_graphs(n: usize) -> Vec<Vec<[usize; 2]>> {
-    let pairs: Vec<[usize; 2]> = (0..n)
-        .flat_map(|u| (u + 1..n).map(move |v| [u, v]))
-        .collect();
-    (0..1u32 << pairs.len())
-        .map(|mask| {
-            pairs
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &e)| e)
-                .collect()
-        })
+    let pairs = |g: Vec<(usize, usize)>| g.into_iter().map(|(u, v)| [u, v]).collect();
+    hessian_kernels::graph::all_simple_graphs(n)
+        .into_iter()
+        .map(pairs)
         .collect()
 }
 

@@ -120,5 +120,24 @@ impl Graph {
     }
 }
 
+/// Every simple undirected graph on the labelled vertices 0..n, as edge
+/// lists (u < v): all 2^(n(n−1)/2) of them, for exhaustive checks against
+/// brute force (n ≤ 7 is practical).
+pub fn all_simple_graphs(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .collect();
+    (0..1u64 << pairs.len())
+        .map(|mask| {
+            pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e)
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

@@ -4,23 +4,6 @@ use num_traits::Zero;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Every simple undirected graph on n vertices, as edge lists.
-pub(crate) fn all_graphs(n: usize) -> Vec<Vec<(usize, usize)>> {
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-        .collect();
-    (0..1u32 << pairs.len())
-        .map(|mask| {
-            pairs
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &e)| e)
-                .collect()
-        })
-        .collect()
-}
-
 fn component_count(n: usize, edges: &[(usize, usize)], removed: Option<usize>) -> usize {
     let mut p: Vec<usize> = (0..n).collect();
     fn find(p: &mut [usize], x: usize) -> usize {
@@ -67,7 +50,7 @@ fn has_cycle_of(len: usize, n: usize, edges: &[(usize, usize)]) -> bool {
 #[test]
 fn structure_matches_brute_force_on_all_small_graphs() {
     for n in 1..=5 {
-        for edges in all_graphs(n) {
+        for edges in super::all_simple_graphs(n) {
             let g = Graph::unweighted(n, false, &edges);
             let before = component_count(n, &edges, None);
             assert_eq!(g.components().len(), before);
@@ -210,7 +193,7 @@ fn topological_orders_respect_edges_and_cycles_are_real() {
 #[test]
 fn blocks_partition_the_edges_into_maximal_biconnected_pieces() {
     for n in 1..=5 {
-        for edges in all_graphs(n) {
+        for edges in super::all_simple_graphs(n) {
             let g = Graph::unweighted(n, false, &edges);
             let blocks = g.blocks();
             let mut all: Vec<usize> = blocks.iter().flatten().copied().collect();
@@ -346,7 +329,7 @@ fn six_formats_round_trip_every_small_graph() {
         e
     };
     for n in 0..=6 {
-        for edges in all_graphs(n) {
+        for edges in super::all_simple_graphs(n) {
             let g = decode(&six_encode::graph6(n, &edges), 10, 100).unwrap();
             assert_eq!(
                 (g.n, g.directed, sorted(g.edges)),
@@ -452,7 +435,7 @@ fn planarity_matches_kuratowski_brute_force_on_all_graphs_up_to_6_vertices() {
     let budget = Budget::unlimited();
     let mut non_planar = 0;
     for n in 0..=6 {
-        for edges in all_graphs(n) {
+        for edges in super::all_simple_graphs(n) {
             match planarity(n, &edges, &budget).unwrap() {
                 Planarity::Planar { rotation } => {
                     assert!(!non_planar_by_brute_force(n, &edges), "{edges:?}");
@@ -542,7 +525,7 @@ fn weighted_blossom_matches_brute_force() {
     let mut rng = StdRng::seed_from_u64(11);
     let mut cases: Vec<(usize, Vec<(usize, usize, Q)>)> = Vec::new();
     for n in 1..=6 {
-        for edges in all_graphs(n) {
+        for edges in super::all_simple_graphs(n) {
             let weighted = edges
                 .iter()
                 .map(|&(u, v)| {
