@@ -1,3 +1,4 @@
+use hessian_kernels::combinatorics as comb;
 use hessian_op::prelude::*;
 
 pub struct ConjugatePartition;
@@ -38,9 +39,6 @@ impl Operation for ConjugatePartition {
                 message: "parts must be non-increasing".into(),
             });
         }
-        let largest = parts.first().copied().unwrap_or(0);
-        Ok((1..=largest)
-            .map(|j| parts.iter().take_while(|p| **p >= j).count() as u32)
-            .collect())
+        Ok(comb::conjugate_partition(&parts))
     }
 }

@@ -29,8 +29,10 @@ impl Operation for Fibonacci {
     const EXAMPLE: &'static str = r#"{"n": 100}"#;
     const EXPECTED: &'static str = r#""354224848179261915075""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
         let n = input.n.0;
+        // F(n) ≈ φ^n/√5: n·log10 φ digits.
+        ctx.room_for_digits(n.unsigned_abs() as f64 * 0.208_987_64, "F(n)")?;
         let f = hessian_kernels::BigInt::from(comb::fibonacci_pair(n.unsigned_abs()).0);
         Ok(Int(if n < 0 && n % 2 == 0 { -f } else { f }))
     }

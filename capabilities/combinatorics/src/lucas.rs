@@ -25,7 +25,9 @@ impl Operation for Lucas {
     const EXAMPLE: &'static str = r#"{"n": 50}"#;
     const EXPECTED: &'static str = r#""28143753123""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        // L(n) ≈ φ^n: n·log10 φ digits.
+        ctx.room_for_digits(input.n.0 as f64 * 0.208_987_64, "L(n)")?;
         Ok(Int(comb::lucas(input.n.0 as u64).into()))
     }
 }

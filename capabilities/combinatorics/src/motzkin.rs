@@ -25,7 +25,9 @@ impl Operation for Motzkin {
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""2188""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Int, MathError> {
-        Ok(Int(comb::motzkin(input.n.0 as u64).into()))
+    fn run(input: Input, ctx: &Ctx) -> Result<Int, MathError> {
+        // M(n) grows like 3^n: n·log10 3 digits.
+        ctx.room_for_digits(input.n.0 as f64 * 0.477_121_25, "M(n)")?;
+        Ok(Int(comb::motzkin(input.n.0 as u64, &ctx.budget)?.into()))
     }
 }

@@ -43,7 +43,7 @@ impl Operation for PerfectPower {
     const EXPECTED: &'static str = r#"{"perfect_power": true, "base": "6", "exponent": 5}"#;
 
     // Long run: a negative n keeps the odd part of the exponent (−64 = (−4)^3).
-    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let n = input.n.0;
         let mag = n.magnitude();
         if mag <= &1u32.into() {
@@ -53,7 +53,7 @@ impl Operation for PerfectPower {
                 exponent: 1,
             });
         }
-        let (mut m, mut k) = number_theory::perfect_power(mag);
+        let (mut m, mut k) = number_theory::perfect_power(mag, &ctx.budget)?;
         if n.is_negative() {
             // Only the odd part of k survives a negative base.
             while k % 2 == 0 {

@@ -24,7 +24,7 @@ impl Operation for Power {
         "Exact matrix power A^k by repeated squaring; negative k through the inverse.";
     const DESCRIPTION: &'static str = "Computes A^k exactly for a square rational matrix and an integer k with \
         |k| ≤ 10000, by repeated squaring. A^0 is the identity; a negative k needs an invertible A \
-        (domain_error otherwise). Order at most 50.";
+        (domain_error otherwise). Order at most 50; an entry may reach 2^18 bits (about 79,000 digits; limit_exceeded beyond).";
     const KEYWORDS: &'static [&'static str] = &[
         "power",
         "matrix power",
@@ -37,10 +37,14 @@ impl Operation for Power {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
         match linalg::power(&to_q(input.matrix.0), input.exponent.0, &ctx.budget)? {
-            Some(p) => Ok(rows_of(p)),
-            None => Err(MathError::Domain(
+            Ok(Some(p)) => Ok(rows_of(p)),
+            Ok(None) => Err(MathError::Domain(
                 "a negative power needs an invertible matrix; this one is singular".into(),
             )),
+            Err(bits) => Err(MathError::Limit(format!(
+                "an entry of the power reaches {bits} bits, past the {} bits (about 79,000 digits) an entry may have",
+                linalg::MAX_POWER_ENTRY_BITS
+            ))),
         }
     }
 }

@@ -1,4 +1,4 @@
-use hessian_kernels::Q;
+use hessian_kernels::rational;
 use hessian_op::prelude::*;
 
 pub struct Add;
@@ -25,7 +25,8 @@ impl Operation for Add {
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "1/3", "1/6", "0.25"]}"#;
     const EXPECTED: &'static str = r#""5/4""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(input.terms.0.into_iter().map(|r| r.0).sum::<Q>()))
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
+        let terms = input.terms.0.into_iter().map(|r| r.0).collect();
+        Ok(Rational(rational::sum(terms, &ctx.budget)?))
     }
 }

@@ -29,7 +29,7 @@ impl Operation for FromContinuedFraction {
     const EXAMPLE: &'static str = r#"{"terms": [3, 7, 15, 1]}"#;
     const EXPECTED: &'static str = r#""355/113""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
         let terms: Vec<_> = input.terms.0.into_iter().map(|t| t.0).collect();
         if let Some(i) = terms.iter().skip(1).position(|a| !a.is_positive()) {
             return Err(MathError::Input {
@@ -37,7 +37,9 @@ impl Operation for FromContinuedFraction {
                 message: "terms after the first must be positive".into(),
             });
         }
-        let value = rational::convergents(&terms).pop().unwrap_or_default();
-        Ok(Rational(value))
+        Ok(Rational(rational::continued_fraction_value(
+            &terms,
+            &ctx.budget,
+        )?))
     }
 }

@@ -1,4 +1,4 @@
-use hessian_kernels::Q;
+use hessian_kernels::rational;
 use hessian_op::prelude::*;
 
 pub struct Multiply;
@@ -25,9 +25,8 @@ impl Operation for Multiply {
     const EXAMPLE: &'static str = r#"{"factors": ["2/3", "9/4", "-5"]}"#;
     const EXPECTED: &'static str = r#""-15/2""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        Ok(Rational(
-            input.factors.0.into_iter().map(|r| r.0).product::<Q>(),
-        ))
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
+        let factors = input.factors.0.into_iter().map(|r| r.0).collect();
+        Ok(Rational(rational::product(factors, &ctx.budget)?))
     }
 }

@@ -36,7 +36,10 @@ impl Operation for Convolution {
     fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let a: Vec<_> = input.a.0.into_iter().map(|r| r.0).collect();
         let b: Vec<_> = input.b.0.into_iter().map(|r| r.0).collect();
-        ctx.budget.check()?;
-        Ok(crate::rationals(sequence::convolution(&a, &b)))
+        Ok(crate::rationals(sequence::convolution(
+            &a,
+            &b,
+            &ctx.budget,
+        )?))
     }
 }

@@ -39,7 +39,7 @@ impl Operation for Differences {
     const EXAMPLE: &'static str = r#"{"terms": [1, 8, 27, 64, 125], "order": 3}"#;
     const EXPECTED: &'static str = r#"["6", "6"]"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let k = input.order.0 as usize;
         let a = crate::values(input.terms);
         if k >= a.len() {
@@ -48,6 +48,6 @@ impl Operation for Differences {
                 message: format!("{k} differences of {} terms leave nothing", a.len()),
             });
         }
-        Ok(crate::rationals(sequence::differences(&a, k)))
+        Ok(crate::rationals(sequence::differences(&a, k, &ctx.budget)?))
     }
 }

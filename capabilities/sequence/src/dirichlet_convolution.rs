@@ -33,7 +33,7 @@ impl Operation for DirichletConvolution {
     const EXAMPLE: &'static str = r#"{"f": [1, 1, 1, 1, 1, 1], "g": [1, 1, 1, 1, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "2", "2", "3", "2", "4"]"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let (f, g) = (crate::values(input.f), crate::values(input.g));
         if f.len() != g.len() {
             return Err(MathError::Input {
@@ -41,6 +41,10 @@ impl Operation for DirichletConvolution {
                 message: format!("has {} values but f has {}", g.len(), f.len()),
             });
         }
-        Ok(crate::rationals(sequence::dirichlet_convolution(&f, &g)))
+        Ok(crate::rationals(sequence::dirichlet_convolution(
+            &f,
+            &g,
+            &ctx.budget,
+        )?))
     }
 }

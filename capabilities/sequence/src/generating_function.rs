@@ -58,7 +58,7 @@ impl Operation for GeneratingFunction {
         let q: Vec<Q> = std::iter::once(Q::one())
             .chain(c.iter().map(|x| -x))
             .collect();
-        let mut p = sequence::convolution(&q, &a);
+        let mut p = sequence::convolution(&q, &a, &ctx.budget)?;
         p.truncate(l);
         while p.last().is_some_and(|x| *x == Q::default()) {
             p.pop();

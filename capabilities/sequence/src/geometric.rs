@@ -1,6 +1,6 @@
 use crate::Terms;
+use hessian_kernels::sequence;
 use hessian_op::prelude::*;
-use num_traits::Zero;
 
 pub struct Geometric;
 
@@ -37,26 +37,12 @@ impl Operation for Geometric {
     const EXAMPLE: &'static str = r#"{"terms": [3, -6, 12, -24]}"#;
     const EXPECTED: &'static str = r#"{"geometric": true, "ratio": "-2"}"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
-        let a = crate::values(input.terms);
-        if a[0].is_zero() {
-            let all_zero = a.iter().all(Zero::is_zero);
-            return Ok(Output {
-                geometric: all_zero,
-                ratio: None,
-            });
-        }
-        if a.len() == 1 {
-            return Ok(Output {
-                geometric: true,
-                ratio: None,
-            });
-        }
-        let r = &a[1] / &a[0];
-        let geometric = a.windows(2).all(|w| w[1] == &w[0] * &r);
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let (geometric, ratio) =
+            sequence::geometric_ratio(&crate::values(input.terms), &ctx.budget)?;
         Ok(Output {
             geometric,
-            ratio: geometric.then_some(Rational(r)),
+            ratio: ratio.map(Rational),
         })
     }
 }

@@ -45,7 +45,7 @@ impl Operation for MobiusTransform {
     const EXAMPLE: &'static str = r#"{"terms": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}"#;
     const EXPECTED: &'static str = r#"["1", "1", "2", "2", "4", "2", "6", "4", "6", "4"]"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
         let f = crate::values(input.terms);
         let kernel: Vec<Q> = match input.direction {
             Direction::Forward => vec![Q::from(BigInt::from(1)); f.len()],
@@ -55,7 +55,9 @@ impl Operation for MobiusTransform {
                 .collect(),
         };
         Ok(crate::rationals(sequence::dirichlet_convolution(
-            &f, &kernel,
-        )))
+            &f,
+            &kernel,
+            &ctx.budget,
+        )?))
     }
 }

@@ -1,5 +1,5 @@
 use crate::Terms;
-use hessian_kernels::Q;
+use hessian_kernels::sequence;
 use hessian_op::prelude::*;
 
 pub struct PrefixSums;
@@ -30,14 +30,8 @@ impl Operation for PrefixSums {
     const EXAMPLE: &'static str = r#"{"terms": [1, 3, 5, 7, 9]}"#;
     const EXPECTED: &'static str = r#"["1", "4", "9", "16", "25"]"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
-        let mut acc = Q::default();
-        Ok(crate::values(input.terms)
-            .into_iter()
-            .map(|a| {
-                acc += a;
-                Rational(acc.clone())
-            })
-            .collect())
+    fn run(input: Input, ctx: &Ctx) -> Result<Vec<Rational>, MathError> {
+        let sums = sequence::prefix_sums(crate::values(input.terms), &ctx.budget)?;
+        Ok(crate::rationals(sums))
     }
 }

@@ -1,5 +1,5 @@
 use crate::Terms;
-use hessian_kernels::Q;
+use hessian_kernels::rational;
 use hessian_op::prelude::*;
 
 pub struct Product;
@@ -30,11 +30,8 @@ impl Operation for Product {
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "2/3", "3/4", "4/5"]}"#;
     const EXPECTED: &'static str = r#""1/5""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        let mut v = crate::values(input.terms);
-        while v.len() > 1 {
-            v = v.chunks(2).map(|c| c.iter().product::<Q>()).collect();
-        }
-        Ok(Rational(v.pop().unwrap_or_default()))
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
+        let v = crate::values(input.terms);
+        Ok(Rational(rational::product(v, &ctx.budget)?))
     }
 }

@@ -1,5 +1,5 @@
 use crate::Terms;
-use hessian_kernels::Q;
+use hessian_kernels::rational;
 use hessian_op::prelude::*;
 
 pub struct Sum;
@@ -26,12 +26,8 @@ impl Operation for Sum {
     const EXAMPLE: &'static str = r#"{"terms": [1, "1/4", "1/9", "1/16"]}"#;
     const EXPECTED: &'static str = r#""205/144""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rational, MathError> {
-        // Pairwise summation keeps denominators balanced.
-        let mut v = crate::values(input.terms);
-        while v.len() > 1 {
-            v = v.chunks(2).map(|c| c.iter().sum::<Q>()).collect();
-        }
-        Ok(Rational(v.pop().unwrap_or_default()))
+    fn run(input: Input, ctx: &Ctx) -> Result<Rational, MathError> {
+        let v = crate::values(input.terms);
+        Ok(Rational(rational::sum(v, &ctx.budget)?))
     }
 }

@@ -218,16 +218,19 @@ pub fn derangements(n: u64) -> BigUint {
 }
 
 /// Motzkin numbers: (n + 2)M_n = (2n + 1)M_{n−1} + 3(n − 1)M_{n−2}.
-pub fn motzkin(n: u64) -> BigUint {
+pub fn motzkin(n: u64, budget: &Budget) -> Result<BigUint, Stop> {
     let (mut a, mut b) = (BigUint::one(), BigUint::one()); // M_0, M_1
     if n == 0 {
-        return a;
+        return Ok(a);
     }
     for m in 2..=n {
+        if m % 256 == 0 {
+            budget.check()?;
+        }
         let c = ((2 * m + 1) * &b + 3 * (m - 1) * &a) / (m + 2);
         a = std::mem::replace(&mut b, c);
     }
-    b
+    Ok(b)
 }
 
 /// Narayana N(n, k) = C(n, k)·C(n, k − 1)/n.
@@ -326,6 +329,22 @@ pub fn subsets(n: u32, k: u32, budget: &Budget) -> Result<Vec<Vec<u32>>, Stop> {
         return Err(Stop::CheckFailed("the subsets listed are not C(n, k)"));
     }
     Ok(out)
+}
+
+/// The conjugate of a partition given by non-increasing parts: λ'_j =
+/// #{i : λ_i ≥ j} for j = 1..λ_1, in O(λ_1 + len) with one pointer walking
+/// the parts from the smallest.
+pub fn conjugate_partition(parts: &[u32]) -> Vec<u32> {
+    let largest = parts.first().copied().unwrap_or(0);
+    let mut count = parts.len();
+    (1..=largest)
+        .map(|j| {
+            while count > 0 && parts[count - 1] < j {
+                count -= 1;
+            }
+            count as u32
+        })
+        .collect()
 }
 
 /// The lexicographic rank (0-based) of a permutation of 0..n.

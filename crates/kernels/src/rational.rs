@@ -1,7 +1,7 @@
 //! Rationals as numbers: continued fractions, best approximations, Egyptian
 //! fractions, positional expansions with their period, Farey sequences.
 
-use crate::Q;
+use crate::{Budget, Q, Stop};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -31,6 +31,57 @@ pub fn convergents(terms: &[BigInt]) -> Vec<Q> {
             Q::new(p.clone(), q.clone())
         })
         .collect()
+}
+
+/// The value [a0; a1, …, an] of a continued fraction (terms after the
+/// first positive), by the convergent recurrence without reducing the
+/// intermediate fractions (consecutive convergents are already in lowest
+/// terms), polling the budget.
+pub fn continued_fraction_value(terms: &[BigInt], budget: &Budget) -> Result<Q, Stop> {
+    let (mut p, mut p0, mut q, mut q0) =
+        (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
+    for (i, a) in terms.iter().enumerate() {
+        if i % 64 == 0 {
+            budget.check()?;
+        }
+        (p, p0) = (a * &p + &p0, p);
+        (q, q0) = (a * &q + &q0, q);
+    }
+    if terms.is_empty() {
+        return Ok(Q::zero());
+    }
+    Ok(Q::new(p, q))
+}
+
+/// Σ xᵢ by pairwise summation (balanced denominators), polling the budget.
+pub fn sum(xs: Vec<Q>, budget: &Budget) -> Result<Q, Stop> {
+    reduce_pairwise(xs, budget, |a, b| a + b)
+}
+
+/// Π xᵢ by pairwise products (balanced sizes), polling the budget.
+pub fn product(xs: Vec<Q>, budget: &Budget) -> Result<Q, Stop> {
+    if xs.is_empty() {
+        return Ok(Q::one());
+    }
+    reduce_pairwise(xs, budget, |a, b| a * b)
+}
+
+fn reduce_pairwise(mut v: Vec<Q>, budget: &Budget, op: impl Fn(Q, Q) -> Q) -> Result<Q, Stop> {
+    while v.len() > 1 {
+        let mut next = Vec::with_capacity(v.len().div_ceil(2));
+        let mut it = v.into_iter();
+        while let Some(a) = it.next() {
+            if next.len() % 64 == 0 {
+                budget.check()?;
+            }
+            next.push(match it.next() {
+                Some(b) => op(a, b),
+                None => a,
+            });
+        }
+        v = next;
+    }
+    Ok(v.pop().unwrap_or_default())
 }
 
 /// The rational closest to x among those with denominator ≤ n (n ≥ 1); on a

@@ -173,12 +173,49 @@ pub fn terms(c: &[Q], initial: &[Q], n: usize, budget: &Budget) -> Result<Vec<Q>
 }
 
 /// The k-th forward differences Δ^k a.
-pub fn differences(a: &[Q], k: usize) -> Vec<Q> {
+pub fn differences(a: &[Q], k: usize, budget: &Budget) -> Result<Vec<Q>, Stop> {
     let mut v = a.to_vec();
     for _ in 0..k {
+        budget.check()?;
         v = v.windows(2).map(|w| &w[1] - &w[0]).collect();
     }
-    v
+    Ok(v)
+}
+
+/// The running sums a_0, a_0 + a_1, …, polling the budget.
+pub fn prefix_sums(a: Vec<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
+    let mut acc = Q::zero();
+    let mut out = Vec::with_capacity(a.len());
+    for (i, x) in a.into_iter().enumerate() {
+        if i % 64 == 0 {
+            budget.check()?;
+        }
+        acc += x;
+        out.push(acc.clone());
+    }
+    Ok(out)
+}
+
+/// Whether a_{i+1} = r·a_i for one r and every i, with r when a_0 ≠ 0 and
+/// there are two terms or more (an all-zero sequence is geometric, any r).
+pub fn geometric_ratio(a: &[Q], budget: &Budget) -> Result<(bool, Option<Q>), Stop> {
+    match a {
+        [] => Ok((true, None)),
+        [first, ..] if first.is_zero() => Ok((a.iter().all(Zero::is_zero), None)),
+        [_] => Ok((true, None)),
+        [first, second, ..] => {
+            let r = second / first;
+            for (i, w) in a.windows(2).enumerate() {
+                if i % 64 == 0 {
+                    budget.check()?;
+                }
+                if w[1] != &w[0] * &r {
+                    return Ok((false, None));
+                }
+            }
+            Ok((true, Some(r)))
+        }
+    }
 }
 
 /// The polynomial p of least degree d with p(n) = a_n for every given n
@@ -284,12 +321,13 @@ pub fn binomial_transform(a: &[Q], inverse: bool, budget: &Budget) -> Result<Vec
 }
 
 /// Cauchy product of two sequences (polynomial multiplication).
-pub fn convolution(a: &[Q], b: &[Q]) -> Vec<Q> {
+pub fn convolution(a: &[Q], b: &[Q], budget: &Budget) -> Result<Vec<Q>, Stop> {
     if a.is_empty() || b.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let mut out = vec![Q::zero(); a.len() + b.len() - 1];
     for (i, x) in a.iter().enumerate() {
+        budget.check()?;
         if x.is_zero() {
             continue;
         }
@@ -297,7 +335,7 @@ pub fn convolution(a: &[Q], b: &[Q]) -> Vec<Q> {
             out[i + j] += x * y;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Möbius function μ(1..=n) by a linear sieve.
@@ -330,10 +368,13 @@ pub fn mobius_table(n: usize) -> Vec<i8> {
 
 /// Dirichlet convolution (f ∗ g)(n) = Σ_{d | n} f(d) g(n/d) for n = 1..=len,
 /// with f, g indexed from 1.
-pub fn dirichlet_convolution(f: &[Q], g: &[Q]) -> Vec<Q> {
+pub fn dirichlet_convolution(f: &[Q], g: &[Q], budget: &Budget) -> Result<Vec<Q>, Stop> {
     let n = f.len().min(g.len());
     let mut out = vec![Q::zero(); n];
     for d in 1..=n {
+        if d % 16 == 0 {
+            budget.check()?;
+        }
         if f[d - 1].is_zero() {
             continue;
         }
@@ -341,7 +382,7 @@ pub fn dirichlet_convolution(f: &[Q], g: &[Q]) -> Vec<Q> {
             out[d * k - 1] += &f[d - 1] * &g[k - 1];
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -409,7 +450,7 @@ mod tests {
         // μ ∗ 1 = ε.
         let ones: Vec<Q> = vec![q(1); 100];
         let muq: Vec<Q> = mu[1..=100].iter().map(|m| q(*m as i64)).collect();
-        let eps = dirichlet_convolution(&muq, &ones);
+        let eps = dirichlet_convolution(&muq, &ones, &Budget::unlimited()).unwrap();
         assert!(
             eps.iter()
                 .enumerate()

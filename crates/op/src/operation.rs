@@ -127,6 +127,18 @@ impl Ctx {
         ctx
     }
 
+    /// Refuses, before any work, an answer of about `digits` decimal digits
+    /// (`what`, e.g. "F(n)") that could not fit the output budget: a
+    /// `limit_exceeded` now rather than one after seconds of arithmetic.
+    pub fn room_for_digits(&self, digits: f64, what: &str) -> Result<(), MathError> {
+        match self.max_output_bytes {
+            Some(limit) if digits > limit as f64 => Err(MathError::Limit(format!(
+                "{what} has about {digits:.0} digits, more than this server's output budget of {limit} bytes"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// The same context with an output budget (the servers' transports).
     pub fn with_output_limit(mut self, bytes: usize) -> Self {
         self.max_output_bytes = Some(bytes);

@@ -146,6 +146,7 @@ pub fn minimal_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
         let mut combo = vec![Q::zero(); d + 1];
         combo[d] = Q::one();
         for (p, row, c) in &basis {
+            budget.check()?;
             if v[*p].is_zero() {
                 continue;
             }

@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::{Budget, Mat, Q, Stop};
-use num_traits::Zero;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
 use rayon::prelude::*;
 
 /// Matrix product; the caller checks that the inner dimensions agree.
@@ -13,17 +15,20 @@ pub fn multiply(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop>
     let rows: Vec<Vec<Q>> = (0..a.rows())
         .into_par_iter()
         .map(|i| {
-            budget.check()?;
-            Ok((0..b.cols())
+            (0..b.cols())
                 .map(|j| {
-                    a.row(i)
+                    // Entries of large rationals cost milliseconds each.
+                    if j % 8 == 0 {
+                        budget.check()?;
+                    }
+                    Ok(a.row(i)
                         .iter()
                         .zip(bt.row(j))
                         .filter(|(x, y)| !x.is_zero() && !y.is_zero())
                         .map(|(x, y)| x * y)
-                        .sum()
+                        .sum())
                 })
-                .collect())
+                .collect()
         })
         .collect::<Result<_, Stop>>()?;
     Ok(Mat::from_rows(rows).unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| Q::zero())))
@@ -41,27 +46,95 @@ pub fn kronecker(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
     })
 }
 
-/// Aᵏ by repeated squaring; negative k uses A⁻¹ (`Ok(None)` when singular).
-pub fn power(a: &Mat<Q>, k: i64, budget: &Budget) -> Result<Option<Mat<Q>>, Stop> {
+/// Entries of a matrix power stop at this size (numerator and denominator
+/// bits together, about 79,000 digits, more than a server answer holds):
+/// past it a single multiplication or reduction would run too long to
+/// interrupt.
+pub const MAX_POWER_ENTRY_BITS: u64 = 1 << 18;
+
+/// A^k by repeated squaring (negative k through A⁻¹): `Ok(None)` for a
+/// negative power of a singular matrix, `Err(Some(bits))` when an entry
+/// passes [`MAX_POWER_ENTRY_BITS`] on the way. The squaring runs over Z:
+/// A = M/d for d the lcm of the denominators, A^k = M^k/d^k, reduced once.
+pub fn power(a: &Mat<Q>, k: i64, budget: &Budget) -> Result<Result<Option<Mat<Q>>, u64>, Stop> {
     assert!(a.is_square(), "power of a non-square matrix");
-    let mut base = if k < 0 {
+    let base = if k < 0 {
         match inverse(a, budget)? {
             Some(inv) => inv,
-            None => return Ok(None),
+            None => return Ok(Ok(None)),
         }
     } else {
         a.clone()
     };
-    let mut e = k.unsigned_abs();
-    let mut acc = identity(a.rows());
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = multiply(&acc, &base, budget)?;
+    let e = k.unsigned_abs();
+    let d = (0..base.rows())
+        .flat_map(|i| base.row(i).iter())
+        .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+    let d_bits = d.bits().saturating_sub(1).saturating_mul(e);
+    if d_bits > MAX_POWER_ENTRY_BITS {
+        return Ok(Err(d_bits));
+    }
+    let mut m = base.map(|q| q.numer() * (&d / q.denom()));
+    let widest = |m: &Mat<BigInt>| {
+        (0..m.rows())
+            .flat_map(|i| m.row(i).iter())
+            .map(BigInt::bits)
+            .max()
+            .unwrap_or(0)
+    };
+    let n = a.rows();
+    let mut acc = Mat::from_fn(n, n, |i, j| BigInt::from(u8::from(i == j)));
+    let mut e_left = e;
+    while e_left > 0 {
+        let bits = widest(&m).max(widest(&acc));
+        if bits > MAX_POWER_ENTRY_BITS {
+            return Ok(Err(bits));
         }
-        e >>= 1;
-        if e > 0 {
-            base = multiply(&base, &base, budget)?;
+        if e_left & 1 == 1 {
+            acc = multiply_z(&acc, &m, budget)?;
+        }
+        e_left >>= 1;
+        if e_left > 0 {
+            m = multiply_z(&m, &m, budget)?;
         }
     }
-    Ok(Some(acc))
+    let bits = widest(&acc);
+    if bits > MAX_POWER_ENTRY_BITS {
+        return Ok(Err(bits));
+    }
+    if d.is_one() {
+        return Ok(Ok(Some(acc.into_map(Q::from_integer))));
+    }
+    let scale = d.pow(e as u32);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        budget.check()?;
+        out.push(
+            acc.row(i)
+                .iter()
+                .map(|x| Q::new(x.clone(), scale.clone()))
+                .collect(),
+        );
+    }
+    Ok(Ok(Mat::from_rows(out)))
+}
+
+/// A·B over Z, row-parallel, polling the budget per few entries.
+fn multiply_z(a: &Mat<BigInt>, b: &Mat<BigInt>, budget: &Budget) -> Result<Mat<BigInt>, Stop> {
+    let bt = b.transpose();
+    let rows: Vec<Vec<BigInt>> = (0..a.rows())
+        .into_par_iter()
+        .map(|i| {
+            (0..b.cols())
+                .map(|j| {
+                    if j % 8 == 0 {
+                        budget.check()?;
+                    }
+                    Ok(a.row(i).iter().zip(bt.row(j)).map(|(x, y)| x * y).sum())
+                })
+                .collect()
+        })
+        .collect::<Result<_, Stop>>()?;
+    Ok(Mat::from_rows(rows)
+        .unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| BigInt::zero())))
 }

@@ -182,21 +182,22 @@ pub fn previous_prime(n: &BigUint, budget: &Budget) -> Result<Option<BigUint>, S
 
 /// The largest k such that n = m^k, with that m (n ≥ 2; k = 1 when n is not a
 /// perfect power).
-pub fn perfect_power(n: &BigUint) -> (BigUint, u32) {
+pub fn perfect_power(n: &BigUint, budget: &Budget) -> Result<(BigUint, u32), Stop> {
     let bits = n.bits() as u32;
     // Try each prime exponent; the root found can itself be a perfect power.
     for k in 2..=bits {
         if !integer::is_prime_u64(k as u64) {
             continue;
         }
+        budget.check()?;
         let m = n.nth_root(k);
         if m.pow(k) == *n {
-            let (m2, k2) = perfect_power(&m);
-            return (m2, k * k2);
+            let (m2, k2) = perfect_power(&m, budget)?;
+            return Ok((m2, k * k2));
         }
         if m < BigUint::from(2u32) {
             break;
         }
     }
-    (n.clone(), 1)
+    Ok((n.clone(), 1))
 }

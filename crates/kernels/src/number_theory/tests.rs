@@ -209,7 +209,7 @@ fn two_squares_and_sqrt_continued_fractions() {
 #[test]
 fn perfect_powers_and_factorial_valuations() {
     for n in 2u64..5000 {
-        let (m, k) = perfect_power(&big(n));
+        let (m, k) = perfect_power(&big(n), &Budget::unlimited()).unwrap();
         let brute = (2..=12u32)
             .rev()
             .find(|k| {
