@@ -458,6 +458,37 @@ mod tests {
         }
     }
 
+    /// Panics on odd n: a bug on purpose.
+    struct Panics;
+
+    impl Operation for Panics {
+        type Input = Input;
+        type Output = i64;
+        const ID: &'static str = "test.panics.compute";
+        const VERSION: u32 = 1;
+        const TITLE: &'static str = "Halving that panics on odd numbers";
+        const SUMMARY: &'static str = "n / 2, or a panic.";
+        const DESCRIPTION: &'static str = "For this test only.";
+        const KEYWORDS: &'static [&'static str] = &[];
+        const EXAMPLE: &'static str = r#"{"n": 2}"#;
+        const EXPECTED: &'static str = "1";
+
+        fn run(input: Input, _: &Ctx) -> Result<i64, MathError> {
+            assert!(input.n % 2 == 0, "odd input {}", input.n);
+            Ok(input.n / 2)
+        }
+    }
+
+    #[test]
+    fn a_panic_is_that_calls_internal_error_and_the_next_call_runs() {
+        let catalog = Catalog::new([&Panics as &'static dyn crate::DynOperation]).unwrap();
+        let r = output_of(&catalog, "test.panics.compute", json!({"n": 3})).unwrap_err();
+        assert_eq!(r.code, Code::InternalError, "{r:?}");
+        assert!(r.message.contains("odd input 3"), "{}", r.message);
+        let next = output_of(&catalog, "test.panics.compute", json!({"n": 8})).unwrap();
+        assert_eq!(next, json!(4));
+    }
+
     #[test]
     fn a_failed_self_check_is_an_internal_error_not_the_callers_fault() {
         let catalog = Catalog::new([&Broken as &'static dyn crate::DynOperation]).unwrap();

@@ -333,9 +333,27 @@ fn open_questions<T: Operation>(input: &Value, parsed: &T::Input) -> Vec<Questio
     }
 }
 
-/// Runs the parsed input and serializes the output, once.
+/// Runs the parsed input and serializes the output, once. A panic in the
+/// operation (a bug not yet found) is this call's `internal_error`, logged
+/// with the operation's id; the thread, and the server, go on serving.
 fn output_json<T: Operation>(parsed: T::Input, ctx: &Ctx) -> Result<Value, Refusal> {
-    let output = T::run(parsed, ctx)?;
+    // The input and context are not used after a panic: nothing observes
+    // a broken invariant, so asserting unwind safety is sound here.
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| T::run(parsed, ctx)));
+    let output = match ran {
+        Ok(result) => result?,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            eprintln!("hessian: {} panicked: {what}", T::ID);
+            return Err(
+                MathError::Internal(format!("the operation stopped on a defect: {what}")).into(),
+            );
+        }
+    };
     let mut value = serde_json::to_value(output).map_err(|e| {
         Refusal::new(
             Code::InternalError,
