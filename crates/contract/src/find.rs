@@ -110,6 +110,7 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Call {
     pub operation_id: String,
+    #[schemars(with = "Map<String, Value>")]
     pub input: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<String>,
@@ -148,7 +149,9 @@ pub struct Inspection {
     pub contract: String,
     pub title: String,
     pub description: String,
+    #[schemars(with = "Map<String, Value>")]
     pub input_schema: Value,
+    #[schemars(with = "Map<String, Value>")]
     pub output_schema: Value,
     /// The example call, ready to send to math_run (absent only where a
     /// server is run without examples, an evaluation arm).

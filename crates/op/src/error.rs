@@ -100,9 +100,11 @@ pub struct Refusal {
     pub contract: Option<String>,
     /// The one next call to make: `{"tool": "math_run" | "math_find", "arguments": {…}}`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Map<String, Value>>")]
     pub fix: Option<Value>,
     /// For `input_required`: the open questions `{key, message, form, example}`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<Vec<serde_json::Map<String, Value>>>")]
     pub questions: Option<Value>,
 }
 

@@ -10,14 +10,24 @@ use rayon::prelude::*;
 
 /// Matrix product; the caller checks that the inner dimensions agree.
 pub fn multiply(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
+    product_of(a, b, budget)
+}
+
+/// A·B over any exact ring, row-parallel, polling the budget every few
+/// entries (an entry of large numbers costs milliseconds); zero terms are
+/// skipped.
+fn product_of<T>(a: &Mat<T>, b: &Mat<T>, budget: &Budget) -> Result<Mat<T>, Stop>
+where
+    T: Clone + Zero + Send + Sync + std::iter::Sum<T>,
+    for<'x> &'x T: std::ops::Mul<&'x T, Output = T>,
+{
     assert_eq!(a.cols(), b.rows(), "inner dimensions differ");
     let bt = b.transpose();
-    let rows: Vec<Vec<Q>> = (0..a.rows())
+    let rows: Vec<Vec<T>> = (0..a.rows())
         .into_par_iter()
         .map(|i| {
             (0..b.cols())
                 .map(|j| {
-                    // Entries of large rationals cost milliseconds each.
                     if j % 8 == 0 {
                         budget.check()?;
                     }
@@ -31,7 +41,7 @@ pub fn multiply(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop>
                 .collect()
         })
         .collect::<Result<_, Stop>>()?;
-    Ok(Mat::from_rows(rows).unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| Q::zero())))
+    Ok(Mat::from_rows(rows).unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| T::zero())))
 }
 
 pub fn trace(a: &Mat<Q>) -> Q {
@@ -91,11 +101,11 @@ pub fn power(a: &Mat<Q>, k: i64, budget: &Budget) -> Result<Result<Option<Mat<Q>
             return Ok(Err(bits));
         }
         if e_left & 1 == 1 {
-            acc = multiply_z(&acc, &m, budget)?;
+            acc = product_of(&acc, &m, budget)?;
         }
         e_left >>= 1;
         if e_left > 0 {
-            m = multiply_z(&m, &m, budget)?;
+            m = product_of(&m, &m, budget)?;
         }
     }
     let bits = widest(&acc);
@@ -117,24 +127,4 @@ pub fn power(a: &Mat<Q>, k: i64, budget: &Budget) -> Result<Result<Option<Mat<Q>
         );
     }
     Ok(Ok(Mat::from_rows(out)))
-}
-
-/// A·B over Z, row-parallel, polling the budget per few entries.
-fn multiply_z(a: &Mat<BigInt>, b: &Mat<BigInt>, budget: &Budget) -> Result<Mat<BigInt>, Stop> {
-    let bt = b.transpose();
-    let rows: Vec<Vec<BigInt>> = (0..a.rows())
-        .into_par_iter()
-        .map(|i| {
-            (0..b.cols())
-                .map(|j| {
-                    if j % 8 == 0 {
-                        budget.check()?;
-                    }
-                    Ok(a.row(i).iter().zip(bt.row(j)).map(|(x, y)| x * y).sum())
-                })
-                .collect()
-        })
-        .collect::<Result<_, Stop>>()?;
-    Ok(Mat::from_rows(rows)
-        .unwrap_or_else(|| Mat::from_fn(a.rows(), b.cols(), |_, _| BigInt::zero())))
 }
