@@ -88,6 +88,9 @@ fn mutations(v: &Value) -> Vec<Value> {
         json!("1/0"),
         json!("9".repeat(10_001)),
         json!(3.0),
+        json!("ünï¢ødé ∑ 𝔽"),
+        json!(-9007199254740991i64),
+        json!([[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]),
     ];
     let mut out = Vec::new();
     match v {
@@ -141,8 +144,11 @@ fn schema_cannot_express(message: &str) -> bool {
 #[test]
 fn input_schema_and_parser_agree_on_examples_and_mutations() {
     let mut checked = 0;
+    let mut outcomes: std::collections::BTreeMap<String, usize> = Default::default();
     for e in catalog().entries() {
         let schema = validator(e);
+        let output_schema = jsonschema::draft202012::new(&e.contract().document["output_schema"])
+            .unwrap_or_else(|err| panic!("{}: output schema does not compile: {err}", e.op.id()));
         let example = e.op.example_input();
         assert!(
             schema.is_valid(&example),
@@ -198,11 +204,29 @@ fn input_schema_and_parser_agree_on_examples_and_mutations() {
                     e.op.id()
                 ),
             }
-            // Whatever parses also runs to a typed result or a refusal, never a panic.
-            let _ = e.op.run_json(&m, &Ctx::default());
+            // Whatever parses also runs to a typed result that its published
+            // output schema admits, or to a refusal with a code; never a panic.
+            let outcome = match e.op.run_json(&m, &Ctx::default()) {
+                Ok(out) => {
+                    assert!(
+                        output_schema.is_valid(&out),
+                        "{}: the output of {m} violates the output schema: {out}",
+                        e.op.id()
+                    );
+                    "success".to_string()
+                }
+                Err(r) => {
+                    if r.code == Code::InvalidInput {
+                        assert!(r.path.is_some(), "{}: no path in {r:?}", e.op.id());
+                    }
+                    r.code.to_string()
+                }
+            };
+            *outcomes.entry(outcome).or_default() += 1;
             checked += 1;
         }
     }
+    eprintln!("{checked} mutated calls: {outcomes:?}");
     assert!(checked > 300, "only {checked} mutations were checked");
 }
 
