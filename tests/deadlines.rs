@@ -193,3 +193,65 @@ fn every_operation_keeps_its_deadline_on_its_largest_inputs() {
         overruns.join("\n")
     );
 }
+
+/// The memory ceiling of one call, documented in docs/DECISIONS.md.
+const CEILING_KIB: u64 = 1 << 20;
+
+/// Every operation's largest inputs (the same growth as above), each run in
+/// its own `hessian run` process under the deadline and the output budget:
+/// the process's peak resident set must stay under the ceiling.
+#[test]
+fn every_operation_stays_under_the_memory_ceiling_on_its_largest_inputs() {
+    let catalog = hessian_server::catalog();
+    let dir = std::env::temp_dir().join(format!("hessian-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut peaks: Vec<(u64, String)> = Vec::new();
+    for e in catalog.entries() {
+        let schema = e.op.input_schema();
+        let example = e.op.example_input();
+        for shape in [Shape::Long, Shape::Wide, Shape::Both] {
+            let mut max_items = MAX_ITEMS;
+            let mut input = grow(&schema, &example, shape, max_items);
+            while input.to_string().len() > MAX_INPUT_BYTES && max_items > 1 {
+                max_items /= 2;
+                input = grow(&schema, &example, shape, max_items);
+            }
+            let file = dir.join("input.json");
+            std::fs::write(&file, input.to_string()).unwrap();
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_hessian"))
+                .args(["run", e.op.id()])
+                .arg(format!("@{}", file.display()))
+                .args(["--deadline-ms", &DEADLINE.as_millis().to_string()])
+                .args([
+                    "--max-output-bytes",
+                    &call::DEFAULT_OUTPUT_BYTES.to_string(),
+                ])
+                .env("HESSIAN_REPORT_PEAK_RSS", "1")
+                .env("HESSIAN_FORMAT", "json")
+                .stdout(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let peak = stderr
+                .lines()
+                .find_map(|l| l.strip_prefix("peak_rss_kib "))
+                .and_then(|k| k.trim().parse::<u64>().ok())
+                .unwrap_or_else(|| panic!("{} {shape:?}: no peak reported: {stderr}", e.op.id()));
+            peaks.push((peak, format!("{} {shape:?}", e.op.id())));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    peaks.sort_by_key(|p| std::cmp::Reverse(p.0));
+    let top: Vec<String> = peaks
+        .iter()
+        .take(5)
+        .map(|(k, case)| format!("{case}: {} MiB", k / 1024))
+        .collect();
+    eprintln!("{} calls; highest peaks: {}", peaks.len(), top.join("; "));
+    let over: Vec<&(u64, String)> = peaks.iter().filter(|(k, _)| *k > CEILING_KIB).collect();
+    assert!(
+        over.is_empty(),
+        "calls over the {} MiB ceiling: {over:?}",
+        CEILING_KIB / 1024
+    );
+}

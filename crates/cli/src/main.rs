@@ -501,7 +501,20 @@ fn main() -> ExitCode {
             ]);
             let mut ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
             ctx.max_output_bytes = max_output_bytes;
-            answer(call::run(catalog, args, &ctx), style, Kind::Envelope)
+            let code = answer(call::run(catalog, args, &ctx), style, Kind::Envelope);
+            // For the memory test: the process's peak resident set, on stderr.
+            if std::env::var_os("HESSIAN_REPORT_PEAK_RSS").is_some() {
+                let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+                if let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:")) {
+                    eprintln!(
+                        "peak_rss_kib {}",
+                        line.trim_start_matches("VmHWM:")
+                            .trim()
+                            .trim_end_matches(" kB")
+                    );
+                }
+            }
+            code
         }
         Command::Bench {
             kernel,
