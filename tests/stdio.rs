@@ -610,3 +610,18 @@ fn cancellation_stops_the_kernel_and_frees_its_slot_within_100_ms() {
     );
     assert_eq!(freed["output"], "2");
 }
+
+#[test]
+fn malformed_tool_calls_are_invalid_params_naming_the_shape() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    for params in [json!(null), json!({"name": "math_run", "arguments": [1]})] {
+        let r = s.request("tools/call", params.clone());
+        assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
+        let message = r["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("\"arguments\""), "{message}");
+    }
+    // An unknown method is still method-not-found, and the server goes on.
+    assert_eq!(s.request("no/such", json!({}))["error"]["code"], -32601);
+    assert!(s.request("ping", json!({})).get("result").is_some());
+}

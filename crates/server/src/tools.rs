@@ -11,12 +11,12 @@ use hessian_contract::{Code, Question, Tool as ToolName};
 use hessian_kernels::Budget;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
-    CompletionInfo, ContentBlock, ElicitRequest, ElicitRequestParams, GetPromptRequestParams,
-    GetPromptResponse, Icon, Implementation, InputRequest, InputRequiredResult, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    Reference, Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig,
-    Tool, ToolAnnotations,
+    CompletionInfo, ContentBlock, CustomRequest, CustomResult, ElicitRequest, ElicitRequestParams,
+    GetPromptRequestParams, GetPromptResponse, Icon, Implementation, InputRequest,
+    InputRequiredResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Reference, Resource, ResourceContents,
+    ResourceTemplate, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -526,6 +526,35 @@ impl ServerHandler for HessianServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()).with_ttl_ms(TOOLS_TTL_MS))
+    }
+
+    /// A request rmcp could not read as its method: for a method this server
+    /// serves, its params were malformed (-32602, saying what to send),
+    /// not an unknown method.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let shape = match request.method.as_str() {
+            "tools/call" => {
+                r#"{"name": "math_find" | "math_run", "arguments": {…}} (arguments an object)"#
+            }
+            "resources/read" => r#"{"uri": "hessian://catalog"}"#,
+            "prompts/get" => r#"{"name": "exact", "arguments": {…}}"#,
+            "completion/complete" => r#"{"ref": {…}, "argument": {"name": …, "value": …}}"#,
+            other => {
+                return Err(ErrorData::new(
+                    rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+                    other.to_string(),
+                    None,
+                ));
+            }
+        };
+        Err(ErrorData::invalid_params(
+            format!("{} needs params {shape}", request.method),
+            None,
+        ))
     }
 
     async fn call_tool(
