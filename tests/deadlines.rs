@@ -120,6 +120,18 @@ fn grow(schema: &Value, value: &Value, shape: Shape, max_items: u64) -> Value {
     }
 }
 
+/// The example grown in `shape`, its arrays halved until the input fits
+/// [`MAX_INPUT_BYTES`].
+fn largest(schema: &Value, example: &Value, shape: Shape) -> Value {
+    let mut max_items = MAX_ITEMS;
+    let mut input = grow(schema, example, shape, max_items);
+    while input.to_string().len() > MAX_INPUT_BYTES && max_items > 1 {
+        max_items /= 2;
+        input = grow(schema, example, shape, max_items);
+    }
+    input
+}
+
 /// Runs one call on its own thread under the deadline: how long it took to
 /// come back, and its outcome ("ok" or the refusal's code).
 fn timed(
@@ -153,12 +165,7 @@ fn every_operation_keeps_its_deadline_on_its_largest_inputs() {
         let schema = e.op.input_schema();
         let example = e.op.example_input();
         for shape in [Shape::Long, Shape::Wide, Shape::Both] {
-            let mut max_items = MAX_ITEMS;
-            let mut input = grow(&schema, &example, shape, max_items);
-            while input.to_string().len() > MAX_INPUT_BYTES && max_items > 1 {
-                max_items /= 2;
-                input = grow(&schema, &example, shape, max_items);
-            }
+            let input = largest(&schema, &example, shape);
             let mut args = Map::new();
             args.insert("operation_id".into(), json!(e.op.id()));
             args.insert("input".into(), input);
@@ -210,12 +217,7 @@ fn every_operation_stays_under_the_memory_ceiling_on_its_largest_inputs() {
         let schema = e.op.input_schema();
         let example = e.op.example_input();
         for shape in [Shape::Long, Shape::Wide, Shape::Both] {
-            let mut max_items = MAX_ITEMS;
-            let mut input = grow(&schema, &example, shape, max_items);
-            while input.to_string().len() > MAX_INPUT_BYTES && max_items > 1 {
-                max_items /= 2;
-                input = grow(&schema, &example, shape, max_items);
-            }
+            let input = largest(&schema, &example, shape);
             let file = dir.join("input.json");
             std::fs::write(&file, input.to_string()).unwrap();
             let out = std::process::Command::new(env!("CARGO_BIN_EXE_hessian"))
