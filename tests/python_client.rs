@@ -237,3 +237,53 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
     drop(children);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One raw HTTP POST of an MCP ping to /mcp with the given Origin header
+/// (none when empty); the status line of the reply.
+fn post_ping(port: u16, origin: &str) -> String {
+    use std::io::{Read, Write};
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let origin = if origin.is_empty() {
+        String::new()
+    } else {
+        format!("Origin: {origin}\r\n")
+    };
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{origin}Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    let _ = s.read_to_string(&mut reply);
+    reply.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_foreign_origin_is_refused_and_loopback_or_none_passes() {
+    let port = free_port();
+    let _server = Child(
+        Command::new(env!("CARGO_BIN_EXE_hessian"))
+            .args(["serve", "--http", &format!("127.0.0.1:{port}")])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_healthy(port);
+    for (origin, ok) in [
+        ("", true),
+        (&format!("http://localhost:{port}") as &str, true),
+        ("http://127.0.0.1:5173", true),
+        ("https://evil.example", false),
+        ("http://attacker.test:8080", false),
+    ] {
+        let status = post_ping(port, origin);
+        assert_eq!(
+            status.starts_with("HTTP/1.1 200"),
+            ok,
+            "Origin {origin:?}: {status}"
+        );
+    }
+}

@@ -98,10 +98,22 @@ pub async fn serve_http(
     let ct = CancellationToken::new();
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(opts.allowed_hosts.iter().cloned());
+    // A browser page may only reach the server from loopback or from the
+    // allowed hosts' own origins (DNS rebinding, cross-site requests);
+    // clients that send no Origin (agents, the CLI, proxies) pass.
+    let mut origins: Vec<String> = ["localhost", "127.0.0.1", "[::1]"]
+        .iter()
+        .flat_map(|h| [format!("http://{h}:*"), format!("https://{h}:*")])
+        .collect();
+    for h in &opts.allowed_hosts {
+        origins.push(format!("https://{h}:*"));
+        origins.push(format!("http://{h}:*"));
+    }
     let mcp_config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)
         .with_json_response(true)
         .with_allowed_hosts(hosts)
+        .with_allowed_origins(origins)
         .with_max_request_body_bytes(opts.max_body_bytes)
         .with_cancellation_token(ct.child_token());
     let server = HessianServer::with_keys(catalog(), config.clone(), keys);
