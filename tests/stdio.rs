@@ -625,3 +625,22 @@ fn malformed_tool_calls_are_invalid_params_naming_the_shape() {
     assert_eq!(s.request("no/such", json!({}))["error"]["code"], -32601);
     assert!(s.request("ping", json!({})).get("result").is_some());
 }
+
+#[test]
+fn a_line_that_is_not_json_is_a_parse_error_with_id_null() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let stdin = s.stdin.as_mut().expect("stdin is open");
+    writeln!(stdin, "this is not json").unwrap();
+    writeln!(stdin, "{{\"jsonrpc\": \"2.0\", \"id\": 9, \"method\"").unwrap();
+    stdin.flush().unwrap();
+    for _ in 0..2 {
+        let line = s.lines.recv_timeout(WAIT).expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).expect("a JSON answer");
+        assert_eq!(msg["error"]["code"], -32700, "{msg}");
+        assert_eq!(msg["id"], Value::Null, "{msg}");
+        assert!(msg.get("id").is_some(), "id must be present: {msg}");
+    }
+    // The stream is still in step: the next request is answered.
+    assert!(s.request("ping", json!({})).get("result").is_some());
+}

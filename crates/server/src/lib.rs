@@ -8,6 +8,7 @@
 mod auth;
 mod http;
 mod prompts;
+mod stdio;
 mod tools;
 
 use hessian_contract::Catalog;
@@ -106,15 +107,23 @@ pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
 }
 
 /// Serves MCP over stdin/stdout until the client closes the stream.
+/// Lines pass through [`stdio`]'s framing, which answers non-JSON lines.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
+    let (to_rmcp, rmcp_in) = tokio::io::duplex(1 << 16);
+    let (rmcp_out, from_rmcp) = tokio::io::duplex(1 << 16);
+    let (errors, answers) = tokio::sync::mpsc::channel(16);
+    tokio::spawn(stdio::read_lines(tokio::io::stdin(), to_rmcp, errors));
+    let writer = tokio::spawn(stdio::write_lines(from_rmcp, answers, tokio::io::stdout()));
     let service = HessianServer::new(
         catalog(),
         config.clone(),
         state_keys(config.state_key_file.as_deref())?,
     )
-    .serve(rmcp::transport::stdio())
+    .serve((rmcp_in, rmcp_out))
     .await?;
     service.waiting().await?;
+    // rmcp has dropped its writer: everything it wrote is on its way out.
+    let _ = writer.await;
     Ok(())
 }
