@@ -9,6 +9,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::{Child, free_port, wait_healthy};
+
+mod support;
 
 const MCP_VERSION: &str = "2.3.0";
 
@@ -75,41 +78,6 @@ fn run_script(name: &str) {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
-    }
-}
-
-/// A free loopback port (bound, then released for the child to take).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-fn wait_healthy(port: u16) {
-    use std::io::{Read, Write};
-    for _ in 0..200 {
-        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
-            let _ = s.write_all(
-                b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-            );
-            let mut reply = String::new();
-            let _ = s.read_to_string(&mut reply);
-            if reply.starts_with("HTTP/1.1 200") {
-                return;
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    panic!("nothing healthy on port {port}");
-}
-
-/// Kills its child when dropped, so a failing test leaves no servers behind.
-struct Child(std::process::Child);
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
     }
 }
 
@@ -236,54 +204,4 @@ fn replicas_behind_nginx_share_tools_tokens_and_continuations() {
     assert!(status.success(), "{status:?}");
     drop(children);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// One raw HTTP POST of an MCP ping to /mcp with the given Origin header
-/// (none when empty); the status line of the reply.
-fn post_ping(port: u16, origin: &str) -> String {
-    use std::io::{Read, Write};
-    let body = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
-    let origin = if origin.is_empty() {
-        String::new()
-    } else {
-        format!("Origin: {origin}\r\n")
-    };
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(
-        s,
-        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{origin}Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut reply = String::new();
-    let _ = s.read_to_string(&mut reply);
-    reply.lines().next().unwrap_or_default().to_string()
-}
-
-#[test]
-fn a_foreign_origin_is_refused_and_loopback_or_none_passes() {
-    let port = free_port();
-    let _server = Child(
-        Command::new(env!("CARGO_BIN_EXE_hessian"))
-            .args(["serve", "--http", &format!("127.0.0.1:{port}")])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_healthy(port);
-    for (origin, ok) in [
-        ("", true),
-        (&format!("http://localhost:{port}") as &str, true),
-        ("http://127.0.0.1:5173", true),
-        ("https://evil.example", false),
-        ("http://attacker.test:8080", false),
-    ] {
-        let status = post_ping(port, origin);
-        assert_eq!(
-            status.starts_with("HTTP/1.1 200"),
-            ok,
-            "Origin {origin:?}: {status}"
-        );
-    }
 }

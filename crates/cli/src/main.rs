@@ -72,6 +72,13 @@ enum Command {
         /// A name sent as the `x-hessian-replica` response header.
         #[arg(long, env = "HESSIAN_REPLICA")]
         replica: Option<String>,
+        /// How long request headers, a request body, or the next request on
+        /// an idle connection may take to arrive, in milliseconds.
+        #[arg(long, env = "HESSIAN_READ_TIMEOUT_MS", default_value_t = 10_000)]
+        read_timeout_ms: u64,
+        /// HTTP connections open at once; one more is answered 503.
+        #[arg(long, env = "HESSIAN_MAX_CONNECTIONS", default_value_t = 256)]
+        max_connections: usize,
         /// Evaluation arm 1 only: math_find shows contracts without examples.
         #[arg(long, hide = true)]
         eval_contract_only: bool,
@@ -383,6 +390,8 @@ fn main() -> ExitCode {
             allowed_hosts,
             max_body_bytes,
             replica,
+            read_timeout_ms,
+            max_connections,
             eval_contract_only,
         } => {
             tracing_subscriber::fmt()
@@ -421,6 +430,8 @@ fn main() -> ExitCode {
                         token_file,
                         max_body_bytes,
                         replica,
+                        read_timeout: Duration::from_millis(read_timeout_ms),
+                        max_connections,
                     },
                 )),
             };
