@@ -48,6 +48,8 @@ deny="$target/tools/cargo-deny-0.20.2"
 }
 say "cargo deny check licenses bans"
 "$deny/bin/cargo-deny" --offline --log-level error check licenses bans
+say "the fuzz targets compile (fuzzing itself: README, Fuzzing)"
+cargo check --quiet --locked --manifest-path fuzz/Cargo.toml --bins
 say "packaging (archive, npx, pip, uvx, mcpb, server.json, cargo package)"
 cargo build --quiet --bin hessian
 packaging/test.sh "$target/debug/hessian"

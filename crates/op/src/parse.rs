@@ -33,21 +33,20 @@ pub fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> R
                 at = at.and_then(|v| v.get(index));
             }
             Segment::Map { key } | Segment::Enum { variant: key } => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
+                push_key(&mut path, key);
                 at = at.and_then(|v| v.get(key));
             }
             Segment::Unknown => {}
         }
     }
     let child = |path: &str, name: &str| {
-        if path.is_empty() {
-            name.to_string()
-        } else {
-            format!("{path}.{name}")
-        }
+        let mut path = path.to_string();
+        push_key(&mut path, name);
+        path
+    };
+    let last_key = match segments.last() {
+        Some(Segment::Map { key }) => Some(key.as_str()),
+        _ => None,
     };
     let (code, what, expected, received);
     if let Some(name) = field_name(msg, "missing field `") {
@@ -57,7 +56,7 @@ pub fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> R
         expected = Some(format!("a value for `{name}`"));
         received = Some("nothing".to_string());
     } else if let Some(name) = field_name(msg, "unknown field `") {
-        if !path.ends_with(name) {
+        if last_key != Some(name) {
             path = child(&path, name);
         }
         code = Code::InvalidInput;
@@ -102,7 +101,62 @@ pub fn diagnose(msg: &str, root: &str, segments: &[Segment], value: &Value) -> R
     r
 }
 
+/// Appends `.key` to a path, or `["key"]` (JSON-quoted) when the key is not
+/// a plain name: `""`, `a.b` and `x[0]` stay unambiguous.
+fn push_key(path: &mut String, key: &str) {
+    let plain = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !plain {
+        path.push('[');
+        path.push_str(&serde_json::to_string(key).unwrap_or_default());
+        path.push(']');
+    } else {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    }
+}
+
 fn field_name<'a>(msg: &'a str, prefix: &str) -> Option<&'a str> {
     msg.strip_prefix(prefix)
         .and_then(|rest| rest.split('`').next())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use serde_json::json;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Inner {
+        b: u8,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Outer {
+        ab: Inner,
+    }
+
+    #[test]
+    fn every_field_refusal_has_an_unambiguous_path() {
+        for (value, path) in [
+            (json!({"": 1}), r#"input[""]"#),
+            (json!({"ab": {"b": 1, "x.y": 2}}), r#"input.ab["x.y"]"#),
+            (json!({"ab": {"b": 1, "c": 2}}), "input.ab.c"),
+            (json!({"ab": {"b": 1, "b": 1, "zb": 0}}), "input.ab.zb"),
+            (json!({"ab": {"b": "1"}}), "input.ab.b"),
+            (json!({"ab": {}}), "input.ab.b"),
+        ] {
+            let r = super::parse_input::<Outer>(&value).unwrap_err();
+            assert_eq!(r.path.as_deref(), Some(path), "{value}: {}", r.to_json());
+        }
+    }
 }
