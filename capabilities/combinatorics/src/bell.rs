@@ -26,6 +26,13 @@ impl Operation for Bell {
         "number of partitions of a set",
         "equivalence relations count",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of ways to partition a set into non-empty blocks",
+        "ways to group n distinct items into unlabelled groups of any size",
+        "count all set partitions of an n-element set",
+        "number of equivalence relations on n elements",
+    ];
+    const ALIASES: &'static [&'static str] = &["bell", "BellB", "bell_number"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""115975""#;
 

@@ -26,6 +26,12 @@ impl Operation for Bernoulli {
         "B_n",
         "zeta at negative integers",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rational coefficients in Faulhaber's formula for sums of powers",
+        "values related to the Riemann zeta function at even integers",
+        "exact rational number B_n from the generating function t/(e^t - 1)",
+    ];
+    const ALIASES: &'static [&'static str] = &["bernoulli", "BernoulliB", "bernfrac"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
     const EXPECTED: &'static str = r#""-691/2730""#;
 

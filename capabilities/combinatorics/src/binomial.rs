@@ -28,6 +28,15 @@ impl Operation for Binomial {
         "nCr",
         "choose",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how many ways to pick a few things out of many when order does not matter",
+        "handshakes or pairs among a group of people",
+        "number of ways to choose k items from n without regard to order",
+        "how many k-element subsets an n-element set has",
+        "entry of Pascal's triangle in row n and column k",
+        "number of combinations, n choose k",
+    ];
+    const ALIASES: &'static [&'static str] = &["binomial", "nCr", "comb", "Binomial"];
     const EXAMPLE: &'static str = r#"{"n": 52, "k": 5}"#;
     const EXPECTED: &'static str = r#""2598960""#;
 

@@ -27,6 +27,14 @@ impl Operation for Catalan {
         "binary trees count",
         "triangulations",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "mountain ranges with equal up and down strokes that never dip below the start",
+        "number of balanced sequences of n pairs of parentheses",
+        "number of binary trees with n internal nodes",
+        "ways to triangulate a convex polygon",
+        "number of Dyck paths of length 2n",
+    ];
+    const ALIASES: &'static [&'static str] = &["catalan", "CatalanNumber"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""16796""#;
 

@@ -27,6 +27,12 @@ impl Operation for Compositions {
         "stars and bars",
         "ordered sums",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of ordered ways to write n as a sum of positive parts",
+        "count sums where the order of the summands matters",
+        "ways to write n as k ordered positive integers",
+    ];
+    const ALIASES: &'static [&'static str] = &["compositions", "nof compositions"];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 3}"#;
     const EXPECTED: &'static str = r#""36""#;
 

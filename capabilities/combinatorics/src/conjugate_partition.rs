@@ -28,6 +28,12 @@ impl Operation for ConjugatePartition {
         "young diagram transpose",
         "dual partition",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "swap rows and columns of a Ferrers or Young diagram",
+        "transpose of an integer partition",
+        "partition read off by columns instead of rows",
+    ];
+    const ALIASES: &'static [&'static str] = &["conjugate", "TransposePartition"];
     const EXAMPLE: &'static str = r#"{"partition": [4, 2, 1]}"#;
     const EXPECTED: &'static str = "[3, 2, 1, 1]";
 

@@ -25,6 +25,14 @@ impl Operation for Derangements {
         "permutations without fixed points",
         "hat check problem",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "nobody gets their own item back when items are handed out at random",
+        "number of permutations with no fixed point",
+        "ways to rearrange items so that none stays in its place",
+        "hat-check problem count",
+        "subfactorial !n",
+    ];
+    const ALIASES: &'static [&'static str] = &["subfactorial", "derangement", "Subfactorial"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""1334961""#;
 

@@ -27,6 +27,12 @@ impl Operation for DistinctPartitions {
         "partitions into odd parts",
         "ways to write n as a sum of distinct parts",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of ways to write n as a sum of different positive integers",
+        "partitions with no repeated part",
+        "partitions into odd parts count (equal by Euler)",
+    ];
+    const ALIASES: &'static [&'static str] = &["PartitionsQ", "q(n)"];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;
     const EXPECTED: &'static str = r#""296""#;
 

@@ -21,6 +21,13 @@ impl Operation for DoubleFactorial {
     const DESCRIPTION: &'static str = "Computes the double factorial n!! = n(n−2)(n−4)⋯, ending at 1 for odd n and 2 for even n; 0!! = 1. n ≤ 200,000.";
     const KEYWORDS: &'static [&'static str] =
         &["double factorial", "n!!", "semifactorial", "odd factorial"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "multiply every other number going down, like 9 times 7 times 5 times 3 times 1",
+        "product of every second integer down to 1 or 2",
+        "n times n minus 2 times n minus 4 and so on",
+        "semifactorial n!!",
+    ];
+    const ALIASES: &'static [&'static str] = &["factorial2", "double_factorial", "Factorial2"];
     const EXAMPLE: &'static str = r#"{"n": 11}"#;
     const EXPECTED: &'static str = r#""10395""#;
 

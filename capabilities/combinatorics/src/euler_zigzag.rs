@@ -27,6 +27,12 @@ impl Operation for EulerZigzag {
         "tangent numbers",
         "entringer",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of alternating (up-down) permutations",
+        "Euler zigzag or up/down numbers",
+        "coefficients of sec x + tan x",
+    ];
+    const ALIASES: &'static [&'static str] = &["euler_zigzag", "entringer", "A000111"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""50521""#;
 

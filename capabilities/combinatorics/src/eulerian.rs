@@ -27,6 +27,12 @@ impl Operation for Eulerian {
         "ascents",
         "eulerian triangle",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of permutations of n with exactly k descents",
+        "number of permutations with k ascents",
+        "Eulerian triangle entry A(n, k)",
+    ];
+    const ALIASES: &'static [&'static str] = &["eulerian", "Eulerian number"];
     const EXAMPLE: &'static str = r#"{"n": 5, "k": 2}"#;
     const EXPECTED: &'static str = r#""66""#;
 

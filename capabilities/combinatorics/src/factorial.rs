@@ -21,6 +21,13 @@ impl Operation for Factorial {
     const DESCRIPTION: &'static str = "Computes n! exactly by balanced binary splitting of the product. 0! = 1; n ≤ 100,000 (456,574 digits).";
     const KEYWORDS: &'static [&'static str] =
         &["factorial", "n!", "permutations of n", "gamma of integer"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "ways to line people up or finish a race in order",
+        "product of all positive integers up to n",
+        "number of ways to arrange n distinct objects in a row",
+        "number of orderings of n things",
+    ];
+    const ALIASES: &'static [&'static str] = &["factorial", "Factorial", "n!"];
     const EXAMPLE: &'static str = r#"{"n": 25}"#;
     const EXPECTED: &'static str = r#""15511210043330985984000000""#;
 

@@ -26,6 +26,13 @@ impl Operation for Fibonacci {
         "fib(n)",
         "golden ratio sequence",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "ways to climb stairs taking one or two steps at a time",
+        "each term is the sum of the two previous terms starting 0, 1",
+        "n-th term of 0, 1, 1, 2, 3, 5, 8, ...",
+        "rabbit sequence",
+    ];
+    const ALIASES: &'static [&'static str] = &["fibonacci", "Fibonacci", "fib"];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;
     const EXPECTED: &'static str = r#""354224848179261915075""#;
 

@@ -38,6 +38,12 @@ impl Operation for IntegerPartitions {
         "integer partitions",
         "ways to write n as a sum",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "list every way to write n as an unordered sum of positive integers",
+        "all partitions of an integer",
+        "generate the partitions of n",
+    ];
+    const ALIASES: &'static [&'static str] = &["partitions", "IntegerPartitions", "accel_asc"];
     const EXAMPLE: &'static str = r#"{"n": 6, "parts": 3}"#;
     const EXPECTED: &'static str = "[[4, 1, 1], [3, 2, 1], [2, 2, 2]]";
 

@@ -22,6 +22,12 @@ impl Operation for Lucas {
     const DESCRIPTION: &'static str = "Computes the Lucas number L_n = 2F_{n+1} − F_n (2, 1, 3, 4, 7, 11, …) by Fibonacci fast doubling. 0 ≤ n ≤ 10,000,000.";
     const KEYWORDS: &'static [&'static str] =
         &["lucas number", "lucas sequence", "companion fibonacci"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sequence 2, 1, 3, 4, 7, 11 where each term is the sum of the previous two",
+        "companion of the Fibonacci numbers",
+        "n-th Lucas number",
+    ];
+    const ALIASES: &'static [&'static str] = &["lucas", "LucasL"];
     const EXAMPLE: &'static str = r#"{"n": 50}"#;
     const EXPECTED: &'static str = r#""28143753123""#;
 

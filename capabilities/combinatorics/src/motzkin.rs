@@ -22,6 +22,12 @@ impl Operation for Motzkin {
     const DESCRIPTION: &'static str = "Computes the Motzkin number M_n (1, 1, 2, 4, 9, 21, …) by the recurrence (n+2)M_n = (2n+1)M_{n−1} + 3(n−1)M_{n−2}. n ≤ 100,000.";
     const KEYWORDS: &'static [&'static str] =
         &["motzkin number", "motzkin paths", "non-crossing chords"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of lattice paths with up, down and flat steps that stay above the axis",
+        "ways to draw non-intersecting chords between points on a circle",
+        "unary-binary trees count",
+    ];
+    const ALIASES: &'static [&'static str] = &["motzkin", "MotzkinNumber"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;
     const EXPECTED: &'static str = r#""2188""#;
 

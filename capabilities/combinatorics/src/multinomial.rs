@@ -28,6 +28,13 @@ impl Operation for Multinomial {
         "anagrams",
         "arrangements with repetition",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of ways to split n items into groups of given sizes",
+        "distinct arrangements of a word with repeated letters",
+        "coefficient of a term in (x1 + ... + xk)^n",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["multinomial", "Multinomial", "multinomial_coefficients"];
     const EXAMPLE: &'static str = r#"{"parts": [1, 4, 4, 2]}"#;
     const EXPECTED: &'static str = r#""34650""#;
 

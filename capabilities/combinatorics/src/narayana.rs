@@ -27,6 +27,12 @@ impl Operation for Narayana {
         "dyck paths with k peaks",
         "narayana triangle",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of Dyck paths with a given number of peaks",
+        "Catalan numbers refined by peaks",
+        "Narayana triangle entry",
+    ];
+    const ALIASES: &'static [&'static str] = &["narayana", "NarayanaNumber"];
     const EXAMPLE: &'static str = r#"{"n": 6, "k": 3}"#;
     const EXPECTED: &'static str = r#""50""#;
 

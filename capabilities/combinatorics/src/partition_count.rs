@@ -26,6 +26,13 @@ impl Operation for PartitionCount {
         "partition function p(n)",
         "number of partitions",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "ways to make an amount out of coins of every whole value",
+        "number of ways to write n as an unordered sum of positive integers",
+        "partition function p(n)",
+        "how many integer partitions n has",
+    ];
+    const ALIASES: &'static [&'static str] = &["npartitions", "PartitionsP", "numbpart"];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;
     const EXPECTED: &'static str = r#""190569292""#;
 

@@ -27,6 +27,12 @@ impl Operation for PartitionsIntoParts {
         "restricted partitions",
         "partitions with k summands",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of partitions of n into exactly k parts",
+        "ways to write n as an unordered sum of k positive integers",
+        "p(n, k)",
+    ];
+    const ALIASES: &'static [&'static str] = &["partitions_k", "nof partitions into k parts"];
     const EXAMPLE: &'static str = r#"{"n": 20, "k": 4}"#;
     const EXPECTED: &'static str = r#""64""#;
 

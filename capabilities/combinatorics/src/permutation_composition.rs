@@ -30,6 +30,12 @@ impl Operation for PermutationCompose {
         "multiply permutations",
         "permutation composition",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "apply one permutation and then another",
+        "product of two permutations",
+        "compose two rearrangements",
+    ];
+    const ALIASES: &'static [&'static str] = &["Permutation.__mul__", "PermutationProduct"];
     const EXAMPLE: &'static str = r#"{"left": [2, 3, 1], "right": [2, 1, 3]}"#;
     const EXPECTED: &'static str = "[3, 2, 1]";
 

@@ -42,6 +42,14 @@ impl Operation for PermutationCycles {
         "order of permutation",
         "cycle notation",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "follow where each position goes until it loops back",
+        "write a permutation as a product of disjoint cycles",
+        "cycle notation and cycle type of a permutation",
+        "order and sign of a permutation",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["cyclic_form", "PermutationCycles", "cycle_structure"];
     const EXAMPLE: &'static str = r#"{"permutation": [3, 1, 2, 5, 4, 6]}"#;
     const EXPECTED: &'static str = r#"{"cycles": [[1, 3, 2], [4, 5], [6]], "cycle_type": [3, 2, 1], "sign": -1, "order": "6"}"#;
 

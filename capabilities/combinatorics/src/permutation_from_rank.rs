@@ -31,6 +31,12 @@ impl Operation for PermutationUnrank {
         "permutation from index",
         "lehmer code",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "permutation at a given position in lexicographic order",
+        "unrank a permutation from its index",
+        "k-th permutation of n elements",
+    ];
+    const ALIASES: &'static [&'static str] = &["Permutation.unrank_lex", "nthPermutation"];
     const EXAMPLE: &'static str = r#"{"n": 4, "rank": 23}"#;
     const EXPECTED: &'static str = "[4, 3, 2, 1]";
 

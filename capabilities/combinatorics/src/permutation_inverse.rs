@@ -24,6 +24,12 @@ impl Operation for PermutationInverse {
         "invert permutation",
         "permutation inverse",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "the permutation that undoes a given permutation",
+        "inverse of a rearrangement",
+        "where each position goes back to",
+    ];
+    const ALIASES: &'static [&'static str] = &["Permutation.__invert__", "InversePermutation"];
     const EXAMPLE: &'static str = r#"{"permutation": [2, 3, 1]}"#;
     const EXPECTED: &'static str = "[3, 1, 2]";
 

@@ -28,6 +28,12 @@ impl Operation for PermutationRank {
         "lexicographic index",
         "permutation index",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "index of a permutation in lexicographic order",
+        "lexicographic rank of an arrangement",
+        "position of a permutation among all permutations sorted",
+    ];
+    const ALIASES: &'static [&'static str] = &["Permutation.rank", "PermutationRank"];
     const EXAMPLE: &'static str = r#"{"permutation": [3, 1, 2]}"#;
     const EXPECTED: &'static str = r#""4""#;
 

@@ -35,6 +35,12 @@ impl Operation for StirlingFirst {
         "permutations with k cycles",
         "falling factorial coefficients",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of permutations of n elements with exactly k cycles",
+        "Stirling cycle numbers",
+        "coefficients of the rising factorial",
+    ];
+    const ALIASES: &'static [&'static str] = &["stirling(kind=1)", "StirlingS1"];
     const EXAMPLE: &'static str = r#"{"n": 6, "k": 3, "signed": true}"#;
     const EXPECTED: &'static str = r#""-225""#;
 

@@ -28,6 +28,13 @@ impl Operation for StirlingSecond {
         "set partitions into k blocks",
         "surjections",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "divide people into a given number of teams with nobody left out",
+        "number of ways to partition n labelled items into k non-empty unlabelled groups",
+        "Stirling partition numbers S(n, k)",
+        "ways to put n distinct balls into k identical boxes none empty",
+    ];
+    const ALIASES: &'static [&'static str] = &["stirling", "StirlingS2"];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 4}"#;
     const EXPECTED: &'static str = r#""34105""#;
 

@@ -33,6 +33,17 @@ impl Operation for Subsets {
         "choose k of n",
         "list combinations",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "list all k-element subsets of a set",
+        "every combination of k items chosen from n",
+        "generate subsets",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "subsets",
+        "combinations",
+        "Subsets",
+        "itertools.combinations",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 4, "k": 2}"#;
     const EXPECTED: &'static str = "[[1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]]";
 

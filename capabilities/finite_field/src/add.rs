@@ -28,6 +28,11 @@ impl Operation for Add {
         "galois field add",
         "add mod p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum of two elements of GF(p^k)",
+        "addition in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF add", "GF(q).__add__"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 3, "modulus": [1, 0, 1]}, "a": [1, 2], "b": [2, 2]}"#;
     const EXPECTED: &'static str = r#"["0", "1"]"#;

@@ -43,6 +43,11 @@ impl Operation for DiscreteLog {
         "pohlig hellman",
         "log base g",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exponent k with g^k = h in a finite field",
+        "discrete logarithm in GF(q)",
+    ];
+    const ALIASES: &'static [&'static str] = &["discrete_log", "log in GF(q)", "fflog"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "base": [0, 1], "target": [1, 0, 0, 1]}"#;
     const EXPECTED: &'static str = r#"{"exponent": "14", "order": "15"}"#;
 

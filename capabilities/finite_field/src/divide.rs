@@ -28,6 +28,11 @@ impl Operation for Divide {
         "galois field divide",
         "division mod p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "quotient of two elements of GF(p^k)",
+        "division in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF div", "ffdiv"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 101}, "a": 1, "b": 7}"#;
     const EXPECTED: &'static str = r#""29""#;
 

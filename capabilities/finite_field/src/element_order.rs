@@ -31,6 +31,11 @@ impl Operation for ElementOrder {
         "finite field order",
         "is primitive",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "multiplicative order of an element of GF(q)",
+        "smallest k with a^k = 1 in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["multiplicative_order", "fforder"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 0, 0, 1]}"#;
     const EXPECTED: &'static str = r#""5""#;

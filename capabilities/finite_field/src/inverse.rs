@@ -26,6 +26,12 @@ impl Operation for Inverse {
         "galois field inverse",
         "reciprocal mod p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "divide 1 by an element of a finite field",
+        "multiplicative inverse in GF(p^k)",
+        "1 / a in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF inverse", "ffinv"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1]}"#;
     const EXPECTED: &'static str = r#"["0", "1", "0", "1", "0", "0", "1", "1"]"#;
 

@@ -41,6 +41,15 @@ impl Operation for LinearSystem {
         "gaussian elimination GF",
         "solve over F_p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "solve linear equations over GF(q)",
+        "Gaussian elimination modulo a prime",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "solve_right over GF",
+        "LinearSolve[m, b, Modulus -> p]",
+        "matsolvemod",
+    ];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 5}, "matrix": [[1, 2], [3, 4]], "rhs": [1, 2]}"#;
     const EXPECTED: &'static str =

@@ -31,6 +31,11 @@ impl Operation for MatrixDeterminant {
         "determinant GF",
         "galois field determinant",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "determinant of a matrix over a finite field",
+        "det over GF(q)",
+    ];
+    const ALIASES: &'static [&'static str] = &["det over GF", "Det[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "matrix": [[1, 2], [3, 4]]}"#;
     const EXPECTED: &'static str = r#""5""#;
 

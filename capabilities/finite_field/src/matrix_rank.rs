@@ -37,6 +37,9 @@ impl Operation for MatrixRank {
         "rank mod p",
         "galois field matrix",
     ];
+    const PHRASINGS: &'static [&'static str] =
+        &["rank of a matrix over a finite field", "rank over GF(q)"];
+    const ALIASES: &'static [&'static str] = &["rank over GF", "MatrixRank[m, Modulus -> p]"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 5}, "matrix": [[1, 2, 3], [2, 4, 1], [3, 1, 4]]}"#;
     const EXPECTED: &'static str = r#"{"rank": 1, "pivot_columns": [0]}"#;

@@ -28,6 +28,11 @@ impl Operation for Multiply {
         "galois field multiply",
         "gf multiplication",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of two elements of GF(p^k)",
+        "multiplication in a finite field such as GF(256)",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF mul", "ffmul"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1], "b": [0, 1, 0, 1, 0, 0, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "0", "0", "0", "0", "0", "0", "0"]"#;
 

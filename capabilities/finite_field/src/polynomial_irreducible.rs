@@ -34,6 +34,15 @@ impl Operation for Irreducible {
         "rabin test",
         "is polynomial irreducible mod p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether a polynomial over GF(q) is irreducible",
+        "irreducibility test over a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "is_irreducible",
+        "IrreduciblePolynomialQ",
+        "polisirreducible",
+    ];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1, 0, 1, 1, 0, 0, 0, 1], "p": 2}"#;
     const EXPECTED: &'static str = "true";
 

@@ -31,6 +31,11 @@ impl Operation for Power {
         "galois field power",
         "frobenius",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "element of GF(p^k) raised to a power",
+        "exponentiation in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF pow", "ffpow"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 3, "modulus": [1, 2, 0, 1]}, "a": [0, 1], "exponent": 13}"#;
     const EXPECTED: &'static str = r#"["2", "0", "0"]"#;

@@ -29,6 +29,11 @@ impl Operation for PrimitiveElement {
         "primitive root of finite field",
         "cyclic generator",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "generator of the multiplicative group of GF(q)",
+        "primitive element of a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["primitive_element", "ffprimroot"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}}"#;
     const EXPECTED: &'static str = r#"["0", "1", "0", "0"]"#;
 

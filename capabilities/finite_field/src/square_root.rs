@@ -37,6 +37,11 @@ impl Operation for SquareRoot {
         "quadratic residue in GF",
         "tonelli shanks",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "square root of an element of GF(q)",
+        "whether an element is a square in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["sqrt in GF", "ffsqrt"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 13}, "a": 10}"#;
     const EXPECTED: &'static str = r#"{"square": true, "roots": ["6", "7"]}"#;
 

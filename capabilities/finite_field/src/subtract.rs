@@ -27,6 +27,11 @@ impl Operation for Subtract {
         "subtract in GF",
         "galois field minus",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "difference of two elements of GF(p^k)",
+        "subtraction in a finite field",
+    ];
+    const ALIASES: &'static [&'static str] = &["GF sub"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "a": 3, "b": 5}"#;
     const EXPECTED: &'static str = r#""5""#;
 

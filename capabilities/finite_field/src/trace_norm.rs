@@ -36,6 +36,11 @@ impl Operation for TraceNorm {
         "frobenius conjugates",
         "absolute trace",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "trace and norm of an element of GF(q^k) over GF(q)",
+        "sum and product of the Frobenius conjugates",
+    ];
+    const ALIASES: &'static [&'static str] = &["trace", "norm", "fftrace", "ffnorm"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "a": [0, 1]}"#;
     const EXPECTED: &'static str = r#"{"trace": "0", "norm": "1"}"#;

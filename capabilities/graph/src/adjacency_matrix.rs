@@ -23,6 +23,12 @@ impl Operation for AdjacencyMatrix {
         "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";
     const DESCRIPTION: &'static str = "Entry (u, v) is the number of edges u → v (both ways for undirected graphs; a loop adds 1 on the diagonal), or with `weighted` the sum of their weights. At most 1000 vertices.";
     const KEYWORDS: &'static [&'static str] = &["adjacency matrix", "graph matrix", "adjacency"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "0/1 matrix recording which vertices are joined by an edge",
+        "adjacency matrix of a graph from its edge list",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["adjacency_matrix", "AdjacencyMatrix", "to_numpy_array"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"[["0", "1", "0"], ["1", "0", "1"], ["0", "1", "0"]]"#;
 

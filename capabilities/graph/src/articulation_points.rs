@@ -35,6 +35,13 @@ impl Operation for CutVertices {
         "biconnected",
         "2-connected",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "vertices whose removal disconnects the graph",
+        "cut vertices and bridges",
+        "single points of failure in a network",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["articulation_points", "ArticulationVertices", "bridges"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"articulation_points": [2], "bridges": [3]}"#;

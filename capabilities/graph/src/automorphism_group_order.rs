@@ -32,6 +32,16 @@ impl Operation for AutomorphismGroupOrder {
         "automorphisms",
         "symmetry group order",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of symmetries of a graph",
+        "size of the automorphism group",
+        "relabellings that preserve every edge",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "automorphism_group",
+        "GraphAutomorphismGroup",
+        "number_of_automorphisms",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "order": "8"}"#;

@@ -34,6 +34,16 @@ impl Operation for BiconnectedComponents {
         "2-connected components",
         "block cut tree",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "maximal pieces that stay connected after deleting any one vertex",
+        "blocks of a graph",
+        "2-connected components",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "biconnected_components",
+        "KVertexConnectedComponents",
+        "blocks_and_cut_vertices",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str =

@@ -37,6 +37,12 @@ impl Operation for Bipartite {
         "odd cycle",
         "bipartition",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether the vertices can be two-coloured so every edge joins different colours",
+        "test for odd cycles",
+        "two-sided split of a graph",
+    ];
+    const ALIASES: &'static [&'static str] = &["is_bipartite", "BipartiteGraphQ", "bipartite_sets"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"bipartite": false, "odd_cycle": [1, 0, 2]}"#;

@@ -39,6 +39,16 @@ impl Operation for BipartiteMatching {
         "marriage problem",
         "perfect matching bipartite",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "maximum matching between two sides of a bipartite graph",
+        "assignment of left vertices to right vertices",
+        "Konig vertex cover certificate",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "hopcroft_karp_matching",
+        "FindIndependentEdgeSet",
+        "maximum_matching",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 6, "edges": [[0, 3], [0, 4], [1, 3], [2, 4], [2, 5]]}}"#;
     const EXPECTED: &'static str =

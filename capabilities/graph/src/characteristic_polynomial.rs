@@ -25,6 +25,14 @@ impl Operation for CharacteristicPolynomial {
         "eigenvalues of a graph",
         "adjacency spectrum",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "characteristic polynomial of the adjacency matrix",
+        "graph spectrum as a polynomial",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "charpoly of adjacency",
+        "CharacteristicPolynomial[AdjacencyMatrix]",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
     const EXPECTED: &'static str =

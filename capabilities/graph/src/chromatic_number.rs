@@ -39,6 +39,13 @@ impl Operation for ChromaticNumber {
         "minimum colours",
         "k-colourable",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "fewest colours for a proper vertex colouring",
+        "minimum number of colours so adjacent vertices differ",
+        "scheduling with conflicts as graph colouring",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["chromatic_number", "ChromaticNumber", "greedy_color"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
     const EXPECTED: &'static str =

@@ -26,6 +26,11 @@ impl Operation for ChromaticPolynomial {
         "proper colourings count",
         "k-colourings",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "polynomial counting the proper colourings with k colours",
+        "number of colourings as a function of the palette size",
+    ];
+    const ALIASES: &'static [&'static str] = &["chromatic_polynomial", "ChromaticPolynomial"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["0", "1", "-2", "1"], "polynomial": "x^3 - 2*x^2 + x"}"#;

@@ -40,6 +40,12 @@ impl Operation for CliqueNumber {
         "complete subgraph",
         "independent set",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "size of the largest complete subgraph",
+        "largest set of mutually adjacent vertices",
+        "maximum clique",
+    ];
+    const ALIASES: &'static [&'static str] = &["graph_clique_number", "FindClique", "max_clique"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 2], [2, 3], [3, 4]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 3, "clique": [0, 1, 2]}"#;

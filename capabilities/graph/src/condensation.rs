@@ -35,6 +35,11 @@ impl Operation for Condensation {
         "dag of scc",
         "contract strongly connected components",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "acyclic graph of strongly connected components",
+        "contract each strong component to a single vertex",
+    ];
+    const ALIASES: &'static [&'static str] = &["condensation", "networkx.condensation"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
     const EXPECTED: &'static str =
         r#"{"components": [[0, 1], [2, 3]], "component": [0, 0, 1, 1], "edges": [[0, 1]]}"#;

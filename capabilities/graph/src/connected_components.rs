@@ -33,6 +33,16 @@ impl Operation for ConnectedComponents {
         "components",
         "union find",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "groups of vertices joined by paths",
+        "split a graph into its connected pieces",
+        "is the graph connected",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "connected_components",
+        "ConnectedComponents",
+        "is_connected",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [3, 4]]}}"#;
     const EXPECTED: &'static str = r#"{"count": 3, "components": [[0, 1], [2], [3, 4]]}"#;
 

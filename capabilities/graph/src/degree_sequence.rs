@@ -39,6 +39,12 @@ impl Operation for DegreeSequence {
         "out degree",
         "valency",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "degrees of all vertices",
+        "how many edges meet each vertex",
+        "in-degrees and out-degrees",
+    ];
+    const ALIASES: &'static [&'static str] = &["degree", "VertexDegree", "degree_sequence"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"degrees": [2, 2, 3, 1], "sequence": [3, 2, 2, 1]}"#;

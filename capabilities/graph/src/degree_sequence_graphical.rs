@@ -34,6 +34,14 @@ impl Operation for Graphical {
         "havel hakimi",
         "realizable degrees",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "could a group of people have these numbers of friends or handshakes",
+        "whether a list of numbers is the degree sequence of a simple graph",
+        "Erdos-Gallai or Havel-Hakimi test",
+        "build a graph with given vertex degrees",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["is_graphical", "GraphicalSequenceQ", "havel_hakimi_graph"];
     const EXAMPLE: &'static str = r#"{"degrees": [3, 3, 2, 2, 2]}"#;
     const EXPECTED: &'static str =
         r#"{"graphical": true, "edges": [[0, 1], [0, 2], [0, 3], [1, 3], [1, 4], [2, 4]]}"#;

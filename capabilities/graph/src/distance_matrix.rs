@@ -33,6 +33,15 @@ impl Operation for DistanceMatrix {
         "floyd warshall",
         "apsp",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "shortest path lengths between every pair of vertices",
+        "all-pairs distances",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "floyd_warshall",
+        "GraphDistanceMatrix",
+        "all_pairs_shortest_path_length",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str =
         r#"{"distances": [["0", "1", "2"], ["1", "0", "1"], ["2", "1", "0"]]}"#;

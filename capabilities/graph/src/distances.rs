@@ -37,6 +37,16 @@ impl Operation for Distances {
         "bellman ford",
         "sssp",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "shortest distance from one vertex to every other",
+        "single-source shortest path lengths",
+        "breadth-first levels from a start vertex",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "single_source_shortest_path_length",
+        "GraphDistance",
+        "dijkstra",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]], "weights": [2, -1], "directed": true}, "source": 0}"#;
     const EXPECTED: &'static str = r#"{"distances": ["0", "2", "1"]}"#;
 

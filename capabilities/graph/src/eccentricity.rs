@@ -39,6 +39,12 @@ impl Operation for Eccentricity {
         "center",
         "graph diameter",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "greatest distance from each vertex",
+        "diameter, radius, centre and periphery of a graph",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["eccentricity", "diameter", "radius", "GraphDiameter"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"eccentricities": ["3", "2", "2", "3"], "diameter": "3", "radius": "2", "center": [1, 2]}"#;

@@ -36,6 +36,13 @@ impl Operation for Eulerian {
         "seven bridges",
         "hierholzer",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "trail or circuit that uses every edge exactly once",
+        "draw a figure without lifting the pen",
+        "Konigsberg bridges problem",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["eulerian_circuit", "FindEulerianCycle", "eulerian_path"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [2, 0]]}}"#;
     const EXPECTED: &'static str =

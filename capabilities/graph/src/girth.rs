@@ -27,6 +27,8 @@ impl Operation for Girth {
         "acyclic",
         "forest",
     ];
+    const PHRASINGS: &'static [&'static str] = &["length of the shortest cycle in a graph"];
+    const ALIASES: &'static [&'static str] = &["girth", "GraphGirth"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#""3""#;

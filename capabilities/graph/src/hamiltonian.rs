@@ -54,6 +54,16 @@ impl Operation for Hamiltonian {
         "visit every vertex once",
         "knight's tour",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "cycle or path through every vertex exactly once",
+        "Hamiltonian circuit",
+        "visit every node once and return",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "hamiltonian_cycle",
+        "FindHamiltonianCycle",
+        "is_hamiltonian",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "found", "order": [0, 1, 2, 3]}"#;

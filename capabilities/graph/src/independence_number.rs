@@ -38,6 +38,17 @@ impl Operation for IndependenceNumber {
         "stable set",
         "anticlique",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "most people chosen so that no two know each other",
+        "largest set of pairwise non-adjacent vertices",
+        "maximum independent set",
+        "stable set of largest size",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "maximum_independent_set",
+        "FindIndependentVertexSet",
+        "independence_number",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "independent_set": [0, 2]}"#;

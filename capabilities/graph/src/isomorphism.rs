@@ -38,6 +38,12 @@ impl Operation for Isomorphism {
         "relabelling",
         "vertex relabelling",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether two graphs are the same up to renaming vertices",
+        "isomorphism between two graphs with the vertex mapping",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["is_isomorphic", "IsomorphicGraphQ", "FindGraphIsomorphism"];
     const EXAMPLE: &'static str = r#"{"first": {"vertices": 3, "edges": [[0, 1], [1, 2]]}, "second": {"vertices": 3, "edges": [[0, 2], [2, 1]]}}"#;
     const EXPECTED: &'static str = r#"{"isomorphic": true, "mapping": [0, 2, 1]}"#;
 

@@ -25,6 +25,11 @@ impl Operation for LaplacianMatrix {
         "graph laplacian",
         "D - A",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "degree matrix minus adjacency matrix",
+        "combinatorial Laplacian of a graph",
+    ];
+    const ALIASES: &'static [&'static str] = &["laplacian_matrix", "KirchhoffMatrix"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;
     const EXPECTED: &'static str = r#"[["1", "-1", "0"], ["-1", "2", "-1"], ["0", "-1", "1"]]"#;
 

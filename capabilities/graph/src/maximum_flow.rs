@@ -45,6 +45,18 @@ impl Operation for MaximumFlow {
         "ford fulkerson",
         "network flow",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "most traffic per hour through a network of roads or pipes",
+        "largest flow from a source to a sink with edge capacities",
+        "minimum cut separating source and sink",
+        "network capacity between two nodes",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "maximum_flow",
+        "FindMaximumFlow",
+        "minimum_cut",
+        "edmonds_karp",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3], [1, 2]], "weights": [3, 2, 2, 3, 1], "directed": true}, "source": 0, "sink": 3}"#;
     const EXPECTED: &'static str = r#"{"value": "5", "flow": ["3", "2", "2", "3", "1"], "cut_side": [0], "cut_edges": [0, 1]}"#;
 

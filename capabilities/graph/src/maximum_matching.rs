@@ -34,6 +34,17 @@ impl Operation for MaximumMatching {
         "perfect matching",
         "pairing",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "pair up as many people as possible with partners they like",
+        "largest set of edges with no shared vertex",
+        "maximum cardinality matching in a general graph",
+        "perfect matching",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "max_weight_matching(maxcardinality)",
+        "FindIndependentEdgeSet",
+        "maximal_matching",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"size": 2, "pairs": [[0, 1], [2, 3]]}"#;

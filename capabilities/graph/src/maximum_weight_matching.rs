@@ -36,6 +36,16 @@ impl Operation for MaximumWeightMatching {
         "optimal pairing",
         "kuhn munkres",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "matching with the largest total edge weight",
+        "weighted pairing of vertices",
+        "blossom algorithm",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "max_weight_matching",
+        "FindIndependentEdgeSet weighted",
+        "min_weight_matching",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [0, 2]], "weights": [3, 5, 3, "1/2"]}}"#;
     const EXPECTED: &'static str = r#"{"weight": "6", "pairs": [[0, 1], [2, 3]]}"#;
 

@@ -36,6 +36,17 @@ impl Operation for MinimumSpanningTree {
         "prim",
         "spanning forest",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "tree connecting all vertices with least total edge weight",
+        "cheapest network joining every vertex",
+        "Kruskal or Prim",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "minimum_spanning_tree",
+        "FindSpanningTree",
+        "kruskal",
+        "prim",
+    ];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2], [0, 2]], "weights": [3, 1, 2]}}"#;
     const EXPECTED: &'static str = r#"{"weight": "3", "edges": [1, 2], "spanning_tree": true}"#;

@@ -60,6 +60,11 @@ impl Operation for PlanarityTest {
         "utility graph",
         "rotation system",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether a graph can be drawn without edge crossings",
+        "planar embedding or a Kuratowski subgraph K5 or K3,3",
+    ];
+    const ALIASES: &'static [&'static str] = &["check_planarity", "PlanarGraphQ", "is_planar"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
     const EXPECTED: &'static str =

@@ -41,6 +41,13 @@ impl Operation for ShortestPath {
         "distance between vertices",
         "route",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "path of least total weight between two vertices",
+        "shortest route in a weighted graph",
+        "Dijkstra's algorithm between a source and a target",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["shortest_path", "FindShortestPath", "dijkstra_path"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [0, 2], [2, 3]], "weights": [1, 2, 5, "1/2"]}, "source": 0, "target": 3}"#;
     const EXPECTED: &'static str = r#"{"distance": "7/2", "path": [0, 1, 2, 3]}"#;
 

@@ -27,6 +27,13 @@ impl Operation for SpanningTreeCount {
         "kirchhoff",
         "tree count",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "ways to keep a network connected with no loops using every node",
+        "number of spanning trees of a graph",
+        "matrix-tree theorem",
+        "tree count by Kirchhoff",
+    ];
+    const ALIASES: &'static [&'static str] = &["number_of_spanning_trees", "spanning_tree_count"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#""16""#;

@@ -55,6 +55,16 @@ impl Operation for Construct {
         "complete bipartite",
         "construct graph",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "build a named graph such as complete, cycle, path, Petersen, hypercube",
+        "standard graph families by parameters",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "complete_graph",
+        "petersen_graph",
+        "CompleteGraph",
+        "graphs.PetersenGraph",
+    ];
     const EXAMPLE: &'static str = r#"{"family": "cycle", "n": 4}"#;
     const EXPECTED: &'static str = r#"{"vertices": 4, "edges": [[0, 1], [1, 2], [2, 3], [0, 3]]}"#;
 

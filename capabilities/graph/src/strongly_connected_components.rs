@@ -32,6 +32,17 @@ impl Operation for StronglyConnectedComponents {
         "kosaraju",
         "directed cycles",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "one-way streets: groups where you can get from anywhere to anywhere",
+        "sets of vertices that can reach each other in a directed graph",
+        "strong components",
+        "Tarjan's algorithm",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "strongly_connected_components",
+        "ConnectedComponents directed",
+        "kosaraju",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"count": 2, "components": [[0, 1], [2, 3]]}"#;
 

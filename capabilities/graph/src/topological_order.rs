@@ -37,6 +37,13 @@ impl Operation for TopologicalOrder {
         "dependency order",
         "cycle detection",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "order chores or courses when some must come before others",
+        "linear order of a directed acyclic graph respecting every edge",
+        "order tasks by dependencies",
+        "detect a directed cycle",
+    ];
+    const ALIASES: &'static [&'static str] = &["topological_sort", "TopologicalSort", "toposort"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "directed": true}}"#;
     const EXPECTED: &'static str = r#"{"acyclic": true, "order": [0, 1, 2, 3]}"#;
 

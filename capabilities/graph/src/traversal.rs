@@ -40,6 +40,16 @@ impl Operation for Traversal {
         "traversal",
         "reachable vertices",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "order in which depth-first or breadth-first search visits vertices",
+        "DFS or BFS tree from a start vertex",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "dfs_preorder_nodes",
+        "bfs_tree",
+        "DepthFirstScan",
+        "BreadthFirstScan",
+    ];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 5, "edges": [[0, 1], [0, 2], [1, 3], [2, 4]]}, "start": 0, "order": "dfs"}"#;
     const EXPECTED: &'static str = r#"[0, 1, 3, 2, 4]"#;
 

@@ -21,6 +21,11 @@ impl Operation for TriangleCount {
     const DESCRIPTION: &'static str = "Counts unordered vertex triples that are pairwise adjacent, ignoring directions, loops and parallel edges. At most 2000 vertices.";
     const KEYWORDS: &'static [&'static str] =
         &["triangles", "triangle count", "3-cycles", "clustering"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of triangles (3-cycles) in a graph",
+        "triangles through each vertex",
+    ];
+    const ALIASES: &'static [&'static str] = &["triangles", "transitivity"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"1"#;

@@ -38,6 +38,11 @@ impl Operation for VertexCover {
         "covering edges",
         "hitting set",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "fewest vertices touching every edge",
+        "minimum vertex cover",
+    ];
+    const ALIASES: &'static [&'static str] = &["min_vertex_cover", "FindVertexCover"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [2, 3]]}}"#;
     const EXPECTED: &'static str = r#"{"status": "exact", "size": 2, "cover": [0, 3]}"#;

@@ -40,6 +40,13 @@ impl Operation for BaseConversion {
         "digits in base",
         "convert base",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "write a number in another base or radix",
+        "digits of an integer in base b",
+        "convert decimal to binary, octal or hexadecimal",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["digits", "IntegerDigits", "BaseForm", "numpy.base_repr"];
     const EXAMPLE: &'static str = r#"{"n": 255, "base": 16}"#;
     const EXPECTED: &'static str = r#"{"sign": 1, "digits": [15, 15], "text": "ff"}"#;
 

@@ -32,6 +32,12 @@ impl Operation for BinomialValuation {
         "power of p dividing binomial",
         "carries",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exponent of a prime in a binomial coefficient",
+        "how many times p divides n choose k",
+        "carries when adding in base p (Kummer)",
+    ];
+    const ALIASES: &'static [&'static str] = &["multiplicity(p, binomial)", "IntegerExponent"];
     const EXAMPLE: &'static str = r#"{"n": 100, "k": 50, "p": 2}"#;
     const EXPECTED: &'static str = r#""3""#;
 

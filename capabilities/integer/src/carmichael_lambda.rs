@@ -27,6 +27,13 @@ impl Operation for CarmichaelLambda {
         "exponent of unit group",
         "universal exponent",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "smallest exponent m with a^m = 1 mod n for every a coprime to n",
+        "exponent of the unit group modulo n",
+        "reduced totient function",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["reduced_totient", "CarmichaelLambda", "lcm of orders"];
     const EXAMPLE: &'static str = r#"{"n": 561}"#;
     const EXPECTED: &'static str = r#""80""#;
 

@@ -41,6 +41,13 @@ impl Operation for ChineseRemainder {
         "simultaneous congruences",
         "system of congruences",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number that leaves given remainders when counted in twos, threes, fours",
+        "find a number with given remainders for several moduli",
+        "solve simultaneous congruences",
+        "combine congruences into one modulo the product",
+    ];
+    const ALIASES: &'static [&'static str] = &["crt", "ChineseRemainder", "chinese"];
     const EXAMPLE: &'static str = r#"{"residues": [2, 3, 2], "moduli": [3, 5, 7]}"#;
     const EXPECTED: &'static str = r#"{"status": "solution", "solution": "23", "modulus": "105"}"#;
 

@@ -29,6 +29,12 @@ impl Operation for DigitSum {
         n may have up to 10,000 digits.";
     const KEYWORDS: &'static [&'static str] =
         &["digit sum", "sum of digits", "digital sum", "cross sum"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum of the digits of a number",
+        "add the decimal digits together",
+        "digit sum in any base",
+    ];
+    const ALIASES: &'static [&'static str] = &["digit_sum", "DigitSum", "sumdigits"];
     const EXAMPLE: &'static str = r#"{"n": "2718281828", "base": 10}"#;
     const EXPECTED: &'static str = r#""47""#;
 

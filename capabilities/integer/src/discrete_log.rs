@@ -45,6 +45,13 @@ impl Operation for DiscreteLog {
         "baby step giant step",
         "pohlig hellman",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "which power of a number leaves a given remainder",
+        "exponent x such that g to the x is congruent to h modulo n",
+        "solve an exponential congruence for the exponent",
+        "index of a number with respect to a base modulo n",
+    ];
+    const ALIASES: &'static [&'static str] = &["discrete_log", "MultiplicativeOrder", "znlog"];
     const EXAMPLE: &'static str = r#"{"base": 5, "target": 8, "modulus": 1000003}"#;
     const EXPECTED: &'static str = r#"{"exponent": "19143", "order": "1000002"}"#;
 

@@ -64,6 +64,13 @@ impl Operation for Division {
         "euclidean division",
         "remainder",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how many times one number goes into another and what is left over",
+        "quotient and remainder of integer division",
+        "divide one integer by another with remainder",
+        "Euclidean division with a non-negative remainder",
+    ];
+    const ALIASES: &'static [&'static str] = &["divmod", "QuotientRemainder", "divrem"];
     const EXAMPLE: &'static str = r#"{"a": -7, "b": 2, "convention": "floor"}"#;
     const EXPECTED: &'static str = r#"{"quotient": "-4", "remainder": "1"}"#;
     const PLAN: Plan<Input> = Plan::Static(ASK_CONVENTION);

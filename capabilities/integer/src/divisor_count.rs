@@ -28,6 +28,12 @@ impl Operation for DivisorCount {
         "sigma0",
         "numdiv",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of positive divisors of n",
+        "how many numbers divide n evenly",
+        "tau(n) or d(n)",
+    ];
+    const ALIASES: &'static [&'static str] = &["divisor_count", "DivisorSigma[0]", "numdiv"];
     const EXAMPLE: &'static str = r#"{"n": 720}"#;
     const EXPECTED: &'static str = r#""30""#;
 

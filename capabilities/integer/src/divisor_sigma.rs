@@ -36,6 +36,13 @@ impl Operation for DivisorSigma {
         "sigma_k",
         "aliquot",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "total of all the numbers that go into n",
+        "sum of the divisors of n",
+        "sum of the k-th powers of the divisors",
+        "sigma_k(n) for perfect and abundant numbers",
+    ];
+    const ALIASES: &'static [&'static str] = &["divisor_sigma", "DivisorSigma", "sigma"];
     const EXAMPLE: &'static str = r#"{"n": 28, "k": 1}"#;
     const EXPECTED: &'static str = r#""56""#;
 

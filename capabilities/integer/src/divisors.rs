@@ -27,6 +27,13 @@ impl Operation for Divisors {
         divisors; use integer.divisor_count.compute for the count alone.";
     const KEYWORDS: &'static [&'static str] =
         &["divisors", "factors of n", "all divisors", "divisor list"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "which numbers go evenly into n",
+        "list every positive divisor of n",
+        "all factors of a number",
+        "numbers that divide n without remainder",
+    ];
+    const ALIASES: &'static [&'static str] = &["divisors", "Divisors"];
     const EXAMPLE: &'static str = r#"{"n": 60}"#;
     const EXPECTED: &'static str =
         r#"["1", "2", "3", "4", "5", "6", "10", "12", "15", "20", "30", "60"]"#;

@@ -28,6 +28,13 @@ impl Operation for EulerTotient {
         "coprime count",
         "euler totient function",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how many fractions with denominator n are already in lowest terms",
+        "count of integers from 1 to n that are coprime to n",
+        "size of the multiplicative group modulo n",
+        "Euler phi function",
+    ];
+    const ALIASES: &'static [&'static str] = &["totient", "EulerPhi", "eulerphi"];
     const EXAMPLE: &'static str = r#"{"n": 36}"#;
     const EXPECTED: &'static str = r#""12""#;
 

@@ -41,6 +41,13 @@ impl Operation for ExtendedGcd {
         "coefficients",
         "euclid",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whole numbers x and y with a x + b y = 1",
+        "coefficients x, y with a x + b y = gcd(a, b)",
+        "Bezout identity coefficients",
+        "extended Euclidean algorithm",
+    ];
+    const ALIASES: &'static [&'static str] = &["gcdex", "ExtendedGCD", "igcdex", "bezout"];
     const EXAMPLE: &'static str = r#"{"a": 240, "b": 46}"#;
     const EXPECTED: &'static str = r#"{"gcd": "2", "x": "-9", "y": "47"}"#;
 

@@ -29,6 +29,13 @@ impl Operation for FactorialValuation {
         "factorial valuation",
         "power of p in n!",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exponent of a prime p in n factorial",
+        "number of trailing zeros of n!",
+        "Legendre's formula for n!",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["multiplicity(p, factorial)", "IntegerExponent[n!, p]"];
     const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;
     const EXPECTED: &'static str = r#""249""#;
 

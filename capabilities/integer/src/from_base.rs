@@ -34,6 +34,13 @@ impl Operation for FromBase {
         "undigits",
         "horner digits",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "what a number written in octal, binary or hex is as an ordinary decimal",
+        "value of a string of digits in a given base",
+        "convert binary, octal or hexadecimal text to a number",
+        "read digits in base b back into an integer",
+    ];
+    const ALIASES: &'static [&'static str] = &["int(s, base)", "FromDigits", "fromdigits"];
     const EXAMPLE: &'static str = r#"{"digits": [1, 0, 1, 1], "base": 2}"#;
     const EXPECTED: &'static str = r#""11""#;
 

@@ -27,6 +27,13 @@ impl Operation for Gcd {
         "highest common factor",
         "euclid",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "biggest number that goes into both, to simplify a ratio or fraction",
+        "largest number that divides all the given numbers",
+        "greatest common factor of integers",
+        "biggest common divisor",
+    ];
+    const ALIASES: &'static [&'static str] = &["igcd", "GCD", "gcd", "math.gcd"];
     const EXAMPLE: &'static str = r#"{"integers": ["462", "1071", -2100]}"#;
     const EXPECTED: &'static str = r#""21""#;
 

@@ -26,6 +26,12 @@ impl Operation for JacobiSymbol {
         by quadratic reciprocity without factoring n. (a/n) = −1 proves a is not a square mod n; 1 does not \
         prove it is. n must be odd and positive (use integer.kronecker_symbol.compute otherwise).";
     const KEYWORDS: &'static [&'static str] = &["jacobi symbol", "jacobi", "quadratic reciprocity"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "Jacobi symbol (a/n) for odd positive n",
+        "product of Legendre symbols over the prime factors of n",
+        "quadratic reciprocity symbol for odd moduli",
+    ];
+    const ALIASES: &'static [&'static str] = &["jacobi_symbol", "JacobiSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 1001, "n": 9907}"#;
     const EXPECTED: &'static str = "-1";
 

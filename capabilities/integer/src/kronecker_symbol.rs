@@ -26,6 +26,11 @@ impl Operation for KroneckerSymbol {
         and 1 otherwise, and (a/0) = 1 if a = ±1 else 0.";
     const KEYWORDS: &'static [&'static str] =
         &["kronecker symbol", "kronecker", "quadratic character"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "Kronecker symbol (a/n) for any integer n",
+        "extension of the Jacobi symbol to even and negative n",
+    ];
+    const ALIASES: &'static [&'static str] = &["kronecker_symbol", "KroneckerSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 5, "n": -12}"#;
     const EXPECTED: &'static str = "-1";
 

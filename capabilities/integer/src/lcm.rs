@@ -28,6 +28,13 @@ impl Operation for Lcm {
         "lowest common multiple",
         "common denominator",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "smallest amount that can be shared equally among several group sizes",
+        "smallest positive number divisible by all the given numbers",
+        "least common denominator of integers",
+        "when periodic events coincide again",
+    ];
+    const ALIASES: &'static [&'static str] = &["ilcm", "LCM", "lcm", "math.lcm"];
     const EXAMPLE: &'static str = r#"{"integers": [4, 6, "-10"]}"#;
     const EXPECTED: &'static str = r#""60""#;
 

@@ -30,6 +30,13 @@ impl Operation for LegendreSymbol {
         "quadratic character",
         "is square mod p",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "is a number a perfect square in arithmetic modulo a prime",
+        "whether a is a quadratic residue modulo an odd prime p",
+        "Legendre symbol (a/p) equal to 1, -1 or 0",
+        "Euler's criterion a^((p-1)/2) mod p",
+    ];
+    const ALIASES: &'static [&'static str] = &["legendre_symbol", "JacobiSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 5, "p": 101}"#;
     const EXPECTED: &'static str = "1";
 

@@ -25,6 +25,12 @@ impl Operation for Liouville {
         "omega parity",
         "big omega",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "(-1) to the number of prime factors counted with multiplicity",
+        "Liouville lambda of n",
+        "parity of Omega(n)",
+    ];
+    const ALIASES: &'static [&'static str] = &["liouville", "LiouvilleLambda"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
     const EXPECTED: &'static str = "-1";
 

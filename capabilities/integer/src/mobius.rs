@@ -22,6 +22,12 @@ impl Operation for Mobius {
         otherwise (−1)^k where k is the number of distinct primes dividing n; μ(1) = 1. n ≥ 1 with at \
         most 100 digits.";
     const KEYWORDS: &'static [&'static str] = &["mobius", "moebius", "mu function", "möbius mu"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "Mobius mu of n: 0 for a repeated prime factor, else (-1)^k",
+        "Moebius function",
+        "sign from the number of distinct prime factors of a squarefree number",
+    ];
+    const ALIASES: &'static [&'static str] = &["mobius", "MoebiusMu", "moebius"];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;
     const EXPECTED: &'static str = "-1";
 

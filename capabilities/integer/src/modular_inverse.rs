@@ -32,6 +32,18 @@ impl Operation for ModularInverse {
         "modinv",
         "multiplicative inverse",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "what times a gives remainder 1 when divided by m",
+        "number x with a times x congruent to 1 modulo m",
+        "inverse of a residue modulo m",
+        "division in modular arithmetic",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "mod_inverse",
+        "PowerMod[a, -1, m]",
+        "invert",
+        "pow(a, -1, m)",
+    ];
     const EXAMPLE: &'static str = r#"{"a": 3, "modulus": 11}"#;
     const EXPECTED: &'static str = r#""4""#;
 

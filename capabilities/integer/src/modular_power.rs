@@ -38,6 +38,12 @@ impl Operation for ModularPower {
         "power mod",
         "pow(b, e, m)",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "remainder of a large power divided by m",
+        "fast exponentiation modulo m",
+        "a to the e reduced modulo m by square and multiply",
+    ];
+    const ALIASES: &'static [&'static str] = &["pow(a, e, m)", "PowerMod", "powmod", "Mod(a,m)^e"];
     const EXAMPLE: &'static str = r#"{"base": 2, "exponent": 100, "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""976371285""#;
 

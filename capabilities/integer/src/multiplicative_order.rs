@@ -33,6 +33,13 @@ impl Operation for MultiplicativeOrder {
         "ord",
         "smallest k with a^k = 1",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how long until the powers of a number repeat modulo n",
+        "smallest k with a^k congruent to 1 modulo n",
+        "order of a residue modulo n",
+        "period of the powers of a mod n",
+    ];
+    const ALIASES: &'static [&'static str] = &["n_order", "MultiplicativeOrder", "znorder"];
     const EXAMPLE: &'static str = r#"{"a": 2, "modulus": 101}"#;
     const EXPECTED: &'static str = r#""100""#;
 

@@ -26,6 +26,12 @@ impl Operation for NextPrime {
         "following prime",
         "smallest prime greater than",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "smallest prime greater than n",
+        "first prime after a number",
+        "next prime number",
+    ];
+    const ALIASES: &'static [&'static str] = &["nextprime", "NextPrime"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""1000003""#;
 

@@ -28,6 +28,12 @@ impl Operation for NthPrime {
         "kth prime",
         "ith prime",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "the n-th prime number",
+        "prime at a given index (2 is the first)",
+        "p_n",
+    ];
+    const ALIASES: &'static [&'static str] = &["prime", "Prime", "prime(n)"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""15485863""#;
 

@@ -31,6 +31,12 @@ impl Operation for PAdicValuation {
         "valuation",
         "how many times p divides",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exponent of a prime p in the factorization of n",
+        "how many times p divides n",
+        "order of n at the prime p",
+    ];
+    const ALIASES: &'static [&'static str] = &["multiplicity", "IntegerExponent", "valuation"];
     const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;
     const EXPECTED: &'static str = "3";
 

@@ -60,6 +60,13 @@ impl Operation for PellEquation {
         "brahmagupta",
         "negative pell",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whole numbers x and y with x squared minus d y squared equal to 1",
+        "fundamental solution of x^2 - D y^2 = 1",
+        "smallest positive integer solution of Pell's equation",
+        "units of the real quadratic field",
+    ];
+    const ALIASES: &'static [&'static str] = &["diop_DN", "PellSolve", "quadunit"];
     const EXAMPLE: &'static str = r#"{"d": 61}"#;
     const EXPECTED: &'static str = r#"{"solution": {"x": "1766319049", "y": "226153980"}}"#;
 

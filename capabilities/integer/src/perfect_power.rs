@@ -39,6 +39,12 @@ impl Operation for PerfectPower {
         "perfect cube",
         "ispower",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether n equals m^k for some k at least 2",
+        "is a number an exact power of another integer",
+        "detect perfect squares, cubes and higher powers",
+    ];
+    const ALIASES: &'static [&'static str] = &["perfect_power", "PerfectPowerQ", "ispower"];
     const EXAMPLE: &'static str = r#"{"n": 7776}"#;
     const EXPECTED: &'static str = r#"{"perfect_power": true, "base": "6", "exponent": 5}"#;
 

@@ -26,6 +26,12 @@ impl Operation for PreviousPrime {
         "preceding prime",
         "largest prime less than",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "largest prime smaller than n",
+        "prime just before a number",
+        "previous prime number",
+    ];
+    const ALIASES: &'static [&'static str] = &["prevprime", "NextPrime[n, -1]", "precprime"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;
     const EXPECTED: &'static str = r#""999983""#;
 

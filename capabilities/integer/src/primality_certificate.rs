@@ -56,6 +56,12 @@ impl Operation for PrimalityCertificate {
         "primality proof",
         "certify prime",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "checkable proof that a number is prime",
+        "Pratt certificate of primality",
+        "primality proof by Lucas' theorem",
+    ];
+    const ALIASES: &'static [&'static str] = &["pratt", "PrimalityProve", "primecert"];
     const EXAMPLE: &'static str = r#"{"n": 1000003}"#;
     const EXPECTED: &'static str = r#"{"steps": [{"prime": "1000003", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "3", "exponent": 1}, {"prime": "166667", "exponent": 1}]}, {"prime": "166667", "witness": "2", "factors": [{"prime": "2", "exponent": 1}, {"prime": "167", "exponent": 1}, {"prime": "499", "exponent": 1}]}], "verified": true}"#;
 

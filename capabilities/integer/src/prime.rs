@@ -48,6 +48,13 @@ impl Operation for Prime {
         "bpsw",
         "composite",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "can a number only be divided by 1 and itself",
+        "whether a number has no divisors other than 1 and itself",
+        "primality test",
+        "is n prime",
+    ];
+    const ALIASES: &'static [&'static str] = &["isprime", "PrimeQ", "is_prime"];
     const EXAMPLE: &'static str = r#"{"n": "170141183460469231731687303715884105727"}"#;
     const EXPECTED: &'static str = r#"{"prime": true, "certainty": "probable"}"#;
 

@@ -28,6 +28,12 @@ impl Operation for PrimeCount {
         "number of primes below",
         "how many primes",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of primes up to x",
+        "prime counting function pi(x)",
+        "how many primes lie below a bound",
+    ];
+    const ALIASES: &'static [&'static str] = &["primepi", "PrimePi"];
     const EXAMPLE: &'static str = r#"{"x": 1000000000}"#;
     const EXPECTED: &'static str = r#""50847534""#;
 

@@ -50,6 +50,13 @@ impl Operation for PrimeFactorization {
         "pollard rho",
         "divisors",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "split a number into the primes that multiply to it",
+        "write n as a product of prime powers",
+        "prime factors of an integer with exponents",
+        "decompose a number into primes",
+    ];
+    const ALIASES: &'static [&'static str] = &["factorint", "FactorInteger", "factor", "factorize"];
     const EXAMPLE: &'static str = r#"{"n": 360}"#;
     const EXPECTED: &'static str = r#"{"factors": [{"prime": "2", "exponent": 3}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}], "complete": true, "unfactored": [], "probable_primes": false}"#;
 

@@ -34,6 +34,12 @@ impl Operation for Primes {
         "primerange",
         "prime range",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "list the primes in a range",
+        "all prime numbers between two bounds",
+        "sieve of Eratosthenes",
+    ];
+    const ALIASES: &'static [&'static str] = &["primerange", "Prime[Range]", "primes", "sieve"];
     const EXAMPLE: &'static str = r#"{"lower": 90, "upper": 130}"#;
     const EXPECTED: &'static str = r#"["97", "101", "103", "107", "109", "113", "127"]"#;
 

@@ -28,6 +28,12 @@ impl Operation for PrimitiveRoot {
         "znprimroot",
         "cyclic group generator",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "generator of the multiplicative group modulo n",
+        "number whose powers give every unit modulo n",
+        "smallest primitive root",
+    ];
+    const ALIASES: &'static [&'static str] = &["primitive_root", "PrimitiveRoot", "znprimroot"];
     const EXAMPLE: &'static str = r#"{"modulus": 761}"#;
     const EXPECTED: &'static str = r#""6""#;
 

@@ -27,6 +27,12 @@ impl Operation for Radical {
         "rad",
         "product of distinct primes",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of the distinct prime factors of n",
+        "squarefree kernel of an integer",
+        "rad(n) from the abc conjecture",
+    ];
+    const ALIASES: &'static [&'static str] = &["radical", "rad", "core"];
     const EXAMPLE: &'static str = r#"{"n": 504}"#;
     const EXPECTED: &'static str = r#""42""#;
 

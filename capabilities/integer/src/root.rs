@@ -40,6 +40,13 @@ impl Operation for Root {
         "floor root",
         "iroot",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "biggest whole number whose square or cube is at most n",
+        "integer part of the k-th root of n",
+        "floor of the square root or cube root",
+        "whether n is an exact k-th power and its root",
+    ];
+    const ALIASES: &'static [&'static str] = &["integer_nthroot", "isqrt", "sqrtint", "sqrtnint"];
     const EXAMPLE: &'static str = r#"{"n": "1000000000000000000000", "k": 3}"#;
     const EXPECTED: &'static str = r#"{"root": "10000000", "exact": true}"#;
 

@@ -37,6 +37,13 @@ impl Operation for SqrtContinuedFraction {
         "periodic continued fraction",
         "quadratic irrational",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "periodic continued fraction of the square root of an integer",
+        "continued fraction expansion of sqrt(n)",
+        "period of the continued fraction of a quadratic irrational",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["continued_fraction_periodic", "ContinuedFraction[Sqrt[n]]"];
     const EXAMPLE: &'static str = r#"{"n": 14}"#;
     const EXPECTED: &'static str = r#"{"integer_part": "3", "period": ["1", "2", "1", "6"]}"#;
 

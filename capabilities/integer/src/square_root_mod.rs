@@ -34,6 +34,12 @@ impl Operation for SquareRootMod {
         "sqrtmod",
         "quadratic congruence",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "all x with x^2 congruent to a modulo n",
+        "modular square roots",
+        "Tonelli-Shanks and Hensel lifting",
+    ];
+    const ALIASES: &'static [&'static str] = &["sqrt_mod", "PowerModList[a, 1/2, n]", "sqrtmod"];
     const EXAMPLE: &'static str = r#"{"a": 10, "modulus": 13}"#;
     const EXPECTED: &'static str = r#"["6", "7"]"#;
 

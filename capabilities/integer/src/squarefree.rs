@@ -25,6 +25,13 @@ impl Operation for Squarefree {
         "square-free",
         "no repeated prime factors",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "does any square number other than 1 go into n",
+        "whether no prime divides n twice",
+        "is n free of square factors",
+        "squarefree test",
+    ];
+    const ALIASES: &'static [&'static str] = &["is_squarefree", "SquareFreeQ", "issquarefree"];
     const EXAMPLE: &'static str = r#"{"n": 1001}"#;
     const EXPECTED: &'static str = "true";
 

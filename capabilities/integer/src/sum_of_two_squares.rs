@@ -31,6 +31,17 @@ impl Operation for SumOfTwoSquares {
         "a^2+b^2",
         "gaussian integer norm",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "two square numbers that add up to n",
+        "write n as a^2 + b^2",
+        "representation as a sum of two squares",
+        "Fermat's two squares theorem",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "sum_of_squares",
+        "PowersRepresentations[n, 2, 2]",
+        "qfbsolve",
+    ];
     const EXAMPLE: &'static str = r#"{"n": 325}"#;
     const EXPECTED: &'static str = r#"[["1", "18"], ["6", "17"], ["10", "15"]]"#;
 

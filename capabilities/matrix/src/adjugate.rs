@@ -30,6 +30,12 @@ impl Operation for Adjugate {
         "cofactor matrix",
         "adj",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "transpose of the cofactor matrix",
+        "classical adjoint of a square matrix",
+        "adj(A) with A adj(A) = det(A) I",
+    ];
+    const ALIASES: &'static [&'static str] = &["adjugate", "Adjugate", "adjoint"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
     const EXPECTED: &'static str = r#"[["4", "-2"], ["-3", "1"]]"#;
 

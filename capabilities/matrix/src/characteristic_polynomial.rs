@@ -30,6 +30,12 @@ impl Operation for CharacteristicPolynomial {
         "det(xI - A)",
         "cayley hamilton",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "det(x I - A) as a polynomial",
+        "polynomial whose roots are the eigenvalues",
+        "coefficients of the characteristic equation of a matrix",
+    ];
+    const ALIASES: &'static [&'static str] = &["charpoly", "CharacteristicPolynomial", "berkowitz"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["-2", "-5", "1"], "polynomial": "x^2 - 5*x - 2"}"#;

@@ -38,6 +38,12 @@ impl Operation for ColumnSpace {
         "basis",
         "pivot columns",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "basis of the span of the columns",
+        "range or image of a matrix",
+        "independent columns that span the column space",
+    ];
+    const ALIASES: &'static [&'static str] = &["columnspace", "image", "colspace"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["1", "2"], ["3", "7"]], "columns": [0, 2]}"#;
 

@@ -37,6 +37,12 @@ impl Operation for ConditionNumberNumeric {
         "numeric",
         "float",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how much the solution of A x = b can change with small input errors",
+        "ratio of largest to smallest singular value",
+        "sensitivity of a matrix to rounding",
+    ];
+    const ALIASES: &'static [&'static str] = &["cond", "numpy.linalg.cond", "condition_number"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1.0, 0.0], [0.0, 2.0]]}"#;
     const EXPECTED: &'static str = r#"{"condition_number": 2.0, "singular": false}"#;
 

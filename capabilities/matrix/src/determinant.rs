@@ -34,6 +34,12 @@ impl Operation for Determinant {
         "rational",
         "bareiss",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "scaling factor of volume under the linear map",
+        "whether a square matrix is invertible via its determinant",
+        "exact determinant of a matrix of integers or fractions",
+    ];
+    const ALIASES: &'static [&'static str] = &["det", "Det", "matdet", "numpy.linalg.det"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;
     const EXPECTED: &'static str = r#""-2""#;
 

@@ -30,6 +30,11 @@ impl Operation for DeterminantMod {
         "det mod m",
         "residue",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "determinant of an integer matrix modulo a prime or integer",
+        "det reduced mod m",
+    ];
+    const ALIASES: &'static [&'static str] = &["det mod p", "Det[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
     const EXPECTED: &'static str = r#""5""#;
 

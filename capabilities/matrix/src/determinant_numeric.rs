@@ -30,6 +30,11 @@ impl Operation for DeterminantNumeric {
         "double precision",
         "det",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "determinant in floating point",
+        "approximate determinant of a large real matrix",
+    ];
+    const ALIASES: &'static [&'static str] = &["numpy.linalg.det", "slogdet"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [1.0, 4.0]]}"#;
     const EXPECTED: &'static str = "8.0";
 

@@ -47,6 +47,13 @@ impl Operation for EigenvaluesNumeric {
         "eig",
         "symmetric",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "approximate eigenvalues of a matrix",
+        "spectrum of a matrix in floating point",
+        "roots of the characteristic polynomial numerically",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["eigvals", "Eigenvalues", "numpy.linalg.eig", "eigh"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 3.0]], "symmetric": true}"#;
     const EXPECTED: &'static str =
         r#"{"eigenvalues": [{"re": 2.0, "im": 0.0}, {"re": 3.0, "im": 0.0}]}"#;

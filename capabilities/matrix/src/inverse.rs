@@ -23,6 +23,13 @@ impl Operation for Inverse {
         A singular matrix is refused with domain_error. Order at most 200.";
     const KEYWORDS: &'static [&'static str] =
         &["inverse", "inv", "invert", "reciprocal matrix", "A^-1"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "matrix that multiplies with A to give the identity",
+        "matrix B with A B = B A = I",
+        "exact inverse of a square matrix of fractions",
+        "undo a linear transformation",
+    ];
+    const ALIASES: &'static [&'static str] = &["inv", "Inverse", "matinv", "numpy.linalg.inv"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "1"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "-1"], ["-1", "2"]]"#;
 

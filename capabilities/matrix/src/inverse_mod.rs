@@ -32,6 +32,11 @@ impl Operation for InverseMod {
         "inverse over Z/mZ",
         "hill cipher",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "inverse of an integer matrix modulo m",
+        "matrix inverse over Z/mZ as in the Hill cipher",
+    ];
+    const ALIASES: &'static [&'static str] = &["inv_mod", "Inverse[m, Modulus -> n]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;
     const EXPECTED: &'static str = r#"[["5", "1"], ["5", "3"]]"#;
 

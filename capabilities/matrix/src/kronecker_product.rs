@@ -33,6 +33,11 @@ impl Operation for KroneckerProduct {
         "direct product",
         "⊗",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "tensor product of two matrices",
+        "block matrix of a_ij times B",
+    ];
+    const ALIASES: &'static [&'static str] = &["kron", "KroneckerProduct", "TensorProduct"];
     const EXAMPLE: &'static str = r#"{"left": [["1", "2"]], "right": [["0", "1"], ["1", "0"]]}"#;
     const EXPECTED: &'static str = r#"[["0", "1", "0", "2"], ["1", "0", "2", "0"]]"#;
 

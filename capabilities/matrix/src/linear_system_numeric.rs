@@ -39,6 +39,12 @@ impl Operation for LinearSystemNumeric {
         "float",
         "approximate",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "solve A x = b in floating point",
+        "approximate solution of a linear system",
+        "least squares style numerical solve",
+    ];
+    const ALIASES: &'static [&'static str] = &["numpy.linalg.solve", "LinearSolve", "lstsq"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 4.0]], "rhs": [2.0, 2.0]}"#;
     const EXPECTED: &'static str = r#"{"solution": [1.0, 0.5], "residual_max": 0.0}"#;
 

@@ -40,6 +40,14 @@ impl Operation for Lu {
         "gaussian elimination",
         "triangular",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "break a matrix into a lower triangle times an upper triangle",
+        "factor a matrix as P L U",
+        "lower and upper triangular factors with row pivoting",
+        "Gaussian elimination recorded as factors",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["LUdecomposition", "LUDecomposition", "scipy.linalg.lu"];
     const EXAMPLE: &'static str = r#"{"matrix": [["0", "1"], ["2", "3"]]}"#;
     const EXPECTED: &'static str = r#"{"permutation": [1, 0], "lower": [["1", "0"], ["0", "1"]], "upper": [["2", "3"], ["0", "1"]]}"#;
 

@@ -28,6 +28,12 @@ impl Operation for MinimalPolynomial {
         "annihilating polynomial",
         "krylov",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "monic polynomial of least degree that annihilates the matrix",
+        "smallest p with p(A) = 0",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["minpoly", "MatrixMinimalPolynomial", "minimal_polynomial"];
     const EXAMPLE: &'static str =
         r#"{"matrix": [["2", "0", "0"], ["0", "2", "0"], ["0", "0", "3"]]}"#;
     const EXPECTED: &'static str =

@@ -30,6 +30,12 @@ impl Operation for Multiply {
         "times",
         "matrix multiplication",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of two matrices",
+        "matrix times matrix or vector",
+        "compose linear maps",
+    ];
+    const ALIASES: &'static [&'static str] = &["matmul", "Dot", "A*B", "@"];
     const EXAMPLE: &'static str =
         r#"{"left": [["1", "2"], ["3", "4"]], "right": [["0", "1"], ["1/2", "0"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "1"], ["2", "3"]]"#;

@@ -48,6 +48,13 @@ impl Operation for HermiteNormalForm {
         "lattice basis",
         "unimodular",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "canonical echelon form of an integer matrix under unimodular row operations",
+        "Hermite normal form",
+        "lattice basis in triangular form",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["hermite_normal_form", "HermiteDecomposition", "mathnf"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4], [3, 5]]}"#;
     const EXPECTED: &'static str = r#"{"hermite": [["1", "1"], ["0", "2"]], "transform": [["-1", "1"], ["3", "-2"]], "pivot_columns": [0, 1]}"#;
 

@@ -39,6 +39,12 @@ impl Operation for Rref {
         "normal form",
         "pivots",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "reduced row echelon form",
+        "Gauss-Jordan elimination result",
+        "pivot columns and leading ones",
+    ];
+    const ALIASES: &'static [&'static str] = &["rref", "RowReduce"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "1"], ["2", "4", "0"]]}"#;
     const EXPECTED: &'static str =
         r#"{"rref": [["1", "2", "0"], ["0", "0", "1"]], "pivot_columns": [0, 2]}"#;

@@ -40,6 +40,12 @@ impl Operation for SmithNormalForm {
         "abelian group",
         "determinantal divisors",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "diagonal normal form of an integer matrix under row and column operations",
+        "invariant factors and elementary divisors",
+        "structure of a finitely generated abelian group from its relation matrix",
+    ];
+    const ALIASES: &'static [&'static str] = &["smith_normal_form", "SmithDecomposition", "matsnf"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}"#;
     const EXPECTED: &'static str = r#"{"diagonal": ["2", "6", "12"], "rank": 3}"#;
 

@@ -36,6 +36,13 @@ impl Operation for Nullspace {
         "homogeneous system",
         "Ax=0",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "basis of all solutions of A x = 0",
+        "kernel of a matrix",
+        "homogeneous system solution space",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["nullspace", "NullSpace", "kernel", "matker", "null_space"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["-2", "1", "0"], ["-3", "0", "1"]]}"#;
 

@@ -24,6 +24,11 @@ impl Operation for Permanent {
         a bipartite graph for 0/1 matrices. Order at most 20.";
     const KEYWORDS: &'static [&'static str] =
         &["permanent", "ryser", "perfect matchings", "permutation sum"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum over permutations of products of entries without signs",
+        "permanent counts perfect matchings of a bipartite graph",
+    ];
+    const ALIASES: &'static [&'static str] = &["per", "Permanent"];
     const EXAMPLE: &'static str =
         r#"{"matrix": [["1", "1", "1"], ["1", "1", "1"], ["1", "1", "1"]]}"#;
     const EXPECTED: &'static str = r#""6""#;

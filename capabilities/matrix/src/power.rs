@@ -32,6 +32,13 @@ impl Operation for Power {
         "A^k",
         "repeated squaring",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "matrix multiplied by itself again and again",
+        "matrix raised to an integer power",
+        "A^n by repeated squaring",
+        "negative powers through the inverse",
+    ];
+    const ALIASES: &'static [&'static str] = &["MatrixPower", "matrix_power", "A**n"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "1"], ["1", "0"]], "exponent": 10}"#;
     const EXPECTED: &'static str = r#"[["89", "55"], ["55", "34"]]"#;
 

@@ -28,6 +28,13 @@ impl Operation for Rank {
         "column space",
         "linearly independent",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "how many rows of a matrix point in really different directions",
+        "number of linearly independent rows or columns",
+        "dimension of the column space",
+        "exact rank of a matrix",
+    ];
+    const ALIASES: &'static [&'static str] = &["rank", "MatrixRank", "matrank", "matrix_rank"];
     const EXAMPLE: &'static str =
         r#"{"matrix": [["1", "2", "3"], ["2", "4", "6"], ["1", "0", "1"]]}"#;
     const EXPECTED: &'static str = "2";

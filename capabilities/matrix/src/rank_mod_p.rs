@@ -31,6 +31,11 @@ impl Operation for RankModP {
         "GF(p)",
         "modular rank",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rank of an integer matrix reduced modulo a prime",
+        "how many independent rows when arithmetic is mod p",
+    ];
+    const ALIASES: &'static [&'static str] = &["rank mod p", "MatrixRank[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "p": 2}"#;
     const EXPECTED: &'static str = "1";
 

@@ -48,6 +48,13 @@ impl Operation for RationalLinearSystem {
         "Ax=b",
         "rational",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exact solution of A x = b with fractions",
+        "solve simultaneous linear equations",
+        "all solutions of a linear system or a proof that none exists",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["linsolve", "LinearSolve", "solve_linear_system", "matsolve"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "3"]], "rhs": ["3", "5"]}"#;
     const EXPECTED: &'static str = r#"{"status": "unique", "solution": ["4/5", "7/5"]}"#;
 

@@ -29,6 +29,9 @@ impl Operation for RowSpace {
         matrix: the canonical basis of its row space (two matrices have the same row space exactly when these \
         bases are equal). Their number is the rank.";
     const KEYWORDS: &'static [&'static str] = &["row space", "span of rows", "basis", "coimage"];
+    const PHRASINGS: &'static [&'static str] =
+        &["basis of the span of the rows", "row space of a matrix"];
+    const ALIASES: &'static [&'static str] = &["rowspace", "RowReduce"];
     const EXAMPLE: &'static str =
         r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"], ["3", "6", "10"]]}"#;
     const EXPECTED: &'static str = r#"{"basis": [["1", "2", "0"], ["0", "0", "1"]]}"#;

@@ -29,6 +29,12 @@ impl Operation for SingularValuesNumeric {
         "float",
         "2-norm",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "singular values of a matrix in floating point",
+        "square roots of the eigenvalues of A transpose A",
+        "SVD spectrum",
+    ];
+    const ALIASES: &'static [&'static str] = &["svd", "SingularValueList", "numpy.linalg.svd"];
     const EXAMPLE: &'static str = r#"{"matrix": [[3.0, 0.0], [0.0, 4.0]]}"#;
     const EXPECTED: &'static str = "[4.0, 3.0]";
 

@@ -22,6 +22,12 @@ impl Operation for Trace {
     const DESCRIPTION: &'static str = "Returns tr(A), the sum of the diagonal entries of a square rational matrix. \
         Order at most 1000.";
     const KEYWORDS: &'static [&'static str] = &["trace", "tr", "diagonal sum"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "add the numbers on the diagonal from top left to bottom right",
+        "sum of the diagonal entries",
+        "trace of a square matrix, the sum of the eigenvalues",
+    ];
+    const ALIASES: &'static [&'static str] = &["trace", "Tr", "numpy.trace"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1/2", "7"], ["0", "3"]]}"#;
     const EXPECTED: &'static str = r#""7/2""#;
 

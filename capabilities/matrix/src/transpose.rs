@@ -22,6 +22,11 @@ impl Operation for Transpose {
         (entries reduced). At most 1000 rows and 1000 columns.";
     const KEYWORDS: &'static [&'static str] =
         &["transpose", "transposed", "swap rows columns", "flip"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "swap rows and columns",
+        "reflect a matrix across its main diagonal",
+    ];
+    const ALIASES: &'static [&'static str] = &["transpose", "Transpose", "A.T"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["4", "5", "6"]]}"#;
     const EXPECTED: &'static str = r#"[["1", "4"], ["2", "5"], ["3", "6"]]"#;
 

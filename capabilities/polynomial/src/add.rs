@@ -22,6 +22,11 @@ impl Operation for Add {
     const SUMMARY: &'static str = "Exact sum a + b of two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a + b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
     const KEYWORDS: &'static [&'static str] = &["add", "sum", "plus", "polynomial addition"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum of two polynomials",
+        "add polynomials coefficient by coefficient",
+    ];
+    const ALIASES: &'static [&'static str] = &["Poly.add", "Plus"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["0", "3", "1"], "polynomial": "x^2 + 3*x"}"#;

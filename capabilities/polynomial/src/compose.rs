@@ -23,6 +23,11 @@ impl Operation for Compose {
     const DESCRIPTION: &'static str = "Computes f(g(x)) exactly by Horner's rule in polynomials; deg f · deg g at most 10000. The result uses the variable of g.";
     const KEYWORDS: &'static [&'static str] =
         &["compose", "composition", "substitute polynomial", "f(g(x))"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "substitute one polynomial into another, f(g(x))",
+        "composition of polynomials",
+    ];
+    const ALIASES: &'static [&'static str] = &["compose", "Composition", "subst"];
     const EXAMPLE: &'static str = r#"{"outer": "x^2 + 1", "inner": "x - 1"}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["2", "-2", "1"], "polynomial": "x^2 - 2*x + 2"}"#;

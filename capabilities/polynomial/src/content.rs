@@ -33,6 +33,11 @@ impl Operation for Content {
         "gcd of coefficients",
         "clear denominators",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "gcd of the coefficients of a polynomial and its primitive part",
+        "factor out the common integer of the coefficients",
+    ];
+    const ALIASES: &'static [&'static str] = &["content", "primitive", "FactorTermsList"];
     const EXAMPLE: &'static str = r#"{"polynomial": "-2/3*x^2 + 4/3"}"#;
     const EXPECTED: &'static str = r#"{"content": "-2/3", "primitive_part": {"coefficients": ["-2", "0", "1"], "polynomial": "x^2 - 2"}}"#;
 

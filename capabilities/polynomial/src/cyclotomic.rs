@@ -26,6 +26,11 @@ impl Operation for Cyclotomic {
         "phi_n",
         "primitive roots of unity",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "minimal polynomial of a primitive n-th root of unity",
+        "n-th cyclotomic polynomial Phi_n(x)",
+    ];
+    const ALIASES: &'static [&'static str] = &["cyclotomic_poly", "Cyclotomic", "polcyclo"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "0", "-1", "0", "1"], "polynomial": "x^4 - x^2 + 1"}"#;

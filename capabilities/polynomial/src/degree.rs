@@ -37,6 +37,11 @@ impl Operation for TotalDegree {
         "multivariate",
         "order",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "highest exponent with a nonzero coefficient",
+        "degree and leading coefficient of a polynomial",
+    ];
+    const ALIASES: &'static [&'static str] = &["degree", "Exponent", "poldegree"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y^3 + x^4 - 1"}"#;
     const EXPECTED: &'static str =
         r#"{"total_degree": 5, "degrees": {"x": 4, "y": 3}, "terms": 3}"#;

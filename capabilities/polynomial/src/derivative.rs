@@ -27,6 +27,12 @@ impl Operation for Derivative {
     const SUMMARY: &'static str = "The k-th derivative of a polynomial over Q.";
     const DESCRIPTION: &'static str = "Differentiates f exactly `order` times (default once).";
     const KEYWORDS: &'static [&'static str] = &["derivative", "differentiate", "d/dx", "f'"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "differentiate a polynomial in one variable",
+        "derivative or slope of a polynomial",
+        "higher derivatives of a polynomial",
+    ];
+    const ALIASES: &'static [&'static str] = &["diff", "D", "deriv"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2"}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["-2", "0", "3"], "polynomial": "3*x^2 - 2"}"#;

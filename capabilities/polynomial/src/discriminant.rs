@@ -27,6 +27,11 @@ impl Operation for Discriminant {
         "multiple root",
         "b^2 - 4ac",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "discriminant of a polynomial, zero exactly when it has a repeated root",
+        "b^2 - 4ac and its generalisation to higher degree",
+    ];
+    const ALIASES: &'static [&'static str] = &["discriminant", "Discriminant", "poldisc"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + x + 1"}"#;
     const EXPECTED: &'static str = r#""-3""#;
 

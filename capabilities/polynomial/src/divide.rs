@@ -38,6 +38,11 @@ impl Operation for Divide {
         "long division",
         "mod",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "quotient and remainder of polynomial long division",
+        "divide one polynomial by another",
+    ];
+    const ALIASES: &'static [&'static str] = &["div", "PolynomialQuotientRemainder", "divrem"];
     const EXAMPLE: &'static str = r#"{"dividend": "x^3 - 1", "divisor": "x - 2"}"#;
     const EXPECTED: &'static str = r#"{"quotient": {"coefficients": ["4", "2", "1"], "polynomial": "x^2 + 2*x + 4"}, "remainder": {"coefficients": ["7"], "polynomial": "7"}}"#;
 

@@ -29,6 +29,12 @@ impl Operation for Evaluate {
         "f(x)",
         "horner",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "what a polynomial gives when x is a number",
+        "value of a polynomial at a number",
+        "plug a value into a polynomial by Horner's rule",
+    ];
+    const ALIASES: &'static [&'static str] = &["eval", "subs", "polyval", "ReplaceAll"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;
     const EXPECTED: &'static str = r#""7/8""#;
 

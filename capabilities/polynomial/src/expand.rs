@@ -26,6 +26,12 @@ impl Operation for Expand {
         "multivariate",
         "binomial expansion",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "multiply out a polynomial expression into monomials",
+        "expand powers and products of sums",
+        "remove brackets from a polynomial expression",
+    ];
+    const ALIASES: &'static [&'static str] = &["expand", "Expand"];
     const EXAMPLE: &'static str = r#"{"polynomial": "(x + y)^2 - y*(2x - 1)"}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "x^2 + y^2 + y", "variables": ["x", "y"], "terms": [{"coefficient": "1", "exponents": [2, 0]}, {"coefficient": "1", "exponents": [0, 2]}, {"coefficient": "1", "exponents": [0, 1]}]}"#;
 

@@ -34,6 +34,11 @@ impl Operation for ExtendedGcd {
     const DESCRIPTION: &'static str = "Runs the extended Euclidean algorithm over Q and normalises: g monic, s·a + t·b = g, with deg s < deg b − deg g and deg t < deg a − deg g when both are non-constant. Degree at most 2000.";
     const KEYWORDS: &'static [&'static str] =
         &["extended gcd", "bezout", "cofactors", "xgcd", "s*a + t*b"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "polynomials s and t with s f + t g = gcd(f, g)",
+        "Bezout coefficients for polynomials",
+    ];
+    const ALIASES: &'static [&'static str] = &["gcdex", "PolynomialExtendedGCD"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 1", "b": "x^2 - 3*x + 2"}"#;
     const EXPECTED: &'static str = r#"{"gcd": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "s": {"coefficients": ["1/3"], "polynomial": "1/3"}, "t": {"coefficients": ["-1/3"], "polynomial": "-1/3"}}"#;
 

@@ -43,6 +43,12 @@ impl Operation for Factor {
         "zassenhaus",
         "hensel",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "factor a polynomial into irreducible factors over the rationals",
+        "write a polynomial as a product of lower degree polynomials",
+        "factorization over Z or Q",
+    ];
+    const ALIASES: &'static [&'static str] = &["factor", "Factor", "factor_list", "factorpol"];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^4 - 2"}"#;
     const EXPECTED: &'static str = r#"{"content": "2", "factors": [{"factor": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["1", "1"], "polynomial": "x + 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["1", "0", "1"], "polynomial": "x^2 + 1"}, "multiplicity": 1}]}"#;
 

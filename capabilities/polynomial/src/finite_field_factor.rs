@@ -45,6 +45,13 @@ impl Operation for FiniteFieldFactor {
         "modular factorization",
         "galois field",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "factor a polynomial modulo a prime p",
+        "irreducible factors over GF(p)",
+        "Berlekamp or Cantor-Zassenhaus factorization",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["factor(modulus=p)", "Factor[f, Modulus -> p]", "factormod"];
     const EXAMPLE: &'static str = r#"{"modulus": 5, "polynomial": "x^4 + 4"}"#;
     const EXPECTED: &'static str = r#"{"leading_coefficient": "1", "factors": [{"factor": ["1", "1"], "multiplicity": 1}, {"factor": ["2", "1"], "multiplicity": 1}, {"factor": ["3", "1"], "multiplicity": 1}, {"factor": ["4", "1"], "multiplicity": 1}]}"#;
 

@@ -25,6 +25,12 @@ impl Operation for FiniteFieldGcd {
         "Monic greatest common divisor of two polynomials over a prime field F_p.";
     const DESCRIPTION: &'static str = "Computes the monic gcd over F_p (p prime below 2^62) by Euclid's algorithm; coefficients in [0, p), lowest degree first ([] when both are 0). Degree at most 10000.";
     const KEYWORDS: &'static [&'static str] = &["gcd mod p", "finite field gcd", "F_p gcd"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "gcd of two polynomials modulo a prime",
+        "common factor over GF(p)",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["gcd(modulus=p)", "PolynomialGCD[f, g, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"modulus": 7, "a": "x^2 - 1", "b": "x^2 + 5*x + 4"}"#;
     const EXPECTED: &'static str = r#"["1", "1"]"#;
 

@@ -29,6 +29,15 @@ impl Operation for FiniteFieldIrreducible {
         "F_p irreducible",
         "galois field",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "whether a polynomial is irreducible modulo p",
+        "irreducibility test over a prime field",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "is_irreducible(modulus=p)",
+        "IrreduciblePolynomialQ[f, Modulus -> p]",
+        "polisirreducible",
+    ];
     const EXAMPLE: &'static str = r#"{"modulus": 2, "polynomial": "x^4 + x + 1"}"#;
     const EXPECTED: &'static str = r#"true"#;
 

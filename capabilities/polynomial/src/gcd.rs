@@ -26,6 +26,12 @@ impl Operation for Gcd {
         "common factor",
         "polynomial gcd",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "biggest polynomial that divides both",
+        "greatest common divisor of two polynomials",
+        "highest degree common factor",
+    ];
+    const ALIASES: &'static [&'static str] = &["gcd", "PolynomialGCD"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["1", "1"], "polynomial": "x + 1"}"#;
 

@@ -25,6 +25,11 @@ impl Operation for Integral {
         "antiderivative",
         "primitive function",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "antiderivative of a polynomial",
+        "indefinite or definite integral of a polynomial",
+    ];
+    const ALIASES: &'static [&'static str] = &["integrate", "Integrate", "intformal"];
     const EXAMPLE: &'static str = r#"{"polynomial": "3*x^2 - 2"}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["0", "-2", "0", "1"], "polynomial": "x^3 - 2*x"}"#;

@@ -28,6 +28,12 @@ impl Operation for Interpolation {
         "fit points",
         "polynomial through points",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "polynomial of least degree through given points",
+        "Lagrange or Newton interpolation",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["interpolate", "InterpolatingPolynomial", "polinterpolate"];
     const EXAMPLE: &'static str = r#"{"points": [[0, 1], [1, 3], [2, 7]]}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "1", "1"], "polynomial": "x^2 + x + 1"}"#;

@@ -22,6 +22,16 @@ impl Operation for Irreducible {
     const DESCRIPTION: &'static str = "Returns true when f (degree 1 to 200) has no factorization into two non-constant polynomials over Q, by complete factorization (Zassenhaus). Constant factors do not count: 2x + 2 is irreducible.";
     const KEYWORDS: &'static [&'static str] =
         &["irreducible", "prime polynomial", "factorable", "reducible"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "can a polynomial be broken into smaller ones with rational coefficients",
+        "whether a polynomial factors over the rationals",
+        "irreducibility test over Q",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "is_irreducible",
+        "IrreduciblePolynomialQ",
+        "polisirreducible",
+    ];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^4 + 1"}"#;
     const EXPECTED: &'static str = r#"true"#;
 

@@ -21,6 +21,11 @@ impl Operation for Lcm {
         "Monic least common multiple of non-zero polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes the monic lcm over Q of two or more non-zero polynomials, as lcm(a, b) = a·b / gcd(a, b) on primitive parts.";
     const KEYWORDS: &'static [&'static str] = &["lcm", "least common multiple", "common multiple"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "least common multiple of polynomials",
+        "smallest polynomial divisible by both",
+    ];
+    const ALIASES: &'static [&'static str] = &["lcm", "PolynomialLCM"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["-1", "-1", "1", "1"], "polynomial": "x^3 + x^2 - x - 1"}"#;

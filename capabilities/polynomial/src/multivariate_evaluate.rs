@@ -31,6 +31,11 @@ impl Operation for MultivariateEvaluate {
         "multivariate",
         "partial evaluation",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "value of a polynomial in several variables at a point",
+        "substitute numbers for several variables",
+    ];
+    const ALIASES: &'static [&'static str] = &["subs", "ReplaceAll", "evalf(subs=)"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + 3*y", "values": {"x": 2}}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "7*y", "variables": ["y"], "terms": [{"coefficient": "7", "exponents": [1]}]}"#;
 

@@ -28,6 +28,11 @@ impl Operation for PartialDerivative {
         "multivariate",
         "mixed partial",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "partial derivative of a multivariate polynomial",
+        "differentiate with respect to one variable holding others fixed",
+    ];
+    const ALIASES: &'static [&'static str] = &["diff(f, y)", "D[f, y]"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + y^3", "by": ["x", "y"]}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "2*x", "variables": ["x"], "terms": [{"coefficient": "2", "exponents": [1]}]}"#;
 

@@ -24,6 +24,9 @@ impl Operation for Power {
         "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";
     const DESCRIPTION: &'static str = "Computes p(x)^k exactly by repeated squaring (big products by Kronecker substitution). k at most 1000 and deg(p)·k at most 10000.";
     const KEYWORDS: &'static [&'static str] = &["power", "exponent", "p^k", "binomial expansion"];
+    const PHRASINGS: &'static [&'static str] =
+        &["polynomial raised to an integer power", "expand (p(x))^n"];
+    const ALIASES: &'static [&'static str] = &["Poly.pow", "Expand[p^n]"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x + 1", "exponent": 3}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;

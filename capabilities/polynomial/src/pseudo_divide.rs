@@ -38,6 +38,11 @@ impl Operation for PseudoDivide {
         "prem",
         "integer polynomial division",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "pseudo-division of polynomials with integer coefficients",
+        "pseudo-quotient and pseudo-remainder",
+    ];
+    const ALIASES: &'static [&'static str] = &["pdiv", "prem", "pquo"];
     const EXAMPLE: &'static str = r#"{"dividend": "x^2 + 1", "divisor": "2*x + 1"}"#;
     const EXPECTED: &'static str = r#"{"quotient": {"coefficients": ["-1", "2"], "polynomial": "2*x - 1"}, "remainder": {"coefficients": ["5"], "polynomial": "5"}, "multiplier": "4"}"#;
 

@@ -34,6 +34,13 @@ impl Operation for RationalRoots {
         "solve polynomial",
         "rational root theorem",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "exact fraction answers of a polynomial equation such as a cubic",
+        "rational numbers that are roots of a polynomial",
+        "exact fractional solutions of a polynomial equation",
+        "rational root test",
+    ];
+    const ALIASES: &'static [&'static str] = &["roots(filter='Q')", "Roots", "polrootsmod"];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^3 - 3*x^2 - 3*x + 2"}"#;
     const EXPECTED: &'static str = r#"[{"root": "-1", "multiplicity": 1}, {"root": "1/2", "multiplicity": 1}, {"root": "2", "multiplicity": 1}]"#;
 

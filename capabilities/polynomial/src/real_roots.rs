@@ -40,6 +40,14 @@ impl Operation for RealRoots {
         "bisection",
         "approximate roots",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "between which numbers do the real solutions lie",
+        "intervals each containing exactly one real root",
+        "locate the real zeros of a polynomial",
+        "real root isolation",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["real_roots", "intervals", "RootIntervals", "polrootsreal"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 - 2", "width": "1/8"}"#;
     const EXPECTED: &'static str = r#"[{"lower": "-3/2", "upper": "-11/8", "exact": false}, {"lower": "11/8", "upper": "3/2", "exact": false}]"#;
 

@@ -31,6 +31,12 @@ impl Operation for RealRootCount {
         "roots in interval",
         "how many roots",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "number of real roots of a polynomial",
+        "count sign changes with a Sturm sequence",
+        "how many real zeros in an interval",
+    ];
+    const ALIASES: &'static [&'static str] = &["count_roots", "CountRoots", "polsturm"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x", "lower": "0"}"#;
     const EXPECTED: &'static str = r#"2"#;
 

@@ -25,6 +25,12 @@ impl Operation for Resultant {
     const DESCRIPTION: &'static str = "Computes the resultant res(a, b) (the determinant of the Sylvester matrix) exactly: for the primitive integer parts, resultants modulo word-size primes combined by CRT under Hadamard's bound ‖a‖^deg b·‖b‖^deg a; rational contents enter as c_a^deg b·c_b^deg a. Zero when a and b share a root or one of them is 0.";
     const KEYWORDS: &'static [&'static str] =
         &["resultant", "sylvester", "common root", "elimination"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "resultant of two polynomials, zero when they share a root",
+        "Sylvester matrix determinant",
+        "eliminate a variable between two equations",
+    ];
+    const ALIASES: &'static [&'static str] = &["resultant", "Resultant", "polresultant"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 2", "b": "x - 3"}"#;
     const EXPECTED: &'static str = r#""7""#;
 

@@ -43,6 +43,11 @@ impl Operation for SquareFreeDecomposition {
         "multiplicity",
         "yun",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "factor by root multiplicity into squarefree parts",
+        "Yun's squarefree factorization",
+    ];
+    const ALIASES: &'static [&'static str] = &["sqf_list", "FactorSquareFreeList"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x^2 - x + 1"}"#;
     const EXPECTED: &'static str = r#"{"content": "1", "parts": [{"factor": {"coefficients": ["1", "1"], "polynomial": "x + 1"}, "multiplicity": 1}, {"factor": {"coefficients": ["-1", "1"], "polynomial": "x - 1"}, "multiplicity": 2}]}"#;
 

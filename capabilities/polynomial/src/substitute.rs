@@ -28,6 +28,11 @@ impl Operation for Substitute {
         "compose",
         "multivariate",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "replace a variable by an expression in a polynomial",
+        "change of variable in a polynomial",
+    ];
+    const ALIASES: &'static [&'static str] = &["subs", "ReplaceAll", "substpol"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + y", "replacements": {"x": "y + 1"}}"#;
     const EXPECTED: &'static str = r#"{"polynomial": "y^2 + 3*y + 1", "variables": ["y"], "terms": [{"coefficient": "1", "exponents": [2]}, {"coefficient": "3", "exponents": [1]}, {"coefficient": "1", "exponents": [0]}]}"#;
 

@@ -29,6 +29,12 @@ impl Operation for TaylorShift {
         "f(x+c)",
         "taylor expansion",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rewrite p(x) as p(x + a)",
+        "expand a polynomial around another point",
+        "Taylor expansion of a polynomial at a",
+    ];
+    const ALIASES: &'static [&'static str] = &["shift", "taylor shift", "Series"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2", "shift": 1}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;

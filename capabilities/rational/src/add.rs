@@ -22,6 +22,11 @@ impl Operation for Add {
         \"0.125\") and returns the reduced sum.";
     const KEYWORDS: &'static [&'static str] =
         &["add fractions", "sum", "plus", "addition", "total"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum of fractions in lowest terms",
+        "add rational numbers exactly",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__add__", "Plus"];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "1/3", "1/6", "0.25"]}"#;
     const EXPECTED: &'static str = r#""5/4""#;
 

@@ -31,6 +31,12 @@ impl Operation for BestApproximation {
         "closest fraction",
         "approximate by fraction",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "closest fraction with a bounded denominator",
+        "best rational approximation of a number",
+        "simplest fraction near a decimal",
+    ];
+    const ALIASES: &'static [&'static str] = &["limit_denominator", "Rationalize", "bestappr"];
     const EXAMPLE: &'static str = r#"{"x": "3.14159265358979", "max_denominator": 1000}"#;
     const EXPECTED: &'static str = r#""355/113""#;
 

@@ -20,6 +20,11 @@ impl Operation for Ceiling {
     const DESCRIPTION: &'static str =
         "Computes ⌈q⌉, the least integer ≥ q: ⌈7/2⌉ = 4, ⌈−7/2⌉ = −3.";
     const KEYWORDS: &'static [&'static str] = &["ceiling", "ceil", "round up", "least integer"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "smallest integer not less than a fraction",
+        "round a fraction up",
+    ];
+    const ALIASES: &'static [&'static str] = &["ceiling", "Ceiling", "math.ceil"];
     const EXAMPLE: &'static str = r#"{"q": "7/2"}"#;
     const EXPECTED: &'static str = r#""4""#;
 

@@ -37,6 +37,11 @@ impl Operation for Compare {
         "less than",
         "comparison",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "which of two fractions is larger",
+        "order of two rational numbers",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__lt__", "Less", "cmp"];
     const EXAMPLE: &'static str = r#"{"a": "22/7", "b": "3.14159"}"#;
     const EXPECTED: &'static str = r#"{"sign": 1, "relation": ">", "difference": "887/700000"}"#;
 

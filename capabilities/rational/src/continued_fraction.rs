@@ -35,6 +35,13 @@ impl Operation for ContinuedFraction {
         "contfrac",
         "euclidean algorithm",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "continued fraction expansion of a fraction",
+        "partial quotients by the Euclidean algorithm",
+        "convergents of a rational number",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["continued_fraction", "ContinuedFraction", "contfrac"];
     const EXAMPLE: &'static str = r#"{"q": "415/93"}"#;
     const EXPECTED: &'static str =
         r#"{"terms": ["4", "2", "6", "7"], "convergents": ["4", "9/2", "58/13", "415/93"]}"#;

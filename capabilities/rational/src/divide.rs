@@ -24,6 +24,11 @@ impl Operation for Divide {
         "Computes a / b exactly and returns it reduced; b = 0 is a domain_error.";
     const KEYWORDS: &'static [&'static str] =
         &["divide fractions", "quotient", "division", "ratio", "over"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "quotient of two fractions",
+        "divide rational numbers exactly",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__truediv__", "Divide"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "-9/8"}"#;
     const EXPECTED: &'static str = r#""-2/3""#;
 

@@ -34,6 +34,11 @@ impl Operation for EgyptianFraction {
         "greedy algorithm",
         "fibonacci sylvester",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "write a fraction as a sum of distinct unit fractions",
+        "unit fraction decomposition",
+    ];
+    const ALIASES: &'static [&'static str] = &["egyptian_fraction", "EgyptianFraction"];
     const EXAMPLE: &'static str = r#"{"q": "4/13"}"#;
     const EXPECTED: &'static str = r#"["4", "18", "468"]"#;
 

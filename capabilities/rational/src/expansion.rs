@@ -55,6 +55,11 @@ impl Operation for Expansion {
         "to decimal",
         "binary expansion",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "decimal or base-b expansion of a fraction with its repeating part",
+        "period of the repeating decimal",
+    ];
+    const ALIASES: &'static [&'static str] = &["RealDigits", "decimal expansion"];
     const EXAMPLE: &'static str = r#"{"q": "-22/7"}"#;
     const EXPECTED: &'static str = r#"{"negative": true, "integer_part": "3", "pre_period": "", "period": "142857", "text": "-3.(142857)"}"#;
 

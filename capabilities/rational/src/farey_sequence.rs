@@ -27,6 +27,11 @@ impl Operation for FareySequence {
         "stern brocot",
         "reduced fractions",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sorted reduced fractions between 0 and 1 with bounded denominator",
+        "Farey sequence of order n",
+    ];
+    const ALIASES: &'static [&'static str] = &["FareySequence", "farey"];
     const EXAMPLE: &'static str = r#"{"n": 4}"#;
     const EXPECTED: &'static str = r#"["0", "1/4", "1/3", "1/2", "2/3", "3/4", "1"]"#;
 

@@ -21,6 +21,12 @@ impl Operation for Floor {
         "Computes ⌊q⌋, the greatest integer ≤ q: ⌊7/2⌋ = 3, ⌊−7/2⌋ = −4.";
     const KEYWORDS: &'static [&'static str] =
         &["floor", "round down", "integer part", "greatest integer"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "largest integer not greater than a fraction",
+        "round a fraction down",
+        "integer part of a rational number",
+    ];
+    const ALIASES: &'static [&'static str] = &["floor", "Floor", "math.floor"];
     const EXAMPLE: &'static str = r#"{"q": "-7/2"}"#;
     const EXPECTED: &'static str = r#""-4""#;
 

@@ -26,6 +26,12 @@ impl Operation for FromContinuedFraction {
         "from continued fraction",
         "convergent value",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "fraction from a list of continued fraction terms",
+        "evaluate a finite continued fraction",
+    ];
+    const ALIASES: &'static [&'static str] =
+        &["continued_fraction_reduce", "FromContinuedFraction"];
     const EXAMPLE: &'static str = r#"{"terms": [3, 7, 15, 1]}"#;
     const EXPECTED: &'static str = r#""355/113""#;
 

@@ -22,6 +22,11 @@ impl Operation for Multiply {
         "Multiplies the given rationals exactly and returns the reduced product.";
     const KEYWORDS: &'static [&'static str] =
         &["multiply fractions", "product", "times", "multiplication"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of fractions in lowest terms",
+        "multiply rational numbers exactly",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__mul__", "Times"];
     const EXAMPLE: &'static str = r#"{"factors": ["2/3", "9/4", "-5"]}"#;
     const EXPECTED: &'static str = r#""-15/2""#;
 

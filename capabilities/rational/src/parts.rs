@@ -49,6 +49,12 @@ impl Operation for Parts {
         "mixed number",
         "fractional part",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "numerator, denominator, sign and integer part of a fraction",
+        "reduce a fraction to lowest terms",
+        "mixed number form",
+    ];
+    const ALIASES: &'static [&'static str] = &["fraction", "Numerator", "Denominator"];
     const EXAMPLE: &'static str = r#"{"q": "-14/4"}"#;
     const EXPECTED: &'static str = r#"{"numerator": "-7", "denominator": "2", "floor": "-4", "fractional_part": "1/2", "mixed": {"whole": "-3", "proper": "-1/2"}}"#;
 

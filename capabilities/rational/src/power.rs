@@ -32,6 +32,11 @@ impl Operation for Power {
         "rational exponentiation",
         "fraction to a power",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "fraction raised to an integer power",
+        "exact power of a rational number",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__pow__", "Power"];
     const EXAMPLE: &'static str = r#"{"base": "-2/3", "exponent": -3}"#;
     const EXPECTED: &'static str = r#""-27/8""#;
 

@@ -53,6 +53,11 @@ impl Operation for Round {
         "decimal places",
         "bankers rounding",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "nearest integer to a fraction with a tie rule",
+        "round a rational number",
+    ];
+    const ALIASES: &'static [&'static str] = &["round", "Round"];
     const EXAMPLE: &'static str = r#"{"q": "5/2", "mode": "half_away_from_zero"}"#;
     const EXPECTED: &'static str = r#""3""#;
 

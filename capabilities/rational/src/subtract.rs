@@ -23,6 +23,11 @@ impl Operation for Subtract {
         "Computes a − b exactly for rationals a and b and returns it reduced.";
     const KEYWORDS: &'static [&'static str] =
         &["subtract fractions", "difference", "minus", "subtraction"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "difference of two fractions",
+        "subtract rational numbers exactly",
+    ];
+    const ALIASES: &'static [&'static str] = &["Rational.__sub__", "Subtract"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "5/6"}"#;
     const EXPECTED: &'static str = r#""-1/12""#;
 

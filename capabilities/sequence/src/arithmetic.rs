@@ -32,6 +32,12 @@ impl Operation for Arithmetic {
         "common difference",
         "is arithmetic",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "do the numbers go up or down by the same step each time",
+        "whether consecutive terms differ by a constant",
+        "arithmetic progression test and common difference",
+    ];
+    const ALIASES: &'static [&'static str] = &["is arithmetic", "Differences"];
     const EXAMPLE: &'static str = r#"{"terms": [3, "7/2", 4, "9/2"]}"#;
     const EXPECTED: &'static str = r#"{"arithmetic": true, "difference": "1/2"}"#;
 

@@ -29,6 +29,11 @@ impl Operation for BinomialTransform {
         "euler transform",
         "inverse binomial transform",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "b_n = sum of C(n, k) a_k",
+        "binomial transform of a sequence and its inverse",
+    ];
+    const ALIASES: &'static [&'static str] = &["binomial_transform", "BinomialTransform"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 1, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "2", "4", "8", "16"]"#;
 

@@ -30,6 +30,12 @@ impl Operation for Convolution {
         "polynomial multiplication coefficients",
         "convolve",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "Cauchy product of two sequences",
+        "coefficients of the product of two generating functions",
+        "discrete convolution of lists",
+    ];
+    const ALIASES: &'static [&'static str] = &["convolution", "ListConvolve", "numpy.convolve"];
     const EXAMPLE: &'static str = r#"{"a": [1, 2, 3], "b": [1, -1]}"#;
     const EXPECTED: &'static str = r#"["1", "1", "1", "-3"]"#;
 

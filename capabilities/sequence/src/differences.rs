@@ -36,6 +36,13 @@ impl Operation for Differences {
         "delta",
         "diff",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "gaps between consecutive numbers in a list, repeated",
+        "successive differences of a sequence",
+        "finite difference table",
+        "forward differences until constant",
+    ];
+    const ALIASES: &'static [&'static str] = &["differences", "Differences", "numpy.diff"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 8, 27, 64, 125], "order": 3}"#;
     const EXPECTED: &'static str = r#"["6", "6"]"#;
 

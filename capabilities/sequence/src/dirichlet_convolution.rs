@@ -30,6 +30,11 @@ impl Operation for DirichletConvolution {
         "arithmetic function convolution",
         "divisor convolution",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum over divisors d of n of f(d) g(n/d)",
+        "Dirichlet product of arithmetic functions",
+    ];
+    const ALIASES: &'static [&'static str] = &["dirichlet convolution", "DirichletConvolve"];
     const EXAMPLE: &'static str = r#"{"f": [1, 1, 1, 1, 1, 1], "g": [1, 1, 1, 1, 1, 1]}"#;
     const EXPECTED: &'static str = r#"["1", "2", "2", "3", "2", "4"]"#;
 

@@ -44,6 +44,15 @@ impl Operation for GeneratingFunction {
         "ogf",
         "power series",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rational generating function of a sequence",
+        "closed form power series of a list of terms",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "rational generating function",
+        "FindGeneratingFunction",
+        "guess",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
     const EXPECTED: &'static str = r#"{"numerator": ["0", "1"], "denominator": ["1", "-1", "-1"], "rational_function": "(x)/(-x^2 - x + 1)", "determined": true}"#;
 

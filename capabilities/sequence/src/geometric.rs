@@ -34,6 +34,12 @@ impl Operation for Geometric {
         "common ratio",
         "is geometric",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "does each number get multiplied by the same factor",
+        "whether consecutive terms have a constant ratio",
+        "geometric progression test and common ratio",
+    ];
+    const ALIASES: &'static [&'static str] = &["is geometric", "Ratios"];
     const EXAMPLE: &'static str = r#"{"terms": [3, -6, 12, -24]}"#;
     const EXPECTED: &'static str = r#"{"geometric": true, "ratio": "-2"}"#;
 

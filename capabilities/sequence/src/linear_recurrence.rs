@@ -64,6 +64,11 @@ impl Operation for LinearRecurrence {
         "recurrence relation value",
         "fibonacci like",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "far term of a sequence given by a linear recurrence",
+        "n-th term from a recurrence and initial values",
+    ];
+    const ALIASES: &'static [&'static str] = &["rsolve", "LinearRecurrence", "RecurrenceTable"];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [2, 1], "n": 20}"#;
     const EXPECTED: &'static str = r#""15127""#;
     const PLAN: Plan<Input> = Plan::Resolved {

@@ -42,6 +42,11 @@ impl Operation for MobiusTransform {
         "divisor sum transform",
         "inverse divisor sum",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "Mobius inversion of divisor sums",
+        "recover f from g(n) = sum over d dividing n of f(d)",
+    ];
+    const ALIASES: &'static [&'static str] = &["mobius inversion", "inverse_mobius_transform"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}"#;
     const EXPECTED: &'static str = r#"["1", "1", "2", "2", "4", "2", "6", "4", "6", "4"]"#;
 

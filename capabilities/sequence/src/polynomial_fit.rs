@@ -41,6 +41,15 @@ impl Operation for PolynomialFit {
         "newton interpolation",
         "finite differences formula",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "polynomial formula for the n-th term of a sequence",
+        "closed form of a sequence with constant differences",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "interpolate",
+        "FindSequenceFunction",
+        "InterpolatingPolynomial",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 5, 14, 30, 55]}"#;
     const EXPECTED: &'static str = r#"{"coefficients": ["0", "1/6", "1/2", "1/3"], "polynomial": "1/3*n^3 + 1/2*n^2 + 1/6*n", "confirmations": 2}"#;
 

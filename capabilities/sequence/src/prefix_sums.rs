@@ -27,6 +27,8 @@ impl Operation for PrefixSums {
         "running total",
         "cumsum",
     ];
+    const PHRASINGS: &'static [&'static str] = &["running totals of a sequence", "cumulative sums"];
+    const ALIASES: &'static [&'static str] = &["cumsum", "Accumulate", "itertools.accumulate"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 3, 5, 7, 9]}"#;
     const EXPECTED: &'static str = r#"["1", "4", "9", "16", "25"]"#;
 

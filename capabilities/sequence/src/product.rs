@@ -27,6 +27,11 @@ impl Operation for Product {
         "pi product",
         "product of list",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of all terms of a list",
+        "multiply a list of numbers exactly",
+    ];
+    const ALIASES: &'static [&'static str] = &["prod", "Times", "math.prod"];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "2/3", "3/4", "4/5"]}"#;
     const EXPECTED: &'static str = r#""1/5""#;
 

@@ -44,6 +44,17 @@ impl Operation for RecurrenceFind {
         "linear recurrence",
         "recurrence relation",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rule that gives each term from the previous terms",
+        "shortest linear recurrence that generates the terms",
+        "guess a recurrence from the first terms",
+        "Berlekamp-Massey over the rationals",
+    ];
+    const ALIASES: &'static [&'static str] = &[
+        "find_linear_recurrence",
+        "FindLinearRecurrence",
+        "berlekamp_massey",
+    ];
     const EXAMPLE: &'static str = r#"{"terms": [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;

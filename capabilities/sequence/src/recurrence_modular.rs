@@ -38,6 +38,11 @@ impl Operation for RecurrenceModular {
         "matrix power recurrence",
         "nth term modulo",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "huge term of a linear recurrence modulo m",
+        "n-th term of a recurrence mod m by matrix powers",
+    ];
+    const ALIASES: &'static [&'static str] = &["linear recurrence mod", "LinearRecurrence mod"];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;
     const EXPECTED: &'static str = r#""209783453""#;
 

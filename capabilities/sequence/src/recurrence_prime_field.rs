@@ -43,6 +43,11 @@ impl Operation for RecurrencePrimeField {
         "linear complexity",
         "recurrence modulo prime",
     ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "linear recurrence of a sequence over GF(p)",
+        "Berlekamp-Massey modulo a prime",
+    ];
+    const ALIASES: &'static [&'static str] = &["berlekamp_massey", "FindLinearRecurrence mod p"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 0, 1, 1, 0, 1, 1, 0, 1], "p": 2}"#;
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "1"], "order": 2, "determined": true, "confirmations": 6}"#;

@@ -23,6 +23,11 @@ impl Operation for Sum {
         fractions stay fast).";
     const KEYWORDS: &'static [&'static str] =
         &["sum of sequence", "series sum", "total", "add up", "sigma"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "sum of a list of exact numbers",
+        "total of integers or fractions",
+    ];
+    const ALIASES: &'static [&'static str] = &["sum", "Total", "math.fsum"];
     const EXAMPLE: &'static str = r#"{"terms": [1, "1/4", "1/9", "1/16"]}"#;
     const EXPECTED: &'static str = r#""205/144""#;
 

@@ -25,6 +25,13 @@ pub trait Operation: Send + Sync + 'static {
     const DESCRIPTION: &'static str;
     /// Extra search words: synonyms, abbreviations, notation.
     const KEYWORDS: &'static [&'static str];
+    /// The question this operation answers, in the words of someone who
+    /// has the problem but not its name ("largest number dividing both").
+    /// Search only; not part of the contract.
+    const PHRASINGS: &'static [&'static str] = &[];
+    /// What other systems call it (SymPy, SageMath, Mathematica, networkx,
+    /// PARI): `igcd`, `GCD`, `gcd`. Search only.
+    const ALIASES: &'static [&'static str] = &[];
     /// The `input` object of the copyable example, as JSON text.
     const EXAMPLE: &'static str;
     /// The exact `output` the example produces, as JSON text.
@@ -212,6 +219,8 @@ pub trait DynOperation: Send + Sync {
     fn summary(&self) -> &'static str;
     fn description(&self) -> &'static str;
     fn keywords(&self) -> &'static [&'static str];
+    fn phrasings(&self) -> &'static [&'static str];
+    fn aliases(&self) -> &'static [&'static str];
     fn example_input(&self) -> Value;
     fn expected_output(&self) -> Value;
     fn input_schema(&self) -> Value;
@@ -254,6 +263,12 @@ impl<T: Operation> DynOperation for T {
     }
     fn keywords(&self) -> &'static [&'static str] {
         T::KEYWORDS
+    }
+    fn phrasings(&self) -> &'static [&'static str] {
+        T::PHRASINGS
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        T::ALIASES
     }
     fn example_input(&self) -> Value {
         parse_static_json("EXAMPLE", T::ID, T::EXAMPLE)
