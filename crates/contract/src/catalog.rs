@@ -3,7 +3,7 @@
 
 use crate::canonical::{sha256_digest, to_canonical};
 use crate::operation::DynOperation;
-use crate::search::SearchIndex;
+use crate::search::{Ranking, SearchIndex};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -73,7 +73,9 @@ pub struct Catalog {
     /// Sorted by id: browse order.
     entries: Vec<Entry>,
     by_id: HashMap<&'static str, usize>,
-    index: SearchIndex,
+    /// Built at the first search, so that a server lists its tools (cold
+    /// start) without indexing every phrasing first.
+    index: OnceLock<SearchIndex>,
 }
 
 /// Why a catalog could not be built: a programming error in a package list.
@@ -134,7 +136,6 @@ impl Catalog {
                 )));
             }
         }
-        let index = SearchIndex::build(&ops);
         let entries = ops
             .into_iter()
             .map(|op| Entry {
@@ -145,7 +146,7 @@ impl Catalog {
         Ok(Self {
             entries,
             by_id,
-            index,
+            index: OnceLock::new(),
         })
     }
 
@@ -177,13 +178,29 @@ impl Catalog {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }
 
-    /// Entry positions ranked for a query, best first, within `domain`.
+    /// Entry positions ranked for a query, best first, within `domain`;
+    /// empty when nothing in the catalog fits the query.
     pub fn search(&self, query: &str, domain: Option<&str>) -> Vec<usize> {
-        self.index
-            .search(query)
-            .into_iter()
-            .filter(|&i| in_domain(self.entries[i].op.id(), domain))
-            .collect()
+        let ranking = self.rank(query, domain);
+        if ranking.fits() {
+            ranking.ids
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The whole ranking within `domain`, fitting or not, with the share of
+    /// the query its best match covers.
+    pub fn rank(&self, query: &str, domain: Option<&str>) -> Ranking {
+        let index = self.index.get_or_init(|| {
+            let ops: Vec<&'static dyn DynOperation> = self.entries.iter().map(|e| e.op).collect();
+            SearchIndex::build(&ops)
+        });
+        let mut ranking = index.search(query);
+        ranking
+            .ids
+            .retain(|&i| in_domain(self.entries[i].op.id(), domain));
+        ranking
     }
 
     /// The nearest ids to a mistyped one, best first: near spellings, then
@@ -206,6 +223,23 @@ impl Catalog {
         }
         out.truncate(n);
         out
+    }
+
+    /// The id nearest `id` when it is within two edits and no other id is
+    /// as near: the one reading of a typo.
+    pub fn respelt(&self, id: &str) -> Option<&'static str> {
+        let mut near: Vec<(usize, &'static str)> = self
+            .entries
+            .iter()
+            .map(|e| (edit_distance(id, e.op.id()), e.op.id()))
+            .filter(|(d, _)| *d <= 2)
+            .collect();
+        near.sort();
+        match near.as_slice() {
+            [(_, only)] => Some(only),
+            [(a, best), (b, _), ..] if a < b => Some(best),
+            _ => None,
+        }
     }
 
     /// Every contract and the metadata around it: the `hessian://catalog` resource.
@@ -240,14 +274,20 @@ pub fn in_domain(id: &str, domain: Option<&str>) -> bool {
 /// Levenshtein distance over bytes (ids are ASCII).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    // Optimal string alignment: insertions, deletions, substitutions and
+    // swaps of neighbours ("factorail") cost one each.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for i in 1..=a.len() {
         let mut cur = vec![i; b.len() + 1];
         for j in 1..=b.len() {
             let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
             cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cur[j] = cur[j].min(before[j - 2] + 1);
+            }
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }

@@ -3,9 +3,10 @@
 use crate::call::{parse_at, unknown_operation};
 use crate::catalog::{Catalog, Entry, in_domain};
 use crate::error::{Code, Refusal};
+use crate::search::Ranking;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 /// Largest answer math_find sends, in bytes of JSON.
 pub const RESPONSE_BUDGET: usize = 16 * 1024;
@@ -97,8 +98,12 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
     }
     match &a.query {
         Some(q) if !q.trim().is_empty() => {
-            let ids = catalog.search(q, domain);
-            Ok(page(catalog, &ids, offset, a.limit.unwrap_or(5) as usize))
+            let ranking = catalog.rank(q, domain);
+            if ranking.fits() {
+                Ok(page(catalog, &ranking.ids, offset, a.limit.unwrap_or(5) as usize))
+            } else {
+                Ok(nothing_fits(catalog, &ranking, domain))
+            }
         }
         _ => Err(Refusal::new(Code::InvalidInput, "give a `query`, `browse: true`, or an `operation_id`")
             .expected("one of {\"query\": \"determinant\"}, {\"browse\": true}, {\"operation_id\": \"matrix.determinant.compute\"}")),
@@ -136,9 +141,16 @@ pub struct Page {
     /// Send as `cursor` to continue.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
-    /// Said when nothing matched: where to look instead.
+    /// Said when nothing fits: why, and where to look instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// When nothing fits: the families nearest the query, nearest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nearest_families: Vec<String>,
+    /// When nothing fits: the one math_find call most likely to help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<Map<String, Value>>")]
+    pub next_call: Option<Value>,
 }
 
 /// The full contract of one operation (inspect).
@@ -212,6 +224,51 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
                 catalog.domains().join(", ")
             )
         }),
+        nearest_families: Vec::new(),
+        next_call: None,
+    };
+    serde_json::to_value(page).unwrap_or_default()
+}
+
+/// The answer when no operation fits: no matches, the reason, the families
+/// of the weak matches (nearest first), and a browse of the nearest one.
+fn nothing_fits(catalog: &Catalog, ranking: &Ranking, domain: Option<&str>) -> Value {
+    let mut families: Vec<String> = Vec::new();
+    for &i in ranking.ids.iter().take(10) {
+        let family = catalog.entries()[i]
+            .op
+            .id()
+            .split('.')
+            .next()
+            .unwrap_or_default();
+        if !families.iter().any(|f| f == family) {
+            families.push(family.to_string());
+        }
+    }
+    families.truncate(3);
+    let why = match &ranking.out_of_scope {
+        Some(word) => format!("no operation in the catalog covers `{word}`"),
+        None if ranking.ids.is_empty() => "no operation in the catalog matches these words".into(),
+        None => format!(
+            "the closest operation matches only {:.0}% of what the query says",
+            100.0 * ranking.coverage
+        ),
+    };
+    let next_call = match (families.first(), domain) {
+        (Some(f), _) => json!({"browse": true, "domain": f}),
+        (None, Some(d)) => json!({"browse": true, "domain": d}),
+        (None, None) => json!({"browse": true}),
+    };
+    let page = Page {
+        matches: Vec::new(),
+        total: 0,
+        next_cursor: None,
+        hint: Some(format!(
+            "nothing fits: {why}. The catalog's families are {}; browse the nearest with `next_call`, or search again in other words",
+            catalog.domains().join(", ")
+        )),
+        nearest_families: families,
+        next_call: Some(next_call),
     };
     serde_json::to_value(page).unwrap_or_default()
 }

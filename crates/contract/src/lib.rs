@@ -13,7 +13,7 @@ pub mod catalog;
 pub mod find;
 pub mod rounds;
 pub mod schemas;
-mod search;
+pub mod search;
 pub mod state;
 
 // The author's API lives in hessian-op; the engine re-exports it whole.

@@ -1,14 +1,11 @@
-//! Deterministic weighted lexical search over id, title, keywords and
-//! summary, with the abbreviations mathematicians and agents actually type.
+//! Deterministic lexical search: BM25F over each operation's id, title,
+//! keywords and aliases, phrasings and summary, with the abbreviations
+//! and notation mathematicians and agents actually type, tolerance for
+//! misspelt words, and the share of the query the best match covers, so
+//! that a query the catalog cannot answer is told so.
 
 use crate::operation::DynOperation;
 use std::collections::{HashMap, HashSet};
-
-/// Field weights: a word in the id or title says more than one in the summary.
-const W_ID: f64 = 3.0;
-const W_TITLE: f64 = 3.0;
-const W_KEYWORD: f64 = 2.5;
-const W_SUMMARY: f64 = 1.0;
 
 /// Words that carry no meaning in a query.
 const STOP: &[&str] = &[
@@ -26,16 +23,45 @@ const STOP: &[&str] = &[
     "by",
     "is",
     "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "am",
     "what",
     "how",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "when",
+    "where",
     "find",
     "compute",
     "calculate",
+    "work",
+    "out",
     "get",
+    "got",
     "me",
     "my",
+    "mine",
     "please",
     "i",
+    "we",
+    "us",
+    "our",
+    "you",
+    "your",
+    "he",
+    "she",
+    "his",
+    "her",
+    "they",
+    "them",
+    "their",
     "want",
     "need",
     "from",
@@ -43,15 +69,77 @@ const STOP: &[&str] = &[
     "it",
     "this",
     "that",
+    "these",
+    "those",
+    "there",
+    "here",
     "do",
     "does",
+    "did",
+    "done",
+    "have",
+    "has",
+    "had",
+    "having",
+    "will",
+    "would",
+    "should",
+    "could",
+    "shall",
+    "might",
+    "must",
+    "may",
     "give",
+    "gives",
+    "show",
+    "tell",
     "using",
     "use",
     "some",
+    "any",
     "two",
     "numbers",
     "value",
+    "if",
+    "so",
+    "as",
+    "at",
+    "than",
+    "then",
+    "too",
+    "very",
+    "just",
+    "also",
+    "into",
+    "onto",
+    "about",
+    "again",
+    "way",
+    "thing",
+    "things",
+    "really",
+    "actually",
+    "like",
+    "let",
+    "say",
+    "make",
+    "makes",
+    "made",
+    "know",
+    "see",
+    "go",
+    "goes",
+    "going",
+    "put",
+    "take",
+    "takes",
+    "come",
+    "comes",
+    "question",
+    "answer",
+    "problem",
+    "help",
+    "exactly",
 ];
 
 /// Abbreviations and synonyms, expanded to the words the catalog uses.
@@ -100,6 +188,37 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("different", "distinct different"),
     ("minus", "subtract minus difference"),
     ("difference", "difference subtract"),
+    ("undo", "undo inverse"),
+    ("reverse", "reverse inverse"),
+    ("evenly", "evenly divide divisor"),
+    ("loop", "loop cycle"),
+    ("circuit", "circuit cycle"),
+    ("friend", "friend adjacent edge"),
+    ("people", "people vertex"),
+    ("person", "person vertex"),
+    ("town", "town vertex city"),
+    ("city", "city vertex town"),
+    ("road", "road edge"),
+    ("leftover", "leftover remainder"),
+    ("left", "left remainder"),
+    ("plug", "plug evaluate substitute"),
+    ("biggest", "biggest largest greatest maximum"),
+    ("largest", "largest greatest biggest maximum"),
+    ("smallest", "smallest least minimum"),
+    ("cheapest", "cheapest minimum least"),
+    ("fewest", "fewest minimum least"),
+    ("pick", "pick choose"),
+    ("choose", "choose pick"),
+    ("split", "split partition divide"),
+    ("team", "team group block"),
+    ("pair", "pair match matching"),
+    ("order", "order ordering arrangement"),
+    ("arrangement", "arrangement permutation ordering"),
+    ("arrange", "arrange permutation arrangement"),
+    ("reordering", "reordering permutation"),
+    ("shuffle", "shuffle permutation"),
+    ("formula", "formula closed form"),
+    ("rule", "rule recurrence formula"),
     ("millionth", "nth"),
     ("thousandth", "nth"),
     ("hundredth", "nth"),
@@ -201,9 +320,11 @@ fn stem(w: &str) -> String {
     w
 }
 
+/// The searchable words of a text: stemmed, without numbers and single
+/// letters (in "det of a 3x3" or "x^2 - 2" they name no operation).
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
+        .filter(|w| w.len() > 1 && !w.bytes().all(|b| b.is_ascii_digit()))
         .map(stem)
 }
 
@@ -234,16 +355,39 @@ fn query_terms(query: &str) -> Vec<String> {
     query_groups(query).into_iter().flatten().collect()
 }
 
+/// BM25F fields: (name, weight: how much a match there says, b: how much
+/// a long field dilutes it). Keywords include the aliases.
+const FIELDS: [(&str, f64, f64); 5] = [
+    ("id", 3.0, 0.3),
+    ("title", 3.0, 0.5),
+    ("keywords", 2.0, 0.5),
+    ("phrasings", 1.5, 0.75),
+    ("summary", 1.0, 0.75),
+];
+/// BM25 saturation: the second occurrence of a word adds less than the first.
+const K1: f64 = 1.2;
+/// A query word that only begins a document word ("factori").
+const PREFIX_FACTOR: f64 = 0.5;
+/// A misspelt query word matched through a catalog word one or two edits away.
+const SPELLING_FACTOR: f64 = 0.8;
+/// The information of a word the catalog has never seen, as a share of
+/// the idf such a word would have.
+const UNKNOWN_WORD_INFO: f64 = 0.25;
+
 struct Doc {
-    /// Best field weight of each word in this operation's text.
-    weights: HashMap<String, f64>,
+    /// Term frequencies per field, in FIELDS order.
+    tf: [HashMap<String, f64>; 5],
+    /// Field lengths in terms, in FIELDS order.
+    len: [f64; 5],
     /// A floating-point (`….numeric`) operation.
     numeric: bool,
     /// A yes/no (`….decide`) operation.
     decides: bool,
-    /// Content words in the title: of two equal matches, the operation
-    /// whose title says less besides is the more likely one.
-    title_words: usize,
+    /// An operation on polynomials.
+    polynomial: bool,
+    /// The content words of the id: those a query leaves unmatched make
+    /// the operation more specific than asked.
+    id_words: Vec<String>,
 }
 
 /// Query words that ask for floating point; without one, exact operations
@@ -255,24 +399,251 @@ const WANTS_FLOAT: &[&str] = &[
     "float",
     "floating",
     "approximate",
+    "approx",
     "double",
     "decimal",
+    "decimals",
+];
+/// The verbs ending every id; they say nothing about the mathematics.
+const VERBS: &[&str] = &[
+    "compute",
+    "decide",
+    "find",
+    "solve",
+    "enumerate",
+    "count",
+    "construct",
+    "evaluate",
+    "numeric",
+    "numeric_solve",
+];
+/// Score divisor per id word the query does not match: of two operations
+/// matching alike, `matrix.determinant` before `finite_field.matrix.determinant`.
+const SPECIFICITY_PENALTY: f64 = 0.05;
+/// Score factor of a polynomial operation for a query with no variable
+/// and no word for a polynomial ("factorize 360", "least common
+/// multiple"): the integer reading comes first.
+const NO_VARIABLE_PENALTY: f64 = 0.8;
+/// Words (prefixes) that name a polynomial without writing one.
+const POLYNOMIAL_WORDS: &[&str] = &[
+    "poly",
+    "quadratic",
+    "cubic",
+    "quartic",
+    "quintic",
+    "monic",
+    "monomial",
+    "trinomial",
+    "coefficient",
+    "root",
+    "zero",
+    "irreducib",
+    "cyclotomic",
+    "resultant",
+    "discriminant",
+    "interpolat",
+    "taylor",
+    "antideriv",
+    "derivative",
+    "differentiat",
+    "integral",
+    "integrat",
 ];
 /// Score factor of a numeric operation when the query did not ask for one.
 const NUMERIC_PENALTY: f64 = 0.6;
-/// Per content word of the title (see `Doc::title_words`).
-const TITLE_LENGTH_PENALTY: f64 = 0.03;
 /// Query words that ask a yes/no question ("is 97 prime", "whether …").
 const ASKS_DECISION: &[&str] = &[
     "is", "are", "does", "do", "whether", "test", "check", "decide", "can",
 ];
 /// Score factor of a `….decide` operation when the query asks a yes/no question.
 const DECISION_BOOST: f64 = 1.3;
+/// Below this share of the query's information (idf mass of its words)
+/// matched by the best operation, nothing in the catalog fits. Calibrated
+/// on the dev set and its negatives (tests/search_quality.rs).
+pub const FIT_THRESHOLD: f64 = 0.15;
+
+/// Words of mathematics the catalog does not cover (calculus, analysis,
+/// trigonometry, geometry, statistics, probability, optimisation, logic,
+/// transforms, special functions). A query that uses one the best match
+/// does not mention asks for something else: nothing fits, however well
+/// its other words match. Remove a word when a family that answers it lands.
+const OUT_OF_SCOPE: &[&str] = &[
+    // calculus and analysis
+    "limit",
+    "integrate",
+    "antiderivative",
+    "dx",
+    "dt",
+    "differential",
+    "ode",
+    "pde",
+    "laplace",
+    "fourier",
+    "series",
+    "taylor",
+    "maclaurin",
+    "convergence",
+    "converge",
+    "gradient",
+    "jacobian",
+    "hessian",
+    "curl",
+    "divergence",
+    "infinity",
+    "asymptotic",
+    "extremum",
+    "optimization",
+    // elementary functions and special functions
+    "sin",
+    "cos",
+    "tan",
+    "sine",
+    "cosine",
+    "tangent",
+    "trig",
+    "trigonometric",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "exp",
+    "ln",
+    "bessel",
+    "gamma",
+    "zeta",
+    "erf",
+    "airy",
+    "hypergeometric",
+    "radian",
+    // geometry
+    "area",
+    "volume",
+    "perimeter",
+    "circumference",
+    "circle",
+    "sphere",
+    "cone",
+    "cylinder",
+    "polygon",
+    "hexagon",
+    "angle",
+    "hull",
+    "convex",
+    "rotate",
+    "rotation",
+    "coordinate",
+    "vector_field",
+    "cross",
+    "dot",
+    "quaternion",
+    "curvature",
+    "geodesic",
+    // statistics and probability
+    "mean",
+    "median",
+    "mode",
+    "variance",
+    "deviation",
+    "covariance",
+    "correlation",
+    "regression",
+    "statistic",
+    "statistics",
+    "sample",
+    "data",
+    "dataset",
+    "probability",
+    "probabilities",
+    "expected",
+    "expectation",
+    "distribution",
+    "dice",
+    "die",
+    "poker",
+    "lottery",
+    "markov",
+    "bayes",
+    "hypothesis",
+    "significance",
+    "confidence",
+    "histogram",
+    "percentile",
+    "quantile",
+    "chi",
+    "anova",
+    "likelihood",
+    "stochastic",
+    // logic, optimisation, games
+    "boolean",
+    "satisfiable",
+    "sat",
+    "cnf",
+    "tautology",
+    "karnaugh",
+    "linear_program",
+    "simplex",
+    "knapsack",
+    "salesman",
+    "tsp",
+    "sudoku",
+    "nash",
+    "equilibrium",
+    "game",
+    "chess",
+    // applied and other
+    "interest",
+    "loan",
+    "celsius",
+    "fahrenheit",
+    "physics",
+    "velocity",
+    "neural",
+    "clustering",
+    "kmeans",
+    "signal",
+    "fft",
+    "wavelet",
+    "plot",
+    "weather",
+    "translate",
+    "heat",
+    "wave",
+    "eigenvector",
+    "newton",
+    "program",
+    "programming",
+    "growth",
+    "population",
+];
+
+/// Whether a (stemmed) query word is one of [`OUT_OF_SCOPE`].
+fn out_of_scope(t: &str) -> bool {
+    OUT_OF_SCOPE.iter().any(|w| stem(w) == t)
+}
+
+/// A ranking and whether its best match fits the query at all.
+pub struct Ranking {
+    /// Positions of matching operations, best first.
+    pub ids: Vec<usize>,
+    /// Share of the query's idf mass the best match covers (0 to 1).
+    pub coverage: f64,
+    /// A word of [`OUT_OF_SCOPE`] that the best match does not mention.
+    pub out_of_scope: Option<String>,
+}
+
+impl Ranking {
+    pub fn fits(&self) -> bool {
+        !self.ids.is_empty() && self.coverage >= FIT_THRESHOLD && self.out_of_scope.is_none()
+    }
+}
 
 pub struct SearchIndex {
     docs: Vec<Doc>,
     /// How many operations mention each word (for inverse document frequency).
     df: HashMap<String, usize>,
+    avg_len: [f64; 5],
 }
 
 impl SearchIndex {
@@ -280,91 +651,229 @@ impl SearchIndex {
         let mut docs = Vec::with_capacity(ops.len());
         let mut df: HashMap<String, usize> = HashMap::new();
         for op in ops {
-            let mut weights: HashMap<String, f64> = HashMap::new();
-            let mut add = |text: &str, w: f64| {
-                for word in words(text) {
-                    let e = weights.entry(word).or_insert(0.0);
-                    *e = e.max(w);
+            let keywords: Vec<&str> = op.keywords().iter().chain(op.aliases()).copied().collect();
+            let texts: [Vec<&str>; 5] = [
+                vec![op.id()],
+                vec![op.title()],
+                keywords,
+                op.phrasings().to_vec(),
+                vec![op.summary()],
+            ];
+            let mut tf: [HashMap<String, f64>; 5] = Default::default();
+            let mut len = [0.0; 5];
+            for (f, parts) in texts.iter().enumerate() {
+                for part in parts {
+                    for word in words(part).filter(|w| !STOP.contains(&w.as_str())) {
+                        *tf[f].entry(word).or_insert(0.0) += 1.0;
+                        len[f] += 1.0;
+                    }
                 }
-            };
-            add(op.id(), W_ID);
-            add(op.title(), W_TITLE);
-            for k in op.keywords() {
-                add(k, W_KEYWORD);
             }
-            add(op.summary(), W_SUMMARY);
-            for word in weights.keys() {
+            let mut seen: HashSet<&String> = HashSet::new();
+            for field in &tf {
+                seen.extend(field.keys());
+            }
+            for word in seen {
                 *df.entry(word.clone()).or_insert(0) += 1;
             }
-            let title_words = words(op.title())
-                .filter(|w| !STOP.contains(&w.as_str()))
-                .collect::<HashSet<_>>()
-                .len();
             docs.push(Doc {
-                weights,
+                tf,
+                len,
                 numeric: op.id().contains("numeric"),
                 decides: op.id().ends_with(".decide"),
-                title_words,
+                polynomial: op.id().starts_with("polynomial."),
+                id_words: words(op.id())
+                    .filter(|w| !STOP.contains(&w.as_str()) && !VERBS.contains(&w.as_str()))
+                    .collect(),
             });
         }
-        Self { docs, df }
+        let n = docs.len().max(1) as f64;
+        let mut avg_len = [0.0; 5];
+        for d in &docs {
+            for f in 0..5 {
+                avg_len[f] += d.len[f] / n;
+            }
+        }
+        Self { docs, df, avg_len }
     }
 
-    /// One query term's contribution to a document: field weight × idf, half
-    /// for a prefix match ("factori" of "factorization"), 0 when absent.
-    fn term_score(&self, doc: &Doc, t: &str, n: f64) -> f64 {
-        let idf = (1.0 + n / (1.0 + *self.df.get(t).unwrap_or(&0) as f64)).ln();
-        if let Some(w) = doc.weights.get(t) {
-            return w * idf;
+    fn idf(&self, t: &str) -> f64 {
+        let n = self.docs.len() as f64;
+        let df = *self.df.get(t).unwrap_or(&0) as f64;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// BM25F pseudo-frequency of `t` in `doc`: field-weighted, length-normalised.
+    fn pseudo_tf(&self, doc: &Doc, t: &str) -> f64 {
+        FIELDS
+            .iter()
+            .enumerate()
+            .map(|(f, (_, w, b))| {
+                let tf = doc.tf[f].get(t).copied().unwrap_or(0.0);
+                if tf == 0.0 {
+                    return 0.0;
+                }
+                let norm = 1.0 - b + b * doc.len[f] / self.avg_len[f].max(1.0);
+                w * tf / norm
+            })
+            .sum()
+    }
+
+    /// One query term's contribution to a document: BM25F for the word
+    /// itself, else the best document word it begins (at a discount).
+    fn term_score(&self, doc: &Doc, t: &str) -> f64 {
+        let bm25 = |tf: f64, idf: f64| idf * tf * (K1 + 1.0) / (K1 + tf);
+        let tf = self.pseudo_tf(doc, t);
+        if tf > 0.0 {
+            return bm25(tf, self.idf(t));
         }
         if t.len() < 4 {
             return 0.0;
         }
-        doc.weights
-            .iter()
-            .filter(|(k, _)| k.starts_with(t))
-            .map(|(_, w)| 0.5 * w * idf)
-            .fold(0.0, f64::max)
+        let mut best = 0.0f64;
+        for field in &doc.tf {
+            for k in field
+                .keys()
+                .filter(|k| k.len() > t.len() && k.starts_with(t))
+            {
+                best = best.max(PREFIX_FACTOR * bm25(self.pseudo_tf(doc, k), self.idf(k)));
+            }
+        }
+        best
     }
 
-    /// Positions of matching operations, best first; ties by position (id order).
-    pub fn search(&self, query: &str) -> Vec<usize> {
-        let groups = query_groups(query);
+    /// Catalog words one or two edits from a word the catalog does not
+    /// know: `detrminant`, `matrx`, `fibonaci`. Short words get one edit,
+    /// words of eight letters or more two; words under five letters none.
+    fn respell(&self, w: &str) -> Vec<String> {
+        let max = match w.len() {
+            0..=4 => return Vec::new(),
+            5..=7 => 1,
+            _ => 2,
+        };
+        let mut near: Vec<(usize, &String)> = self
+            .df
+            .keys()
+            .filter(|k| k.len() + max >= w.len() && k.len() <= w.len() + max && k.len() >= 4)
+            .map(|k| (crate::catalog::edit_distance(w, k), k))
+            .filter(|(d, _)| *d <= max)
+            .collect();
+        near.sort();
+        let best = near.first().map_or(0, |n| n.0);
+        near.into_iter()
+            .filter(|(d, _)| *d == best)
+            .map(|(_, k)| k.clone())
+            .collect()
+    }
+
+    /// The query's term groups, with misspelt words respelt: each group is
+    /// (alternatives, factor per alternative).
+    fn groups(&self, query: &str) -> Vec<Vec<(String, f64)>> {
+        query_groups(query)
+            .into_iter()
+            .map(|g| {
+                // A word the catalog does not cover is not a typo of one it does.
+                let known = g.iter().any(|t| self.df.contains_key(t) || out_of_scope(t));
+                let mut alts: Vec<(String, f64)> = g.iter().map(|t| (t.clone(), 1.0)).collect();
+                if !known {
+                    for t in &g {
+                        alts.extend(self.respell(t).into_iter().map(|r| (r, SPELLING_FACTOR)));
+                    }
+                }
+                alts
+            })
+            .collect()
+    }
+
+    /// Operations ranked for a query, best first (ties by position, i.e.
+    /// id order), and how much of the query the best one covers.
+    pub fn search(&self, query: &str) -> Ranking {
+        let groups = self.groups(query);
         let wants_float = groups
             .iter()
             .flatten()
-            .any(|t| WANTS_FLOAT.contains(&t.as_str()));
+            .any(|(t, _)| WANTS_FLOAT.contains(&t.as_str()));
         let asks_decision = words(query).any(|w| ASKS_DECISION.contains(&w.as_str()));
-        let n = self.docs.len() as f64;
-        let mut scored: Vec<(f64, usize)> = Vec::new();
+        let tokens: Vec<&str> = query
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|t| !t.is_empty())
+            .collect();
+        let no_polynomial = !tokens.iter().any(|t| {
+            let t = t.to_ascii_lowercase();
+            (t.len() == 1 && t.bytes().all(|b| b.is_ascii_alphabetic()))
+                || POLYNOMIAL_WORDS.iter().any(|w| t.starts_with(w))
+        });
+        // A group's information: the idf of its rarest known alternative, or
+        // a quarter of the idf of an unseen word when the catalog knows none
+        // (a student's "my friends" says less than a missing "variance").
+        let unseen = UNKNOWN_WORD_INFO * self.idf("");
+        let info: Vec<f64> = groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .filter(|(t, _)| self.df.contains_key(t))
+                    .map(|(t, f)| f * self.idf(t))
+                    .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))))
+                    .unwrap_or(unseen)
+            })
+            .collect();
+        let total_info: f64 = info.iter().sum();
+        let mut scored: Vec<(f64, f64, usize, Option<usize>)> = Vec::new();
+        let foreign: Vec<usize> = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.first().is_some_and(|(t, _)| out_of_scope(t)))
+            .map(|(i, _)| i)
+            .collect();
         for (i, doc) in self.docs.iter().enumerate() {
             let mut score = 0.0;
-            let mut matched = 0;
-            for group in &groups {
+            let mut covered = 0.0;
+            let mut missing_foreign = None;
+            for (g, group) in groups.iter().enumerate() {
                 let best = group
                     .iter()
-                    .map(|t| self.term_score(doc, t, n))
+                    .map(|(t, f)| f * self.term_score(doc, t))
                     .fold(0.0, f64::max);
                 if best > 0.0 {
                     score += best;
-                    matched += 1;
+                    covered += info[g];
+                } else if foreign.contains(&g) && missing_foreign.is_none() {
+                    missing_foreign = Some(g);
                 }
             }
-            if matched > 0 {
-                // Covering more of the query beats repeating one strong word.
-                score *= 1.0 + matched as f64 / groups.len() as f64;
+            if score > 0.0 {
+                let unmatched = doc
+                    .id_words
+                    .iter()
+                    .filter(|w| !groups.iter().flatten().any(|(t, _)| t == *w))
+                    .count();
+                score /= 1.0 + SPECIFICITY_PENALTY * unmatched as f64;
+                if doc.polynomial && no_polynomial {
+                    score *= NO_VARIABLE_PENALTY;
+                }
                 if doc.numeric && !wants_float {
                     score *= NUMERIC_PENALTY;
                 }
                 if doc.decides && asks_decision {
                     score *= DECISION_BOOST;
                 }
-                score /= 1.0 + TITLE_LENGTH_PENALTY * doc.title_words as f64;
-                scored.push((score, i));
+                scored.push((score, covered, i, missing_foreign));
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        scored.into_iter().map(|(_, i)| i).collect()
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+        let coverage = match (scored.first(), total_info > 0.0) {
+            (Some(best), true) => best.1 / total_info,
+            _ => 0.0,
+        };
+        let out_of_scope = match scored.first() {
+            Some(best) => best.3.map(|g| groups[g][0].0.clone()),
+            None => foreign.first().map(|&g| groups[g][0].0.clone()),
+        };
+        Ranking {
+            ids: scored.into_iter().map(|(_, _, i, _)| i).collect(),
+            coverage,
+            out_of_scope,
+        }
     }
 }
 
