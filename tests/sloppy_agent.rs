@@ -3,8 +3,9 @@
 //! mistake, and recover only by following what the refusal says — the `fix`
 //! call, the nearest operation id, or the literal named in `expected`.
 //! Prints the recovery rate per mistake kind; every kind must recover every
-//! time (wrapper mistakes and misspelled ids through `fix` and the nearest
-//! id, floats and {num, den} objects through the literal in `expected`).
+//! time (wrapper mistakes, renamed id keys and misspelled ids through the
+//! `fix` alone, floats and {num, den} objects through the literal in
+//! `expected`).
 
 use hessian_contract::call;
 use hessian_contract::{Ctx, Refusal};
@@ -40,6 +41,33 @@ fn mistake(kind: &str, call: &Map<String, Value>) -> Option<Map<String, Value>> 
             let mut p: Vec<String> = parts.iter().map(|x| x.to_string()).collect();
             p[1] = typo;
             m.insert("operation_id".into(), Value::String(p.join(".")));
+            m.insert("input".into(), Value::Object(input));
+        }
+        "`operation` for operation_id" | "`id` for operation_id" | "`tool` for operation_id" => {
+            let key = kind.split('`').nth(1)?;
+            m.remove("operation_id");
+            m.insert(key.into(), id);
+            m.insert("input".into(), Value::Object(input));
+        }
+        "swapped letters in the id" => {
+            // Swap two neighbours in the middle segment: "matrix.detreminant.compute".
+            let s = id.as_str()?;
+            let (family, rest) = s.split_once('.')?;
+            let (mid, verb) = rest.split_once('.')?;
+            if mid.len() < 4 || !mid.is_ascii() {
+                return None;
+            }
+            let mut b = mid.as_bytes().to_vec();
+            let at = b.len() / 2;
+            if b[at - 1] == b[at] {
+                return None;
+            }
+            b.swap(at - 1, at);
+            let typo = String::from_utf8(b).ok()?;
+            m.insert(
+                "operation_id".into(),
+                Value::String(format!("{family}.{typo}.{verb}")),
+            );
             m.insert("input".into(), Value::Object(input));
         }
         "JSON float for an exact number" | "{num, den} object for a rational" => {
@@ -120,8 +148,9 @@ fn literal(expected: &str) -> Option<String> {
     Some(expected[start..end].to_string())
 }
 
-/// Follows the refusals' next steps for at most three calls.
-fn recovers(mut call_args: Map<String, Value>, expected: &Value) -> bool {
+/// Follows the refusals' next steps for at most three calls; with
+/// `fix_only`, nothing but a `math_run` fix may be followed.
+fn recovers(mut call_args: Map<String, Value>, expected: &Value, fix_only: bool) -> bool {
     let catalog = hessian_server::catalog();
     for _ in 0..3 {
         let refusal: Refusal = match call::run(catalog, call_args.clone(), &Ctx::default()) {
@@ -130,6 +159,8 @@ fn recovers(mut call_args: Map<String, Value>, expected: &Value) -> bool {
         };
         if let Some(fix) = refusal.fix.as_ref().filter(|f| f["tool"] == "math_run") {
             call_args = fix["arguments"].as_object().cloned().unwrap_or_default();
+        } else if fix_only {
+            return false;
         } else if let Some(best) = refusal.candidates.as_ref().and_then(|c| c.first()) {
             call_args.insert("operation_id".into(), Value::String(best.clone()));
         } else if let (Some(path), Some(lit)) =
@@ -154,9 +185,15 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
         "payload instead of input",
         "input as a JSON string",
         "misspelled id",
+        "swapped letters in the id",
+        "`operation` for operation_id",
+        "`id` for operation_id",
+        "`tool` for operation_id",
         "JSON float for an exact number",
         "{num, den} object for a rational",
     ];
+    // Wrapper and id mistakes recover through the refusal's `fix` alone.
+    let fix_only = |kind: &str| !kind.contains("number") && !kind.contains("rational");
     let catalog = hessian_server::catalog();
     println!("| mistake | operations | recovered | rate |\n|---|---|---|---|");
     for kind in kinds {
@@ -167,7 +204,7 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
                 continue;
             };
             tried += 1;
-            if recovers(sloppy, &e.op.expected_output()) {
+            if recovers(sloppy, &e.op.expected_output(), fix_only(kind)) {
                 ok += 1;
             } else {
                 failed.push(e.op.id());

@@ -49,6 +49,16 @@ const INPUT_ALIASES: &[&str] = &[
     "data",
 ];
 const RUN_KEYS: &[&str] = &["operation_id", "input", "contract", "deadline_ms"];
+/// Keys agents send for `operation_id` (other servers' names for it).
+const ID_ALIASES: &[&str] = &[
+    "operation",
+    "id",
+    "tool",
+    "op",
+    "operationId",
+    "operation_name",
+    "name",
+];
 
 /// The success envelope of `math_run` (DESIGN §2).
 #[derive(Debug, Serialize, JsonSchema)]
@@ -107,7 +117,7 @@ pub struct Answer {
 /// `input_required` and a corrected call (the CLI and offline tools).
 pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
     let started = Instant::now();
-    let args = parse_args(args)?;
+    let args = parse_args(catalog, args)?;
     let entry = lookup(catalog, &args)?;
     let ctx = ctx.with_deadline_ms(args.deadline_ms);
     let input = Value::Object(args.input);
@@ -121,8 +131,8 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
 /// The wrapper check and the strict parse of `{operation_id, input,
 /// contract?, deadline_ms?}`: nothing reads a field of the arguments before
 /// this.
-pub fn parse_args(args: Map<String, Value>) -> Result<RunArgs, Refusal> {
-    if let Some(refusal) = wrong_wrapper(&args) {
+pub fn parse_args(catalog: &Catalog, args: Map<String, Value>) -> Result<RunArgs, Refusal> {
+    if let Some(refusal) = wrong_wrapper(&args, &|id| catalog.get(id).is_some()) {
         return Err(refusal);
     }
     serde_path_to_error::deserialize(Value::Object(args)).map_err(|e| {
@@ -136,7 +146,20 @@ pub fn parse_args(args: Map<String, Value>) -> Result<RunArgs, Refusal> {
 /// passes before the operation's own parser.
 pub fn lookup<'c>(catalog: &'c Catalog, args: &RunArgs) -> Result<&'c Entry, Refusal> {
     let Some(entry) = catalog.get(&args.operation_id) else {
-        return Err(unknown_operation(catalog, &args.operation_id));
+        let mut r = unknown_operation(catalog, &args.operation_id);
+        // One id a typo or two away and no other: the same call, corrected.
+        if let Some(id) = catalog.respelt(&args.operation_id) {
+            let mut call = json!({"operation_id": id, "input": args.input});
+            if let Some(ms) = args.deadline_ms {
+                call["deadline_ms"] = json!(ms);
+            }
+            r.message = format!(
+                "there is no operation {:?}; did you mean {id}? The corrected call is in `fix` (nothing was run)",
+                crate::error::bounded(&args.operation_id, 80)
+            );
+            r = r.fix(Tool::Run, call);
+        }
+        return Err(r);
     };
     let contract = entry.contract();
     if let Some(sent) = &args.contract
@@ -314,8 +337,8 @@ pub fn unknown_operation(catalog: &Catalog, id: &str) -> Refusal {
 
 /// Recognises the wrapper mistakes of DESIGN §6 and builds the corrected
 /// call. The call is never executed: the caller sends the fix back.
-pub fn wrong_wrapper(args: &Map<String, Value>) -> Option<Refusal> {
-    let (fixed, what) = correct(args, 0)?;
+pub fn wrong_wrapper(args: &Map<String, Value>, known: &dyn Fn(&str) -> bool) -> Option<Refusal> {
+    let (fixed, what) = correct(args, known, 0)?;
     Some(
         Refusal::new(
             Code::WrongWrapper,
@@ -327,9 +350,34 @@ pub fn wrong_wrapper(args: &Map<String, Value>) -> Option<Refusal> {
 }
 
 /// The corrected arguments and what was wrong, or `None` if the wrapper is right.
-fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value>, String)> {
+fn correct(
+    args: &Map<String, Value>,
+    known: &dyn Fn(&str) -> bool,
+    depth: usize,
+) -> Option<(Map<String, Value>, String)> {
     if depth > 2 {
         return None;
+    }
+    // `{"operation": "matrix.determinant.compute", …}`: a known id under
+    // another name; the same call with the key renamed.
+    if !args.contains_key("operation_id")
+        && let Some((key, id)) = ID_ALIASES
+            .iter()
+            .find_map(|k| Some((*k, args.get(*k)?.as_str()?)))
+        && known(id)
+    {
+        let mut renamed = Map::new();
+        for (k, v) in args {
+            let k = if k == key { "operation_id" } else { k.as_str() };
+            renamed.insert(k.to_string(), v.clone());
+        }
+        let (fixed, more) = correct(&renamed, known, depth + 1)
+            .map(|(f, w)| (f, format!("; {w}")))
+            .unwrap_or((renamed, String::new()));
+        return Some((
+            fixed,
+            format!("the operation id was sent as `{key}` instead of `operation_id`{more}"),
+        ));
     }
     // The whole call nested inside `input` (or an alias of it).
     for key in std::iter::once("input").chain(INPUT_ALIASES.iter().copied()) {
@@ -337,7 +385,9 @@ fn correct(args: &Map<String, Value>, depth: usize) -> Option<(Map<String, Value
             && inner.contains_key("operation_id")
         {
             let inner = inner.clone();
-            let fixed = correct(&inner, depth + 1).map(|(f, _)| f).unwrap_or(inner);
+            let fixed = correct(&inner, known, depth + 1)
+                .map(|(f, _)| f)
+                .unwrap_or(inner);
             return Some((
                 fixed,
                 format!("the whole math_run call was nested inside `{key}`"),

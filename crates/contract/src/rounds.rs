@@ -75,7 +75,7 @@ pub fn call(
     ctx: &Ctx,
 ) -> Result<Step, Refusal> {
     let started = Instant::now();
-    let parsed = parse_args(args);
+    let parsed = parse_args(catalog, args);
     // The guard sees every call, a malformed one too, and reads only the
     // parsed arguments. The round number is only known after verification;
     // it counts rounds by the state's presence.
