@@ -54,9 +54,12 @@ pub fn polynomial_text(data: &[u8]) {
     };
     if let Ok(p) = parse::parse(text) {
         let rendered = p.text();
-        let again = parse::parse(&rendered).unwrap_or_else(|e| {
-            panic!("{text:?} rendered as {rendered:?}, which does not parse: {e:?}")
-        });
+        let again = match parse::parse(&rendered) {
+            Ok(again) => again,
+            // A short text can expand past the grammar's length bound.
+            Err(e) if e.limit => return,
+            Err(e) => panic!("{text:?} rendered as {rendered:?}, which does not parse: {e:?}"),
+        };
         // The rendering is canonical; variables that cancel (`x^0*y`) drop out of it.
         assert_eq!(again.text(), rendered, "{text:?}");
     }
