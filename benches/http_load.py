@@ -14,7 +14,8 @@ import time
 import httpx2
 
 
-async def main(url, token, calls, concurrency):
+def mcp_headers_and_meta(token, client):
+    """The headers and `_meta` of a stateless MCP 2026-07-28 math_run POST."""
     headers = {
         "Authorization": f"Bearer {token}",
         "Accept": "application/json, text/event-stream",
@@ -25,9 +26,14 @@ async def main(url, token, calls, concurrency):
     }
     meta = {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "http_load", "version": "1"},
+        "io.modelcontextprotocol/clientInfo": {"name": client, "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": {},
     }
+    return headers, meta
+
+
+async def main(url, token, calls, concurrency):
+    headers, meta = mcp_headers_and_meta(token, "http_load")
     latencies, errors = [], []
     next_id = iter(range(1, calls + 1))
     limits = httpx2.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)

@@ -33,6 +33,8 @@ from pathlib import Path
 
 import httpx2
 
+from http_load import mcp_headers_and_meta
+
 ROOT = Path(__file__).resolve().parent.parent
 INTENDED = {"invalid_input", "limit_exceeded", "deadline_exceeded", "domain_error", "unknown_operation",
             "wrong_wrapper", "input_required"}
@@ -135,19 +137,7 @@ def calls():
 
 
 async def drive(url, token, plan, seconds, concurrency_phases):
-    headers = {
-        "Authorization": f"Bearer {token}",
-        "Accept": "application/json, text/event-stream",
-        "Content-Type": "application/json",
-        "MCP-Protocol-Version": "2026-07-28",
-        "Mcp-Method": "tools/call",
-        "Mcp-Name": "math_run",
-    }
-    meta = {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "soak", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {},
-    }
+    headers, meta = mcp_headers_and_meta(token, "soak")
     counts = {"task": 0, "example": 0, "mutation": 0}
     refusals, errors = {}, []
     rng = random.Random(20261204)

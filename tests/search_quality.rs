@@ -19,6 +19,22 @@ fn load(name: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// A set's negative queries, and how many of them are answered "nothing fits".
+fn negatives(set: &Value) -> (Vec<&str>, usize) {
+    let catalog = hessian_server::catalog();
+    let negatives: Vec<&str> = set["negatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q.as_str().unwrap())
+        .collect();
+    let refused = negatives
+        .iter()
+        .filter(|q| catalog.search(q, None).is_empty())
+        .count();
+    (negatives, refused)
+}
+
 #[derive(Default)]
 struct Figures {
     total: usize,
@@ -82,16 +98,7 @@ fn dev_queries_find_their_operation_in_the_top_five() {
             f.add(case["operation_id"].as_str().unwrap(), q.as_str().unwrap());
         }
     }
-    let negatives: Vec<&str> = set["negatives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q.as_str().unwrap())
-        .collect();
-    let refused = negatives
-        .iter()
-        .filter(|q| catalog.search(q, None).is_empty())
-        .count();
+    let (negatives, refused) = negatives(&set);
     eprintln!(
         "dev set, {} queries: top-1 {:.3}, recall@5 {:.3}; {refused} of {} negatives answered 'nothing fits'",
         f.total,
@@ -176,16 +183,7 @@ fn held_out_queries_measured_by_kind() {
             }
         }
     }
-    let negatives: Vec<&str> = set["negatives"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q.as_str().unwrap())
-        .collect();
-    let refused = negatives
-        .iter()
-        .filter(|q| catalog.search(q, None).is_empty())
-        .count();
+    let (negatives, refused) = negatives(&set);
     eprintln!(
         "held-out negatives: {refused} of {} answered 'nothing fits'; {} positives lost from the top five by the fit threshold: {dropped:?}",
         negatives.len(),
