@@ -230,7 +230,7 @@ pub fn integral(p: &Polynomial, field: &str) -> Result<zx::Poly, MathError> {
 /// The refusal for an expansion beyond its work bound.
 pub fn too_much(_: hessian_kernels::poly::sparse::TooMuchWork) -> MathError {
     MathError::Limit(format!(
-        "the expansion needs more than {} term products",
+        "the expansion needs more than {} units of work (term products weighted by coefficient size)",
         hessian_kernels::poly::sparse::MAX_PRODUCTS
     ))
 }

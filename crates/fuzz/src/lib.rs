@@ -52,11 +52,14 @@ pub fn polynomial_text(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(p) = parse::parse(text) {
+    // As a call parses: under its deadline, which stops a long expansion.
+    let budget = || Budget::with_timeout(DEADLINE);
+    if let Ok(p) = budget().while_parsing(|| parse::parse(text)) {
         let rendered = p.text();
-        let again = match parse::parse(&rendered) {
+        let again = match budget().while_parsing(|| parse::parse(&rendered)) {
             Ok(again) => again,
-            // A short text can expand past the grammar's length bound.
+            // A short text can expand past the grammar's length bound, or
+            // take longer than a deadline to parse again.
             Err(e) if e.limit => return,
             Err(e) => panic!("{text:?} rendered as {rendered:?}, which does not parse: {e:?}"),
         };

@@ -16,6 +16,23 @@ pub enum Stop {
     CheckFailed(&'static str),
 }
 
+thread_local! {
+    /// The budget of the call whose input this thread is parsing: parsers
+    /// that run inside deserialization (the polynomial grammar, whose
+    /// expansion can be long) take no argument, so they poll this one.
+    static PARSING: std::cell::RefCell<Option<Budget>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Restores the previous parsing budget, even when the parse panics.
+struct Restore(Option<Budget>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        PARSING.with(|p| *p.borrow_mut() = previous);
+    }
+}
+
 /// A deadline plus a shared cancellation flag. Cloning shares the flag.
 #[derive(Debug, Clone, Default)]
 pub struct Budget {
@@ -60,6 +77,19 @@ impl Budget {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
+    /// Runs `parse` with this budget as the thread's parsing budget (see
+    /// [`Budget::check_parsing`]).
+    pub fn while_parsing<R>(&self, parse: impl FnOnce() -> R) -> R {
+        let _restore = Restore(PARSING.with(|p| p.replace(Some(self.clone()))));
+        parse()
+    }
+
+    /// The check of the budget set by [`Budget::while_parsing`] on this
+    /// thread; Ok when none is set.
+    pub fn check_parsing() -> Result<(), Stop> {
+        PARSING.with(|p| p.borrow().as_ref().map_or(Ok(()), Budget::check))
+    }
+
     /// Cheap enough to call once per row or per trial; kernels call it at
     /// every loop boundary whose body may take more than microseconds.
     #[inline]
@@ -89,5 +119,18 @@ mod tests {
         let other = b.clone();
         other.cancel();
         assert_eq!(b.check(), Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn the_parsing_budget_holds_while_parsing_only() {
+        assert_eq!(Budget::check_parsing(), Ok(()));
+        let over = Budget::with_timeout(Duration::ZERO);
+        assert_eq!(
+            over.while_parsing(Budget::check_parsing),
+            Err(Stop::Deadline)
+        );
+        assert_eq!(Budget::check_parsing(), Ok(()));
+        let _ = std::panic::catch_unwind(|| over.while_parsing(|| panic!("a parser bug")));
+        assert_eq!(Budget::check_parsing(), Ok(()), "restored after a panic");
     }
 }

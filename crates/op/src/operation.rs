@@ -241,6 +241,18 @@ pub trait DynOperation: Send + Sync {
     fn plan_document(&self) -> Result<Value, String>;
 }
 
+/// The one parse of an input, under the call's budget: a parse stopped by
+/// the deadline (a long polynomial expansion) is the deadline's refusal,
+/// not a limit's.
+fn parse_within<T: Operation>(input: &Value, ctx: &Ctx) -> Result<T::Input, Refusal> {
+    ctx.budget
+        .while_parsing(|| crate::parse::parse_input(input))
+        .map_err(|r| match ctx.budget.check() {
+            Err(stop) => MathError::Stopped(stop).into(),
+            Ok(()) => r,
+        })
+}
+
 fn parse_static_json(what: &str, id: &str, text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{id}: {what} is not valid JSON: {e}"))
 }
@@ -290,7 +302,7 @@ impl<T: Operation> DynOperation for T {
         Ok(open_questions::<T>(input, &parsed))
     }
     fn plan_or_run(&self, input: &Value, ctx: &Ctx) -> Result<Round, Refusal> {
-        let parsed: T::Input = crate::parse::parse_input(input)?;
+        let parsed: T::Input = parse_within::<T>(input, ctx)?;
         let questions = open_questions::<T>(input, &parsed);
         if !questions.is_empty() {
             return Ok(Round::Ask(questions));
@@ -318,7 +330,7 @@ impl<T: Operation> DynOperation for T {
         }
     }
     fn run_json(&self, input: &Value, ctx: &Ctx) -> Result<Value, Refusal> {
-        output_json::<T>(crate::parse::parse_input(input)?, ctx)
+        output_json::<T>(parse_within::<T>(input, ctx)?, ctx)
     }
 }
 

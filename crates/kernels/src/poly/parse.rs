@@ -169,7 +169,9 @@ impl Parser {
     fn too_much(at: usize) -> ParseError {
         ParseError {
             position: at,
-            message: format!("expanding needs more than {MAX_PRODUCTS} term products"),
+            message: format!(
+                "expanding needs more than {MAX_PRODUCTS} units of work (term products weighted by coefficient size)"
+            ),
             limit: true,
         }
     }

@@ -5,23 +5,37 @@ use crate::Q;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
-/// Term products one call may spend expanding (each a rational
-/// multiply-add), so a short text such as "(x+y+z)^900" is refused instead
-/// of running for minutes.
+/// Work one call may spend expanding, so that a short text such as
+/// "(x+y+z)^900" or "(a - 44^2000 x - b)^32" is refused instead of running
+/// for minutes. A unit is one product of two machine words: a term product
+/// costs (1 + words of one coefficient) × (1 + words of the other), so
+/// small coefficients cost one unit and huge ones what they really cost.
 pub const MAX_PRODUCTS: u64 = 5_000_000;
 
-/// The term products spent so far.
+/// The work spent so far (see [`MAX_PRODUCTS`]).
 #[derive(Debug, Default)]
 pub struct Work(u64);
 
-/// [`MAX_PRODUCTS`] would be exceeded.
+/// 1 + the machine words of a coefficient's numerator and denominator.
+fn weight(c: &Q) -> u64 {
+    1 + (c.numer().bits() + c.denom().bits()) / 64
+}
+
+/// The work of multiplying every term of `a` by every term of `b`.
+fn product_work(a: &BTreeMap<Vec<u32>, Q>, b: &BTreeMap<Vec<u32>, Q>) -> u64 {
+    let sum = |t: &BTreeMap<Vec<u32>, Q>| t.values().map(weight).fold(0u64, u64::saturating_add);
+    sum(a).saturating_mul(sum(b))
+}
+
+/// [`MAX_PRODUCTS`] would be exceeded, or the parsing budget
+/// ([`crate::Budget::check_parsing`]) has run out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooMuchWork;
 
 impl Work {
-    fn spend(&mut self, products: usize) -> Result<(), TooMuchWork> {
-        self.0 += products as u64;
-        if self.0 > MAX_PRODUCTS {
+    fn spend(&mut self, units: u64) -> Result<(), TooMuchWork> {
+        self.0 = self.0.saturating_add(units);
+        if self.0 > MAX_PRODUCTS || crate::Budget::check_parsing().is_err() {
             Err(TooMuchWork)
         } else {
             Ok(())
@@ -104,9 +118,11 @@ impl Sparse {
     }
 
     pub fn mul(&self, other: &Self, work: &mut Work) -> Result<Self, TooMuchWork> {
-        work.spend(self.terms.len() * other.terms.len())?;
+        work.spend(product_work(&self.terms, &other.terms))?;
         let mut acc: BTreeMap<Vec<u32>, Q> = BTreeMap::new();
         for (e1, c1) in &self.terms {
+            // One row of products at a time: a long product stops at the deadline.
+            work.spend(0)?;
             for (e2, c2) in &other.terms {
                 let e: Vec<u32> = e1.iter().zip(e2).map(|(a, b)| a + b).collect();
                 *acc.entry(e).or_insert_with(Q::zero) += c1 * c2;
@@ -174,7 +190,8 @@ impl Sparse {
                 std::collections::btree_map::Entry::Occupied(p) => p.into_mut(),
                 std::collections::btree_map::Entry::Vacant(v) => v.insert(by.pow(e[i], work)?),
             };
-            work.spend(power.terms.len())?;
+            let one: BTreeMap<Vec<u32>, Q> = BTreeMap::from([(e.clone(), c.clone())]);
+            work.spend(product_work(&one, &power.terms))?;
             for (f, d) in &power.terms {
                 let mut g = e.clone();
                 g[i] = 0;

@@ -281,3 +281,22 @@ fn the_grammar_expands_and_points_at_mistakes() {
         assert_eq!(e.position, position, "{text:?}: {e:?}");
     }
 }
+
+#[test]
+fn a_long_expansion_stops_at_the_parsing_deadline() {
+    use crate::Budget;
+    use std::time::{Duration, Instant};
+    // Within the work bound, but seconds of big-coefficient products.
+    let text = "(x + 1)^512";
+    let budget = Budget::with_timeout(Duration::from_millis(50));
+    let started = Instant::now();
+    let r = budget.while_parsing(|| parse::parse(text));
+    assert!(r.is_err(), "stopped rather than finished");
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+    // Without a parsing budget the same text parses.
+    assert_eq!(parse::parse("(x + 1)^64").map(|p| p.terms.len()), Ok(65));
+}
