@@ -102,6 +102,12 @@ where
     }
 }
 
+/// One whole line out, flushed: the host reads it at once.
+async fn send<W: AsyncWrite + Unpin>(output: &mut W, line: &[u8]) -> std::io::Result<()> {
+    output.write_all(line).await?;
+    output.flush().await
+}
+
 /// Writes rmcp's lines and the answers from [`read_lines`] to `output`,
 /// each whole, until rmcp's side ends.
 pub(crate) async fn write_lines<R, W>(rmcp: R, mut errors: mpsc::Receiver<Vec<u8>>, mut output: W)
@@ -120,7 +126,7 @@ where
                 match read {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        if output.write_all(&line).await.is_err() || output.flush().await.is_err() {
+                        if send(&mut output, &line).await.is_err() {
                             return;
                         }
                         line.clear();
@@ -129,7 +135,7 @@ where
             }
             answer = errors.recv(), if errors_open => match answer {
                 Some(answer) => {
-                    if output.write_all(&answer).await.is_err() || output.flush().await.is_err() {
+                    if send(&mut output, &answer).await.is_err() {
                         return;
                     }
                 }
