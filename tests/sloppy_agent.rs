@@ -3,8 +3,8 @@
 //! mistake, and recover only by following what the refusal says — the `fix`
 //! call, the nearest operation id, or the literal named in `expected`.
 //! Prints the recovery rate per mistake kind; every kind must recover every
-//! time (wrapper mistakes, renamed id keys and misspelled ids through the
-//! `fix` alone, floats and {num, den} objects through the literal in
+//! time (wrapper mistakes, renamed id keys, misspelled ids and a required
+//! field left out through the `fix` alone, floats and {num, den} objects through the literal in
 //! `expected`).
 
 use hessian_contract::call;
@@ -77,6 +77,23 @@ fn mistake(kind: &str, call: &Map<String, Value>) -> Option<Map<String, Value>> 
                 return None;
             }
             m.insert("input".into(), input);
+        }
+        "a required field left out" => {
+            // The first field of the example that the input schema requires.
+            let entry = hessian_server::catalog()
+                .entries()
+                .iter()
+                .find(|e| e.op.id() == id.as_str().unwrap_or_default())?;
+            let required = entry.contract().document["input_schema"]["required"].clone();
+            let names: Vec<&str> = required
+                .as_array()?
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            let mut input = input;
+            let name = input.keys().find(|k| names.contains(&k.as_str()))?.clone();
+            input.remove(&name);
+            m.insert("input".into(), Value::Object(input));
         }
         _ => unreachable!(),
     }
@@ -191,6 +208,7 @@ fn a_sloppy_agent_recovers_by_following_the_diagnostics() {
         "`tool` for operation_id",
         "JSON float for an exact number",
         "{num, den} object for a rational",
+        "a required field left out",
     ];
     // Wrapper and id mistakes recover through the refusal's `fix` alone.
     let fix_only = |kind: &str| !kind.contains("number") && !kind.contains("rational");

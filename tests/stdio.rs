@@ -545,6 +545,58 @@ fn closing_stdin_ends_the_server() {
     }
 }
 
+/// Issue 32, quiet start: a host that probes by closing stdin before
+/// `initialize` gets status 0 and no message; a normal single-process start
+/// says nothing on stderr at the default log level.
+#[test]
+fn a_stdio_start_is_quiet_and_a_probe_exits_cleanly() {
+    let probe = Command::new(env!("CARGO_BIN_EXE_hessian"))
+        .arg("serve")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run hessian serve");
+    assert!(probe.status.success(), "{}", probe.status);
+    assert_eq!(String::from_utf8_lossy(&probe.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&probe.stdout), "");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hessian"))
+        .arg("serve")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hessian serve");
+    let mut stdin = child.stdin.take().unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "quiet-test", "version": "0"}}});
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
+    writeln!(stdin, "{init}").unwrap();
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
+    writeln!(stdin, "{list}").unwrap();
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "math_run", "arguments": {"operation_id": "integer.gcd.compute",
+        "input": {"integers": ["12", "18"]}}}});
+    writeln!(stdin, "{call}").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", out.status);
+    let answers = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(answers.lines().count(), 3, "{answers}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "stderr at the default level"
+    );
+}
+
 #[test]
 fn long_calls_report_progress_when_the_client_asks() {
     let mut s = Server::start(&["--deadline-ms", "2500"]);

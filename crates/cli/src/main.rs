@@ -23,6 +23,9 @@ struct Cli {
     /// when stdout is a pipe or a file).
     #[arg(long, global = true)]
     json: bool,
+    /// Print the readable layout even into a pipe or a file.
+    #[arg(long, global = true, conflicts_with = "json")]
+    text: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -313,7 +316,7 @@ fn write_secret(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let catalog = hessian_server::catalog();
-    let style = show::Style::choose(cli.json);
+    let style = show::Style::choose(cli.json, cli.text);
     use show::{Kind, answer};
     match cli.command {
         Command::Key {
@@ -420,6 +423,16 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
+            use std::io::IsTerminal;
+            if http.is_none() && std::io::stdin().is_terminal() {
+                // A person typed `hessian serve`: say why nothing happens.
+                eprintln!(
+                    "hessian {} speaks MCP (JSON-RPC, one message per line) on stdin/stdout, for an MCP host to start.\n\
+                     Add it to a host: `hessian config claude-desktop` (or claude-code, vscode, cursor, zed, codex, goose, windsurf) prints the snippet.\n\
+                     Try it here instead: `hessian find determinant`, `hessian run …`. Ctrl-D ends this server.",
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
             let served = match http {
                 None => runtime.block_on(hessian_server::serve_stdio(config)),
                 Some(addr) => runtime.block_on(hessian_server::serve_http(
@@ -463,19 +476,46 @@ fn main() -> ExitCode {
             domain,
             limit,
             cursor,
-        } => answer(
-            find::find(
-                catalog,
-                &object([
-                    ("browse", Some(json!(true))),
-                    ("domain", domain.map(Value::from)),
-                    ("limit", limit.map(Value::from)),
-                    ("cursor", cursor.map(Value::from)),
-                ]),
-            ),
-            style,
-            Kind::Matches,
-        ),
+        } => {
+            let page = |cursor: Option<String>, limit: Option<u32>| {
+                find::find(
+                    catalog,
+                    &object([
+                        ("browse", Some(json!(true))),
+                        ("domain", domain.clone().map(Value::from)),
+                        ("limit", limit.map(Value::from)),
+                        ("cursor", cursor.map(Value::from)),
+                    ]),
+                )
+            };
+            if style == show::Style::Json || limit.is_some() || cursor.is_some() {
+                return answer(page(cursor, limit), style, Kind::Matches);
+            }
+            // A person browsing sees the whole catalog (or domain), page after page.
+            let mut all = match page(None, Some(find::MAX_LIMIT)) {
+                Ok(v) => v,
+                Err(r) => return answer(Err(r), style, Kind::Matches),
+            };
+            while let Some(next) = all
+                .get("next_cursor")
+                .and_then(Value::as_str)
+                .map(String::from)
+            {
+                let more = match page(Some(next), Some(find::MAX_LIMIT)) {
+                    Ok(v) => v,
+                    Err(r) => return answer(Err(r), style, Kind::Matches),
+                };
+                let cards = more["matches"].as_array().cloned().unwrap_or_default();
+                if let Some(m) = all["matches"].as_array_mut() {
+                    m.extend(cards);
+                }
+                all["next_cursor"] = more.get("next_cursor").cloned().unwrap_or(Value::Null);
+                if all["next_cursor"].is_null() {
+                    all.as_object_mut().map(|o| o.remove("next_cursor"));
+                }
+            }
+            answer(Ok(all), style, Kind::Matches)
+        }
         Command::Inspect { operation_id } => {
             answer(find::inspect(catalog, &operation_id), style, Kind::Contract)
         }

@@ -1,6 +1,6 @@
 //! What the CLI prints: the exact JSON for programs (`--json`, or any
 //! stdout that is not a terminal), a readable layout for people
-//! (`HESSIAN_FORMAT=text` asks for it anywhere). Writing
+//! (`--text` or `HESSIAN_FORMAT=text` asks for it anywhere). Writing
 //! into a closed pipe (`hessian find gcd | head -1`) ends the process
 //! quietly with status 0, as other Unix tools do.
 
@@ -17,11 +17,12 @@ pub enum Style {
 }
 
 impl Style {
-    /// `--json`, else `HESSIAN_FORMAT=json|text`, else text on a terminal
-    /// and JSON anywhere else.
-    pub fn choose(json: bool) -> Style {
+    /// `--json` or `--text`, else `HESSIAN_FORMAT=json|text`, else text on
+    /// a terminal and JSON anywhere else.
+    pub fn choose(json: bool, text: bool) -> Style {
         match std::env::var("HESSIAN_FORMAT").as_deref() {
             _ if json => Style::Json,
+            _ if text => Style::People,
             Ok("json") => Style::Json,
             Ok("text") => Style::People,
             _ if std::io::stdout().is_terminal() => Style::People,
@@ -92,7 +93,23 @@ fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
 pub fn matches(v: &Value) -> String {
     let cards = v["matches"].as_array().cloned().unwrap_or_default();
     if cards.is_empty() {
-        return "no operation matches".into();
+        let mut s = String::from(
+            v.get("hint")
+                .and_then(Value::as_str)
+                .unwrap_or("no operation matches"),
+        );
+        if let Some(families) = v.get("nearest_families").and_then(Value::as_array) {
+            let names: Vec<&str> = families.iter().filter_map(Value::as_str).collect();
+            s.push_str(&format!("\nnearest families: {}", names.join(", ")));
+        }
+        if let Some(next) = v.get("next_call") {
+            let domain = next.get("domain").and_then(Value::as_str);
+            s.push_str(&match domain {
+                Some(d) => format!("\nnext: hessian browse --domain {d}"),
+                None => "\nnext: hessian browse".into(),
+            });
+        }
+        return s;
     }
     let width = cards
         .iter()
@@ -163,18 +180,263 @@ pub fn contract(v: &Value) -> String {
     s
 }
 
-/// A run's result: the output first, then where it came from.
+/// A run's result: the output first, laid out by its shape, then where it
+/// came from.
 pub fn envelope(v: &Value) -> String {
-    let output = match &v["output"] {
-        Value::String(s) => s.clone(),
-        other => serde_json::to_string_pretty(other).unwrap_or_default(),
-    };
     format!(
-        "{output}\n\n({} version {}, {} ms)",
+        "{}\n\n({} version {}, {} ms)",
+        layout(&v["output"]),
         str_of(v, "operation_id"),
         v["version"],
         v["elapsed_ms"]
     )
+}
+
+/// Entries longer than this are elided in grids and lists.
+const WIDE: usize = 24;
+/// A line of `key: value, …` or `[a, b, …]` stays on one line up to this.
+const LINE: usize = 100;
+
+/// An output for people: polynomials as text, factorizations as products,
+/// matrices as aligned grids, short records on one line, long certificates
+/// summarised (`--json` shows everything).
+pub fn layout(v: &Value) -> String {
+    if let Some(text) = polynomial(v).or_else(|| product(v)) {
+        return text;
+    }
+    if let Some(grid) = grid(v) {
+        return grid;
+    }
+    match v {
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(layout).collect();
+            let one = format!("[{}]", parts.join(", "));
+            if one.len() <= LINE && !one.contains('\n') {
+                return one;
+            }
+            let shown: Vec<String> = parts
+                .iter()
+                .map(|p| format!("- {}", indent_rest(p, 2)))
+                .collect();
+            shown.join("\n")
+        }
+        Value::Object(fields) => {
+            let parts: Vec<(String, String)> = fields
+                .iter()
+                .map(|(k, x)| (k.clone(), field(k, x)))
+                .collect();
+            let one = parts
+                .iter()
+                .map(|(k, x)| format!("{k}: {x}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            if one.len() <= LINE && !one.contains('\n') {
+                return one;
+            }
+            parts
+                .iter()
+                .map(|(k, x)| match x.contains('\n') {
+                    true => format!("{k}:\n  {}", indent_rest(x, 2)),
+                    false => format!("{k}: {x}"),
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        _ => scalar(v),
+    }
+}
+
+/// A record's field; certificates and witnesses too long to read are summarised.
+fn field(key: &str, v: &Value) -> String {
+    let proof = ["certificate", "proof", "witness", "steps", "trace"]
+        .iter()
+        .any(|w| key.contains(w));
+    let size = serde_json::to_string(v).map_or(0, |t| t.len());
+    if proof && size > LINE {
+        let what = match v {
+            Value::Array(a) => format!("{} entries", a.len()),
+            Value::Object(o) => format!(
+                "fields {}",
+                o.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+            ),
+            _ => format!("{size} bytes"),
+        };
+        return format!("({what}, checked; --json shows it)");
+    }
+    layout(v)
+}
+
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "none".into(),
+        other => other.to_string(),
+    }
+}
+
+/// Indents every line after the first.
+fn indent_rest(s: &str, by: usize) -> String {
+    s.replace('\n', &format!("\n{:by$}", ""))
+}
+
+/// `{"polynomial": "x + 1", "coefficients": …}` (and the sparse form) → its text.
+fn polynomial(v: &Value) -> Option<String> {
+    let o = v.as_object()?;
+    let text = o.get("polynomial")?.as_str()?;
+    let known = ["polynomial", "coefficients", "variables", "terms"];
+    o.keys()
+        .all(|k| known.contains(&k.as_str()))
+        .then(|| text.to_string())
+}
+
+/// Coefficients from the constant term up → `x^2 + 3*x + 1` (the dense
+/// lists finite-field factorizations carry).
+fn dense(coefficients: &[Value]) -> Option<String> {
+    let mut terms = Vec::new();
+    for (k, c) in coefficients.iter().enumerate().rev() {
+        let c = match c {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            _ => return None,
+        };
+        if c == "0" {
+            continue;
+        }
+        let power = match k {
+            0 => String::new(),
+            1 => "x".into(),
+            _ => format!("x^{k}"),
+        };
+        terms.push(match (c.as_str(), k) {
+            (_, 0) => c,
+            ("1", _) => power,
+            _ => format!("{c}*{power}"),
+        });
+    }
+    Some(if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
+    })
+}
+
+/// A factorization → a product: `2*(x - 1)^2*(x + 1)`, `2^3 * 3^2 * 5`.
+/// Other fields of the record follow on their own lines.
+fn product(v: &Value) -> Option<String> {
+    let o = v.as_object()?;
+    let (key, list) = ["factors", "parts"]
+        .iter()
+        .find_map(|k| Some((*k, o.get(*k)?.as_array()?)))?;
+    let mut factors = Vec::new();
+    for f in list {
+        let f = f.as_object()?;
+        let (base, exponent) = match (f.get("factor"), f.get("prime")) {
+            (Some(p), None) => (
+                polynomial(p).or_else(|| dense(p.as_array()?))?,
+                f.get("multiplicity")?,
+            ),
+            (None, Some(p)) => (p.as_str()?.to_string(), f.get("exponent")?),
+            _ => return None,
+        };
+        if f.len() != 2 {
+            return None;
+        }
+        factors.push((base, exponent.as_u64()?));
+    }
+    let integers = list.first().is_some_and(|f| f.get("prime").is_some());
+    let unit = ["content", "leading_coefficient", "unit"]
+        .iter()
+        .find_map(|k| Some((*k, o.get(*k)?.as_str()?)));
+    let mut parts: Vec<String> = Vec::new();
+    let mut sign = "";
+    match unit.map(|(_, u)| u) {
+        None | Some("1") => {}
+        Some("-1") => sign = "-",
+        Some(u) => parts.push(if u.contains('/') || u.starts_with('-') && integers {
+            format!("({u})")
+        } else {
+            u.into()
+        }),
+    }
+    for (base, e) in &factors {
+        let simple = base.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let base =
+            if simple || (factors.len() == 1 && parts.is_empty() && *e == 1 && sign.is_empty()) {
+                base.clone()
+            } else {
+                format!("({base})")
+            };
+        parts.push(if *e == 1 { base } else { format!("{base}^{e}") });
+    }
+    if parts.is_empty() {
+        parts.push("1".into());
+    }
+    let join = if integers { " * " } else { "*" };
+    let mut text = format!("{sign}{}", parts.join(join));
+    for (k, x) in o {
+        let skip = k == key || unit.is_some_and(|(u, _)| u == k);
+        let dull = matches!(
+            (k.as_str(), x),
+            ("complete", Value::Bool(true)) | ("probable_primes", Value::Bool(false))
+        ) || x.as_array().is_some_and(Vec::is_empty);
+        if !skip && !dull {
+            text.push_str(&format!("\n{k}: {}", field(k, x)));
+        }
+    }
+    Some(text)
+}
+
+/// A matrix (rows of numbers, all the same length) → right-aligned columns,
+/// entries wider than [`WIDE`] elided to their ends and their digit count.
+fn grid(v: &Value) -> Option<String> {
+    let rows = v.as_array()?;
+    let width = rows.first()?.as_array()?.len();
+    if width == 0 {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(rows.len());
+    for r in rows {
+        let r = r.as_array().filter(|r| r.len() == width)?;
+        let row: Option<Vec<String>> = r
+            .iter()
+            .map(|c| match c {
+                Value::String(s) => Some(elide(s)),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect();
+        cells.push(row?);
+    }
+    let widths: Vec<usize> = (0..width)
+        .map(|j| {
+            cells
+                .iter()
+                .map(|r| r[j].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let lines: Vec<String> = cells
+        .iter()
+        .map(|r| {
+            let row: Vec<String> = r
+                .iter()
+                .zip(&widths)
+                .map(|(c, &w)| format!("{c:>w$}"))
+                .collect();
+            format!("[ {} ]", row.join("  "))
+        })
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// `123456789…` (40 digits) → `12345678…12345678 (40 digits)`.
+fn elide(s: &str) -> String {
+    if s.chars().count() <= WIDE || !s.is_ascii() {
+        return s.to_string();
+    }
+    let digits = s.bytes().filter(u8::is_ascii_digit).count();
+    format!("{}…{} ({digits} digits)", &s[..8], &s[s.len() - 8..])
 }
 
 pub fn refusal(r: &Refusal) -> String {

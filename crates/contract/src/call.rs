@@ -121,7 +121,11 @@ pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Val
     let entry = lookup(catalog, &args)?;
     let ctx = ctx.with_deadline_ms(args.deadline_ms);
     let input = Value::Object(args.input);
-    match entry.op.plan_or_run(&input, &ctx)? {
+    let round = entry
+        .op
+        .plan_or_run(&input, &ctx)
+        .map_err(|r| missing_field_help(entry, &input, r))?;
+    match round {
         Round::Ask(questions) => Err(input_required(entry, &input, &questions)),
         Round::Output(output) => finish(catalog, entry, &input, output, &ctx, started),
     }
@@ -208,6 +212,148 @@ pub fn finish(
         return Err(too_large(catalog, entry, input, text.len(), limit));
     }
     Ok(Answer { envelope, text })
+}
+
+/// A refusal of a missing required field gains what the schema says of the
+/// field and, when the example has a value at the same place, a `fix`: the
+/// caller's input with that value added (to adapt before sending).
+pub fn missing_field_help(entry: &Entry, input: &Value, mut r: Refusal) -> Refusal {
+    let Some(path) = r.path.clone() else {
+        return r;
+    };
+    let missing = r.code == Code::InvalidInput
+        && r.received.as_deref() == Some("nothing")
+        && r.expected
+            .as_deref()
+            .is_some_and(|e| e.starts_with("a value for"));
+    let Some(steps) = missing.then(|| steps_of(&path)).flatten() else {
+        return r;
+    };
+    let Some((Step::Key(name), parents)) = steps.split_last() else {
+        return r;
+    };
+    let document = &entry.contract().document;
+    let schema = &document["input_schema"];
+    let field = schema_at(schema, &steps);
+    let about = field
+        .and_then(|f| f.get("description"))
+        .and_then(Value::as_str)
+        .map(|d| crate::error::bounded(d, 300));
+    let example = entry.op.example_input();
+    let value = value_at(&example, &steps).cloned();
+    let mut expected = format!("a value for `{name}`");
+    if let Some(about) = &about {
+        expected.push_str(&format!(": {about}"));
+    }
+    if let Some(v) = &value {
+        expected.push_str(&format!(" (the example has {})", crate::error::echo(v)));
+    }
+    r.expected = Some(expected);
+    if let Some(about) = &about {
+        r.message = format!("{}: {about}", r.message);
+    }
+    let mut fixed = input.clone();
+    if let (Some(v), Some(Value::Object(parent))) = (value, value_at_mut(&mut fixed, parents)) {
+        parent.insert(name.clone(), v);
+        r = r.fix(
+            Tool::Run,
+            json!({"operation_id": entry.op.id(), "input": fixed, "contract": entry.contract().digest}),
+        );
+        r.message
+            .push_str(" — `fix` adds the example's value for it (adapt it, then send)");
+    }
+    r
+}
+
+/// One step of a refusal path below `input`.
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// `input.a[2]["x.y"]` → [a, 2, x.y]; None for a path not below `input`.
+fn steps_of(path: &str) -> Option<Vec<Step>> {
+    let mut rest = path.strip_prefix("input")?;
+    let mut steps = Vec::new();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            steps.push(Step::Key(r[..end].to_string()));
+            rest = &r[end..];
+        } else if let Some(quoted) = rest.strip_prefix('[').filter(|r| r.starts_with('"')) {
+            // A quoted key: a JSON string, then `]`.
+            let mut de = serde_json::Deserializer::from_str(quoted).into_iter::<String>();
+            let key = de.next()?.ok()?;
+            steps.push(Step::Key(key));
+            rest = quoted[de.byte_offset()..].strip_prefix(']')?;
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let end = r.find(']')?;
+            steps.push(Step::Index(r[..end].parse().ok()?));
+            rest = &r[end + 1..];
+        } else {
+            return None;
+        }
+    }
+    Some(steps)
+}
+
+/// The subschema at `steps`, following `$ref`s into `$defs` (schemars'
+/// layout), `items` for array elements, and the first `anyOf`/`oneOf`/`allOf`
+/// branch that has the step.
+fn schema_at<'s>(root: &'s Value, steps: &[Step]) -> Option<&'s Value> {
+    let resolve = |mut s: &'s Value| -> &'s Value {
+        for _ in 0..16 {
+            match s.get("$ref").and_then(Value::as_str) {
+                Some(r) => match r.strip_prefix("#/").map(|p| root.pointer(&format!("/{p}"))) {
+                    Some(Some(t)) => s = t,
+                    _ => break,
+                },
+                None => break,
+            }
+        }
+        s
+    };
+    fn step<'s>(
+        s: &'s Value,
+        st: &Step,
+        resolve: &dyn Fn(&'s Value) -> &'s Value,
+    ) -> Option<&'s Value> {
+        let s = resolve(s);
+        let direct = match st {
+            Step::Key(k) => s.get("properties").and_then(|p| p.get(k)),
+            Step::Index(_) => s
+                .get("items")
+                .or_else(|| s.get("prefixItems").and_then(|p| p.get(0))),
+        };
+        direct.or_else(|| {
+            ["anyOf", "oneOf", "allOf"].iter().find_map(|k| {
+                s.get(*k)?
+                    .as_array()?
+                    .iter()
+                    .find_map(|branch| step(branch, st, resolve))
+            })
+        })
+    }
+    let mut at = root;
+    for st in steps {
+        at = step(at, st, &resolve)?;
+    }
+    Some(resolve(at))
+}
+
+/// The value at `steps`; an index beyond an example's array takes its first element.
+fn value_at<'v>(v: &'v Value, steps: &[Step]) -> Option<&'v Value> {
+    steps.iter().try_fold(v, |at, st| match st {
+        Step::Key(k) => at.get(k),
+        Step::Index(i) => at.get(i).or_else(|| at.get(0)),
+    })
+}
+
+fn value_at_mut<'v>(v: &'v mut Value, steps: &[Step]) -> Option<&'v mut Value> {
+    steps.iter().try_fold(v, |at, st| match st {
+        Step::Key(k) => at.get_mut(k),
+        Step::Index(i) => at.get_mut(*i),
+    })
 }
 
 /// The refusal for a caller that cannot be asked: each open question, and

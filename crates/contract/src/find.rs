@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 /// Largest answer math_find sends, in bytes of JSON.
 pub const RESPONSE_BUDGET: usize = 16 * 1024;
-const MAX_LIMIT: u32 = 50;
+pub const MAX_LIMIT: u32 = 50;
 
 /// The arguments of `math_find`: exactly one of the three forms. Also the
 /// source of the tool's input schema.
@@ -87,6 +87,9 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
             })?,
     };
     let domain = a.domain.as_deref();
+    if let Some(d) = domain {
+        known_domain(catalog, d, &a)?;
+    }
     if a.browse == Some(true) {
         if a.query.is_some() {
             return Err(conflict("query", "`browse`"));
@@ -108,6 +111,51 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
         _ => Err(Refusal::new(Code::InvalidInput, "give a `query`, `browse: true`, or an `operation_id`")
             .expected("one of {\"query\": \"determinant\"}, {\"browse\": true}, {\"operation_id\": \"matrix.determinant.compute\"}")),
     }
+}
+
+/// A `domain` no operation is in is refused with the families there are,
+/// and the same call within the nearest one as its `fix`.
+fn known_domain(catalog: &Catalog, d: &str, a: &FindArgs) -> Result<(), Refusal> {
+    if catalog
+        .entries()
+        .iter()
+        .any(|e| in_domain(e.op.id(), Some(d)))
+    {
+        return Ok(());
+    }
+    let families = catalog.domains();
+    let mut r = Refusal::new(
+        Code::InvalidInput,
+        format!(
+            "domain: no operation is in `{}`",
+            crate::error::bounded(d, 60)
+        ),
+    )
+    .at("domain")
+    .expected(format!("a family: {}", families.join(", ")))
+    .received(crate::error::echo(&Value::from(d)));
+    let nearest = families
+        .iter()
+        .map(|f| (crate::catalog::edit_distance(f, d), *f))
+        .min()
+        .filter(|(dist, _)| *dist <= 2);
+    if let Some((_, f)) = nearest {
+        let mut call = Map::new();
+        for (k, v) in [
+            ("query", a.query.clone().map(Value::from)),
+            ("browse", a.browse.map(Value::from)),
+        ] {
+            if let Some(v) = v {
+                call.insert(k.into(), v);
+            }
+        }
+        call.insert("domain".into(), Value::from(f));
+        if let Some(l) = a.limit {
+            call.insert("limit".into(), Value::from(l));
+        }
+        r = r.fix(crate::error::Tool::Find, Value::Object(call));
+    }
+    Err(r)
 }
 
 /// A copyable call: an operation's example input, with its contract digest

@@ -90,7 +90,11 @@ pub fn call(
     // A fresh call parses its input once: it either asks or runs. A resumed
     // one first re-derives the questions its state was sealed against.
     let questions = match &resume {
-        None => match entry.op.plan_or_run(&input, ctx)? {
+        None => match entry
+            .op
+            .plan_or_run(&input, ctx)
+            .map_err(|r| crate::call::missing_field_help(entry, &input, r))?
+        {
             Round::Output(output) => {
                 return finish(catalog, entry, &input, output, ctx, started).map(Step::Done);
             }

@@ -106,6 +106,12 @@ pub fn write(catalog: &Catalog, dir: &Path) -> Result<usize, Vec<String>> {
 /// Every difference between `dir` and the code, as readable lines.
 pub fn check(catalog: &Catalog, dir: &Path) -> Result<(), Vec<String>> {
     let files = expected(catalog, dir)?;
+    if !dir.is_dir() {
+        return Err(vec![format!(
+            "{} is not a folder here: run `hessian schemas --check` in a checkout of the repository, or give --dir (`--write --dir DIR` writes them)",
+            dir.display()
+        )]);
+    }
     let mut problems = Vec::new();
     for (name, text) in &files {
         match fs::read_to_string(dir.join(name)) {

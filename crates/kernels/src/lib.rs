@@ -15,6 +15,7 @@ pub mod linalg;
 pub mod mat;
 pub mod modular;
 pub mod normal_form;
+pub mod number_expression;
 pub mod number_theory;
 pub mod numeric;
 pub mod poly;

@@ -157,7 +157,7 @@ pub async fn serve_http(
     if opts.max_connections == 0 || opts.read_timeout.is_zero() {
         return Err("--max-connections and --read-timeout-ms must be at least 1".into());
     }
-    let keys = Arc::new(state_keys(config.state_key_file.as_deref())?);
+    let keys = Arc::new(state_keys(config.state_key_file.as_deref(), true)?);
     let ct = CancellationToken::new();
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(opts.allowed_hosts.iter().cloned());

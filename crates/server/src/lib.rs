@@ -75,7 +75,9 @@ impl Default for Config {
 /// (`--state-key-file`, else `HESSIAN_STATE_KEY_FILE`) holding it, plus `HESSIAN_STATE_VERIFY_KEYS` (comma-separated
 /// `key_id:base64url(public key)`) accepted during rotation. Without a
 /// signing key, a fresh one per process: continuations then end with it.
-pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
+/// That matters to replicas (`replicated`, warned about) and not to the one
+/// process a desktop host starts over stdio (said at debug level only).
+pub fn state_keys(key_file: Option<&std::path::Path>, replicated: bool) -> Result<Keys, String> {
     let file = key_file
         .map(std::path::Path::to_path_buf)
         .or_else(|| std::env::var_os("HESSIAN_STATE_KEY_FILE").map(Into::into));
@@ -91,10 +93,15 @@ pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
         Some(text) => Keys::parse_signing(&text)?,
         None => {
             let keys = Keys::generate()?;
-            tracing::warn!(
+            let message = format!(
                 "no state key (HESSIAN_STATE_KEY or --state-key-file; `hessian key new` makes one): signing request states with a fresh key ({}); multi-round calls cannot continue on another process",
                 keys.key_id()
             );
+            if replicated {
+                tracing::warn!("{message}");
+            } else {
+                tracing::debug!("{message}");
+            }
             keys
         }
     };
@@ -108,6 +115,8 @@ pub fn state_keys(key_file: Option<&std::path::Path>) -> Result<Keys, String> {
 
 /// Serves MCP over stdin/stdout until the client closes the stream.
 /// Lines pass through [`stdio`]'s framing, which answers non-JSON lines.
+/// A client that closes stdin before `initialize` (hosts probe servers this
+/// way) ends it quietly with success.
 pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     use rmcp::ServiceExt;
     let (to_rmcp, rmcp_in) = tokio::io::duplex(1 << 16);
@@ -115,13 +124,18 @@ pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error
     let (errors, answers) = tokio::sync::mpsc::channel(16);
     tokio::spawn(stdio::read_lines(tokio::io::stdin(), to_rmcp, errors));
     let writer = tokio::spawn(stdio::write_lines(from_rmcp, answers, tokio::io::stdout()));
-    let service = HessianServer::new(
+    let service = match HessianServer::new(
         catalog(),
         config.clone(),
-        state_keys(config.state_key_file.as_deref())?,
+        state_keys(config.state_key_file.as_deref(), false)?,
     )
     .serve((rmcp_in, rmcp_out))
-    .await?;
+    .await
+    {
+        Ok(service) => service,
+        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
     service.waiting().await?;
     // rmcp has dropped its writer: everything it wrote is on its way out.
     let _ = writer.await;
