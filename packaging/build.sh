@@ -1,54 +1,104 @@
 #!/usr/bin/env bash
 # Builds every distribution of one hessian binary, without compiling it:
 #   packaging/build.sh BINARY OUT_DIR
-# BINARY is a built `hessian` (CI passes the debug binary; a release uses
-# `cargo build --profile dist`). OUT_DIR receives
+# BINARY is a built `hessian` (`hessian.exe` on Windows; CI passes the debug
+# binary, a release the `dist` one). OUT_DIR receives
 #   hessian-<version>-<target>.tar.gz     the binary, README and licences
 #   hessian-mcp-<version>.tgz             npm launcher (npx hessian-mcp serve)
 #   hessian-mcp-<platform>-<version>.tgz  npm package holding the binary
 #   hessian_mcp-<version>-py3-none-<tag>.whl   wheel (uvx / pipx / pip)
-#   hessian-<version>-<platform>.mcpb     bundle for Claude Desktop
-#   server.json                           registry entry with the sha256s
-#   SHA256SUMS
+#   hessian-<version>-<platform>.mcpb     bundle for Claude Desktop, with icon
+#   server.json                           registry entry, one bundle entry per
+#                                         .mcpb in OUT_DIR, with its sha256
+#   SHA256SUMS                            of every file above in OUT_DIR
+# This is the one script every release job runs (.github/workflows/release.yml)
+# and the one packaging/test.sh runs here; it works on Linux, macOS and
+# Windows (Git Bash) runners. It refuses, naming the file, when anything it
+# packs is missing.
 # Environment: TARGET (Rust target triple, default the host's),
 # NPM_PLATFORMS (the platform packages the launcher lists, default all
-# published ones; tests set just the one they build).
+# published ones; tests set just the one they build), PYTHON (default
+# python3, else python).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-binary="$(realpath "$1")"
-out="$(mkdir -p "$2" && realpath "$2")"
+log() { printf 'build.sh: %s\n' "$*" >&2; }
+die() { log "$*"; exit 1; }
+[ "$#" -eq 2 ] || die "usage: packaging/build.sh BINARY OUT_DIR"
+python="${PYTHON:-$(command -v python3 || command -v python || true)}"
+[ -n "$python" ] || die "python3 is missing (it assembles the wheel, the bundle and server.json)"
+command -v npm >/dev/null || die "npm is missing (it packs the npm packages)"
+
+# Everything packed, checked before anything is written.
+need() { [ -s "$1" ] || die "missing $1 (${2:-packed into every distribution}); refusing to build without it"; }
+need "$1" "the binary to package"
+need "$root/Cargo.toml" "the workspace version"
+need "$root/README.md"
+need "$root/LICENSE-MIT"
+need "$root/LICENSE-APACHE"
+need "$root/server.json" "the registry entry"
+need "$here/npm/hessian-mcp/package.json" "the npm launcher"
+need "$here/npm/hessian-mcp/bin/hessian.js" "the npm launcher"
+need "$here/mcpb/manifest.json" "the bundle manifest"
+need "$here/mcpb/icon.png" "the bundle icon; python3 packaging/mcpb/icon.py packaging/mcpb/icon.png draws it"
+need "$here/wheel.py" "the wheel builder"
+need "$here/server_json.py" "the registry entry builder"
+
+binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+mkdir -p "$2"
+out="$(cd "$2" && pwd)"
 
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
 repository="$(sed -n 's/^repository = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
-mcp_name="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["name"])' "$root/server.json")"
+if [ -z "$version" ] || [ -z "$repository" ]; then die "no version or repository in $root/Cargo.toml"; fi
+mcp_name="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["name"])' "$root/server.json")"
 target="${TARGET:-$(rustc -vV 2>/dev/null | sed -n 's/^host: //p')}"
-target="${target:-x86_64-unknown-linux-gnu}"
+[ -n "$target" ] || die "TARGET is not set and rustc is not on PATH to tell the host's"
 case "$target" in
-  x86_64-unknown-linux-*) platform=linux-x64 ;;
-  aarch64-unknown-linux-*) platform=linux-arm64 ;;
+  x86_64-unknown-linux-gnu*) platform=linux-x64 ;;
+  aarch64-unknown-linux-gnu*) platform=linux-arm64 ;;
   x86_64-apple-darwin) platform=darwin-x64 ;;
   aarch64-apple-darwin) platform=darwin-arm64 ;;
-  x86_64-pc-windows-*) platform=win32-x64 ;;
-  *) echo "build.sh: no npm platform for target $target" >&2; exit 2 ;;
+  x86_64-pc-windows-msvc) platform=win32-x64 ;;
+  *) die "no npm platform for target $target" ;;
 esac
-npm_platforms="${NPM_PLATFORMS:-linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64}"
+# cargo-zigbuild's glibc suffix (x86_64-unknown-linux-gnu.2.28) is not part
+# of the target's name in file names.
+target="${target%%.*}"
+exe=hessian
+[ "$platform" = win32-x64 ] && exe=hessian.exe
+read -ra npm_platforms <<<"${NPM_PLATFORMS:-linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-log() { printf 'build.sh: %s\n' "$*" >&2; }
 
 # 1. The archive (cargo-binstall reads it through [package.metadata.binstall]).
 stem="hessian-$version-$target"
 mkdir -p "$work/$stem"
-install -m 0755 "$binary" "$work/$stem/hessian"
+cp "$binary" "$work/$stem/$exe"
 cp "$root/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$work/$stem/"
-tar -C "$work" --owner=0 --group=0 --numeric-owner -czf "$out/$stem.tar.gz" "$stem"
+"$python" - "$work" "$stem" "$exe" "$out/$stem.tar.gz" <<'PY'
+import gzip, os, sys, tarfile
+work, stem, exe, dst = sys.argv[1:]
+with open(dst, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz, tarfile.open(fileobj=gz, mode="w") as t:
+    for name in [stem, *sorted(os.path.join(stem, n) for n in os.listdir(os.path.join(work, stem)))]:
+        info = t.gettarinfo(os.path.join(work, name), arcname=name)
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        info.mtime = 1767225600
+        info.mode = 0o755 if info.isdir() or name.endswith("/" + exe) else 0o644
+        if info.isdir():
+            t.addfile(info)
+        else:
+            with open(os.path.join(work, name), "rb") as f:
+                t.addfile(info, f)
+PY
 log "archive $stem.tar.gz"
 
 # 2. npm: one package per platform holding the binary, and the launcher.
 platform_dir="$work/npm-$platform"
 mkdir -p "$platform_dir/bin"
-install -m 0755 "$binary" "$platform_dir/bin/hessian"
+cp "$binary" "$platform_dir/bin/$exe"
+chmod 0755 "$platform_dir/bin/$exe"
 os="${platform%-*}"; cpu="${platform#*-}"
 cat >"$platform_dir/package.json" <<JSON
 {
@@ -59,61 +109,67 @@ cat >"$platform_dir/package.json" <<JSON
   "repository": { "type": "git", "url": "git+$repository.git" },
   "os": ["$os"],
   "cpu": ["$cpu"],
-  "files": ["bin/hessian"],
+  "files": ["bin/$exe"],
   "preferUnplugged": true
 }
 JSON
-optional="{"
-sep=""
-for p in $npm_platforms; do optional="$optional$sep \"hessian-mcp-$p\": \"$version\""; sep=","; done
-optional="$optional }"
 launcher="$work/npm-launcher"
 cp -r "$here/npm/hessian-mcp" "$launcher"
 cp "$root/README.md" "$launcher/README.md"
-sed -i "s|@VERSION@|$version|; s|@REPOSITORY@|$repository|g; s|@MCP_NAME@|$mcp_name|; s|@OPTIONAL@|$optional|" "$launcher/package.json"
+"$python" - "$launcher/package.json" "$version" "$repository" "$mcp_name" "${npm_platforms[@]}" <<'PY'
+import json, sys
+path, version, repository, mcp_name, *platforms = sys.argv[1:]
+text = open(path, encoding="utf-8").read()
+optional = json.dumps({f"hessian-mcp-{p}": version for p in platforms})
+for key, value in {"@VERSION@": version, "@REPOSITORY@": repository, "@MCP_NAME@": mcp_name, "@OPTIONAL@": optional}.items():
+    text = text.replace(key, value)
+json.loads(text)
+open(path, "w", encoding="utf-8").write(text)
+PY
 (cd "$platform_dir" && npm pack --silent --pack-destination "$out" >/dev/null)
 (cd "$launcher" && npm pack --silent --pack-destination "$out" >/dev/null)
+need "$out/hessian-mcp-$platform-$version.tgz" "npm pack's output"
+need "$out/hessian-mcp-$version.tgz" "npm pack's output"
 log "npm hessian-mcp-$version.tgz, hessian-mcp-$platform-$version.tgz"
 
 # 3. The wheel: what maturin's bindings = "bin" makes, assembled from the binary.
-wheel="$(python3 "$here/wheel.py" "$binary" "$version" "$target" "$root/README.md" "$out")"
+wheel="$("$python" "$here/wheel.py" "$binary" "$version" "$target" "$root/README.md" "$out")"
 log "wheel $wheel"
 
-# 4. The MCP bundle: manifest + binary, zipped (the .mcpb format is a zip).
+# 4. The MCP bundle: manifest + icon + binary, zipped (the .mcpb format is a zip).
 bundle="$work/mcpb"
 mkdir -p "$bundle/server"
-install -m 0755 "$binary" "$bundle/server/hessian"
-cp "$here/mcpb/icon.png" "$bundle/icon.png" 2>/dev/null || true
-sed "s|@VERSION@|$version|; s|@REPOSITORY@|$repository|g" "$here/mcpb/manifest.json" >"$bundle/manifest.json"
+cp "$binary" "$bundle/server/$exe"
+chmod 0755 "$bundle/server/$exe"
+cp "$here/mcpb/icon.png" "$bundle/icon.png"
 mcpb_file="hessian-$version-$platform.mcpb"
-python3 - "$bundle" "$out/$mcpb_file" <<'PY'
-import os, sys, zipfile
-src, dst = sys.argv[1], sys.argv[2]
+"$python" - "$here/mcpb/manifest.json" "$bundle" "$out/$mcpb_file" "$version" "$repository" "$os" "$exe" <<'PY'
+import json, os, sys, zipfile
+template, src, dst, version, repository, os_name, exe = sys.argv[1:]
+text = open(template, encoding="utf-8").read()
+for key, value in {"@VERSION@": version, "@REPOSITORY@": repository, "@PLATFORM@": os_name, "@EXE@": exe}.items():
+    text = text.replace(key, value)
+manifest = json.loads(text)
+if not os.path.isfile(os.path.join(src, manifest["icon"])):
+    sys.exit(f"build.sh: the manifest's icon {manifest['icon']} is not in the bundle")
+open(os.path.join(src, "manifest.json"), "w", encoding="utf-8").write(text)
 with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
     for base, _, files in sorted(os.walk(src)):
         for name in sorted(files):
             path = os.path.join(base, name)
-            info = zipfile.ZipInfo(os.path.relpath(path, src), date_time=(2026, 1, 1, 0, 0, 0))
-            info.external_attr = (os.stat(path).st_mode & 0o777 | 0o100000) << 16
+            arcname = os.path.relpath(path, src).replace(os.sep, "/")
+            info = zipfile.ZipInfo(arcname, date_time=(2026, 1, 1, 0, 0, 0))
+            mode = 0o755 if arcname == f"server/{exe}" else 0o644
+            info.external_attr = (mode | 0o100000) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             with open(path, "rb") as f:
                 z.writestr(info, f.read())
 PY
 log "bundle $mcpb_file"
 
-# 5. The registry entry, with this build's version and the bundle's digest.
-python3 - "$root/server.json" "$out/server.json" "$version" "$out/$mcpb_file" "$mcpb_file" <<'PY'
-import hashlib, json, sys
-src, dst, version, bundle, name = sys.argv[1:]
-entry = json.load(open(src))
-entry["version"] = version
-for p in entry.get("packages", []):
-    p["version"] = version
-    if p["registryType"] == "mcpb":
-        p["identifier"] = p["identifier"].rsplit("/", 2)[0] + f"/v{version}/{name}"
-        p["fileSha256"] = hashlib.sha256(open(bundle, "rb").read()).hexdigest()
-json.dump(entry, open(dst, "w"), indent=2)
-PY
+# 5. The registry entry, with this version and every bundle's digest.
+"$python" "$here/server_json.py" "$root/server.json" "$out" "$version"
 
-(cd "$out" && sha256sum -- *.tar.gz *.tgz *.whl *.mcpb >SHA256SUMS)
-log "wrote $(wc -l <"$out/SHA256SUMS") files and SHA256SUMS to $out"
+# 6. Checksums of everything in OUT_DIR (a release job merges several).
+"$python" "$here/server_json.py" --sums "$out"
+log "wrote $(wc -l <"$out/SHA256SUMS" | tr -d ' ') files and SHA256SUMS to $out"

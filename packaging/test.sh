@@ -34,6 +34,10 @@ mkdir -p "$work/npx" "$work/npm-cache"
 export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 (cd "$work/npx" && npm init -y >/dev/null && npm install --no-save --offline --loglevel=error "$out"/hessian-mcp-linux-x64-"$version".tgz "$out"/hessian-mcp-"$version".tgz)
 npx_ms="$(cd "$work/npx" && handshake npx --no-install hessian-mcp serve)"
+# Through npx, `config` prints the npx command, not a path in npx's cache.
+config="$(cd "$work/npx" && npx --no-install hessian-mcp config claude-code 2>/dev/null)"
+echo "$config"
+case "$config" in *"npx -y hessian-mcp serve"*) ;; *) echo "config through npx printed: $config" >&2; exit 1 ;; esac
 
 step "pip install the wheel"
 python3 -m venv "$work/venv"
@@ -49,6 +53,9 @@ if "$work/venv/bin/pip" install --quiet --disable-pip-version-check uv 2>/dev/nu
   export UV_CACHE_DIR="$work/uv-cache" UV_TOOL_DIR="$work/uv-tools" UV_NO_PROGRESS=1
   "$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp --version
   uvx_ms="$(handshake "$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp serve)"
+  config="$("$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp config claude-code 2>/dev/null)"
+  echo "$config"
+  case "$config" in *"uvx hessian-mcp serve"*) ;; *) echo "config through uvx printed: $config" >&2; exit 1 ;; esac
 else
   echo "uv could not be installed from PyPI; uvx not checked"
 fi

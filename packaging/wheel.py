@@ -6,15 +6,18 @@ The wheel is what maturin makes with `bindings = "bin"` (see
 packaging/pyproject.toml): no Python code, the binary under
 `<name>.data/scripts/`, so pip, pipx and `uvx hessian-mcp` put `hessian` on
 PATH. It is assembled here so that packaging does not compile Hessian a
-second time. The platform tag states the newest glibc symbol version the
-binary needs, so the tag never claims more portability than the binary has.
-Prints the wheel's file name.
+second time. The Linux platform tag is read from the binary: the newest
+GLIBC_2.x version its version-needs section names (`manylinux_2_28` for the
+release build, linked by zig against glibc 2.28), so the tag never claims
+more portability than the binary has, and never less.
+Prints the wheel's file name; `--glibc BINARY` prints only that floor.
 """
 
 import base64
 import hashlib
 import os
 import re
+import struct
 import sys
 import zipfile
 
@@ -33,21 +36,69 @@ import sysconfig
 
 def main() -> None:
     exe = "hessian.exe" if os.name == "nt" else "hessian"
-    binary = os.path.join(sysconfig.get_path("scripts"), exe)
+    binary = os.environ.get("HESSIAN_BINARY") or os.path.join(sysconfig.get_path("scripts"), exe)
     if not os.path.exists(binary):
         binary = os.path.join(os.path.dirname(sys.argv[0]), exe)
+    # Run by uvx, the binary lives in uv's cache and its path goes stale: tell
+    # it so that `hessian config <host>` prints the `uvx hessian-mcp serve` form.
+    if "HESSIAN_LAUNCHER" not in os.environ and ("UV" in os.environ or os.sep + "archive-v" in sys.prefix):
+        os.environ["HESSIAN_LAUNCHER"] = "uvx"
     if os.name == "nt":
         sys.exit(subprocess.call([binary, *sys.argv[1:]]))
     os.execv(binary, [binary, *sys.argv[1:]])
 '''
 
 
+def glibc_floor(elf: bytes) -> tuple:
+    """The newest GLIBC_2.x symbol version an ELF file needs, read from its
+    version-needs section (.gnu.version_r, what `readelf -V` and `objdump -T`
+    show); (2, 17) when it needs none newer."""
+    if elf[:4] != b"\x7fELF":
+        raise SystemExit("wheel.py: the Linux binary is not an ELF file")
+    wide = elf[4] == 2
+    end = "<" if elf[5] == 1 else ">"
+    half, word, addr = end + "H", end + "I", end + ("Q" if wide else "I")
+
+    def get(fmt: str, at: int) -> int:
+        return struct.unpack_from(fmt, elf, at)[0]
+
+    shoff = get(addr, 0x28 if wide else 0x20)
+    shentsize = get(half, 0x3A if wide else 0x2E)
+    shnum = get(half, 0x3C if wide else 0x30)
+    sections = []
+    for i in range(shnum):
+        at = shoff + i * shentsize
+        kind = get(word, at + 4)
+        offset = get(addr, at + (0x18 if wide else 0x10))
+        link = get(word, at + (0x28 if wide else 0x18))
+        sections.append((kind, offset, link))
+    floor = (2, 17)
+    for kind, offset, link in sections:
+        if kind != 0x6FFFFFFE:  # SHT_GNU_verneed
+            continue
+        strtab = sections[link][1]
+        need = offset
+        while True:
+            count, aux, next_need = get(half, need + 2), get(word, need + 8), get(word, need + 12)
+            at = need + aux
+            for _ in range(count):
+                name_at = strtab + get(word, at + 8)
+                name = elf[name_at : elf.index(b"\0", name_at)].decode()
+                m = re.fullmatch(r"GLIBC_(\d+)\.(\d+)(?:\.\d+)?", name)
+                if m:
+                    floor = max(floor, (int(m.group(1)), int(m.group(2))))
+                at += get(word, at + 12)
+            if not next_need:
+                break
+            need += next_need
+    return floor
+
+
 def platform_tag(binary: bytes, target: str) -> str:
     arch = target.split("-")[0]
     if "linux" in target:
-        minors = [int(m.group(1)) for m in re.finditer(rb"GLIBC_2\.([0-9]+)", binary)]
-        minor = max([17, *minors])
-        return f"manylinux_2_{minor}_{arch}"
+        major, minor = glibc_floor(binary)
+        return f"manylinux_{major}_{minor}_{arch}"
     if "apple" in target:
         return "macosx_11_0_arm64" if arch == "aarch64" else "macosx_10_12_x86_64"
     if "windows" in target:
@@ -61,6 +112,9 @@ def record_line(name: str, data: bytes) -> str:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--glibc"]:
+        print("%d.%d" % glibc_floor(open(sys.argv[2], "rb").read()))
+        return
     binary_path, version, target, readme_path, out = sys.argv[1:]
     binary = open(binary_path, "rb").read()
     tag = f"py3-none-{platform_tag(binary, target)}"

@@ -356,7 +356,9 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            let (place, text) = hosts::snippet(host, &exe);
+            let launcher = std::env::var("HESSIAN_LAUNCHER").ok();
+            let launch = hosts::Launch::new(launcher.as_deref(), exe);
+            let (place, text) = hosts::snippet(host, &launch);
             eprintln!("# add to {place}:");
             show::out(&text);
             ExitCode::SUCCESS
