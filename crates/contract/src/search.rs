@@ -228,8 +228,46 @@ const SYNONYMS: &[(&str, &str)] = &[
 fn notation_terms(query: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
     let bytes = query.as_bytes();
-    if query.contains('^') {
+    let words: Vec<String> = query
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    // "x^2 - 2 = 0" is a polynomial equation to solve: its roots are asked
+    // for, not a power ("A x = b" stays a linear system). A congruence ("x^2 = 2 mod 7") and "5^x = 8" are not that.
+    let equation = query.matches('=').count() == 1
+        && query.contains('^')
+        && !query.contains("mod")
+        && !query.contains(',')
+        && !query.contains(';')
+        && !query.contains(" and ")
+        && !query.contains('≡')
+        && !bytes
+            .windows(3)
+            .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic());
+    // "is 2^61-1 prime" asks about a number written with a power.
+    let numeric_powers = bytes.iter().enumerate().all(|(i, b)| {
+        *b != b'^'
+            || (i > 0
+                && bytes[i - 1].is_ascii_digit()
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+    });
+    let asks = words
+        .first()
+        .is_some_and(|w| ASKS_DECISION.contains(&w.as_str()));
+    if query.contains('^') && !equation && !(numeric_powers && asks) {
         out.push("power");
+    }
+    // "solve polynomial equation", "solve the quadratic": roots again.
+    let names_polynomial = words.iter().any(|w| {
+        ["poly", "quadratic", "cubic", "quartic", "quintic"]
+            .iter()
+            .any(|p| w.starts_with(p))
+    });
+    let solves = words
+        .iter()
+        .any(|w| w.starts_with("solv") || w.starts_with("equation"));
+    if equation || (names_polynomial && solves) {
+        out.push("root");
     }
     // "5^x = 8": the unknown is the exponent.
     if bytes
@@ -249,10 +287,6 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     }
     // "how many …", "the number of …": a count, not a listing. Not "the
     // chromatic number of …", where "number" names the invariant.
-    let words: Vec<String> = query
-        .split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect();
     let counting = words.windows(2).enumerate().any(|(i, w)| {
         (w[0] == "how" && w[1] == "many")
             || (w[0] == "number"
@@ -333,8 +367,11 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 /// several groups, synonyms to one group of alternatives).
 fn query_groups(query: &str) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
-    for w in words(query).chain(notation_terms(query).into_iter().map(String::from)) {
-        if STOP.contains(&w.as_str()) {
+    let notation = notation_terms(query);
+    // A polynomial equation's roots are asked for: not a linear system.
+    let roots = notation.contains(&"root");
+    for w in words(query).chain(notation.into_iter().map(String::from)) {
+        if STOP.contains(&w.as_str()) || (roots && (w == "equation" || w == "solve")) {
             continue;
         }
         if let Some((_, expansion)) = EXPAND.iter().find(|(k, _)| *k == w) {
@@ -892,5 +929,19 @@ mod tests {
         assert_eq!(stem("basis"), "basis");
         assert_eq!(stem("polynomials"), "polynomial");
         assert_eq!(stem("properties"), "property");
+    }
+
+    #[test]
+    fn an_equation_asks_for_roots_and_a_number_written_as_a_power_is_no_power() {
+        assert_eq!(query_terms("solve x^2-2=0"), ["root", "polynomial"]);
+        assert_eq!(query_terms("is 2^61-1 prime"), ["prime"]);
+        assert_eq!(
+            query_terms("solve polynomial equation"),
+            ["polynomial", "root"]
+        );
+        // A linear system and a congruence keep their reading.
+        assert!(!query_terms("solve A x = b").contains(&"root".to_string()));
+        assert!(!query_terms("x^2 = 2 mod 7").contains(&"root".to_string()));
+        assert!(query_terms("2^100 mod 7").contains(&"power".to_string()));
     }
 }
