@@ -70,6 +70,20 @@ exe=hessian
 read -ra npm_platforms <<<"${NPM_PLATFORMS:-linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# fill TEMPLATE DEST KEY=VALUE...: DEST is TEMPLATE with each KEY replaced,
+# refused unless it is JSON.
+fill() {
+  "$python" - "$@" <<'PY'
+import json, sys
+template, dest, *pairs = sys.argv[1:]
+text = open(template, encoding="utf-8").read()
+for pair in pairs:
+    key, value = pair.split("=", 1)
+    text = text.replace(key, value)
+json.loads(text)
+open(dest, "w", encoding="utf-8").write(text)
+PY
+}
 
 # 1. The archive (cargo-binstall reads it through [package.metadata.binstall]).
 stem="hessian-$version-$target"
@@ -116,16 +130,8 @@ JSON
 launcher="$work/npm-launcher"
 cp -r "$here/npm/hessian-mcp" "$launcher"
 cp "$root/README.md" "$launcher/README.md"
-"$python" - "$launcher/package.json" "$version" "$repository" "$mcp_name" "${npm_platforms[@]}" <<'PY'
-import json, sys
-path, version, repository, mcp_name, *platforms = sys.argv[1:]
-text = open(path, encoding="utf-8").read()
-optional = json.dumps({f"hessian-mcp-{p}": version for p in platforms})
-for key, value in {"@VERSION@": version, "@REPOSITORY@": repository, "@MCP_NAME@": mcp_name, "@OPTIONAL@": optional}.items():
-    text = text.replace(key, value)
-json.loads(text)
-open(path, "w", encoding="utf-8").write(text)
-PY
+optional="$("$python" -c 'import json, sys; v, *ps = sys.argv[1:]; print(json.dumps({f"hessian-mcp-{p}": v for p in ps}))' "$version" "${npm_platforms[@]}")"
+fill "$launcher/package.json" "$launcher/package.json" @VERSION@="$version" @REPOSITORY@="$repository" @MCP_NAME@="$mcp_name" @OPTIONAL@="$optional"
 (cd "$platform_dir" && npm pack --silent --pack-destination "$out" >/dev/null)
 (cd "$launcher" && npm pack --silent --pack-destination "$out" >/dev/null)
 need "$out/hessian-mcp-$platform-$version.tgz" "npm pack's output"
@@ -143,16 +149,13 @@ cp "$binary" "$bundle/server/$exe"
 chmod 0755 "$bundle/server/$exe"
 cp "$here/mcpb/icon.png" "$bundle/icon.png"
 mcpb_file="hessian-$version-$platform.mcpb"
-"$python" - "$here/mcpb/manifest.json" "$bundle" "$out/$mcpb_file" "$version" "$repository" "$os" "$exe" <<'PY'
+fill "$here/mcpb/manifest.json" "$bundle/manifest.json" @VERSION@="$version" @REPOSITORY@="$repository" @PLATFORM@="$os" @EXE@="$exe"
+"$python" - "$bundle" "$out/$mcpb_file" "$exe" <<'PY'
 import json, os, sys, zipfile
-template, src, dst, version, repository, os_name, exe = sys.argv[1:]
-text = open(template, encoding="utf-8").read()
-for key, value in {"@VERSION@": version, "@REPOSITORY@": repository, "@PLATFORM@": os_name, "@EXE@": exe}.items():
-    text = text.replace(key, value)
-manifest = json.loads(text)
-if not os.path.isfile(os.path.join(src, manifest["icon"])):
-    sys.exit(f"build.sh: the manifest's icon {manifest['icon']} is not in the bundle")
-open(os.path.join(src, "manifest.json"), "w", encoding="utf-8").write(text)
+src, dst, exe = sys.argv[1:]
+icon = json.load(open(os.path.join(src, "manifest.json"), encoding="utf-8"))["icon"]
+if not os.path.isfile(os.path.join(src, icon)):
+    sys.exit(f"build.sh: the manifest's icon {icon} is not in the bundle")
 with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
     for base, _, files in sorted(os.walk(src)):
         for name in sorted(files):

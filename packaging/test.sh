@@ -17,6 +17,15 @@ trap 'rm -rf "$work"' EXIT
 out="$work/dist"
 step() { printf '\n== packaging: %s\n' "$*"; }
 handshake() { python3 "$here/handshake.py" --repeat "${REPEAT:-5}" -- "$@"; }
+# Run through a launcher, `config` prints the launcher's command, not a
+# path in its cache: expect_config EXPECTED LAUNCHER...
+expect_config() {
+  local want="$1" got
+  shift
+  got="$("$@" config claude-code 2>/dev/null)"
+  echo "$got"
+  case "$got" in *"$want"*) ;; *) echo "config through $1 printed: $got" >&2; exit 1 ;; esac
+}
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
 
 step build
@@ -34,11 +43,8 @@ mkdir -p "$work/npx" "$work/npm-cache"
 export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 (cd "$work/npx" && npm init -y >/dev/null && npm install --no-save --offline --loglevel=error "$out"/hessian-mcp-linux-x64-"$version".tgz "$out"/hessian-mcp-"$version".tgz)
 npx_ms="$(cd "$work/npx" && handshake npx --no-install hessian-mcp serve)"
-# Through npx, `config` prints the npx command, not a path in npx's cache.
 launcher_ms="$(handshake "$work/npx/node_modules/.bin/hessian-mcp" serve)"
-config="$(cd "$work/npx" && npx --no-install hessian-mcp config claude-code 2>/dev/null)"
-echo "$config"
-case "$config" in *"npx -y hessian-mcp serve"*) ;; *) echo "config through npx printed: $config" >&2; exit 1 ;; esac
+(cd "$work/npx" && expect_config "npx -y hessian-mcp serve" npx --no-install hessian-mcp)
 
 step "pip install the wheel"
 python3 -m venv "$work/venv"
@@ -54,9 +60,7 @@ if "$work/venv/bin/pip" install --quiet --disable-pip-version-check uv 2>/dev/nu
   export UV_CACHE_DIR="$work/uv-cache" UV_TOOL_DIR="$work/uv-tools" UV_NO_PROGRESS=1
   "$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp --version
   uvx_ms="$(handshake "$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp serve)"
-  config="$("$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp config claude-code 2>/dev/null)"
-  echo "$config"
-  case "$config" in *"uvx hessian-mcp serve"*) ;; *) echo "config through uvx printed: $config" >&2; exit 1 ;; esac
+  expect_config "uvx hessian-mcp serve" "$work/venv/bin/uvx" --offline --from "$(echo "$out"/hessian_mcp-*.whl)" hessian-mcp
 else
   echo "uv could not be installed from PyPI; uvx not checked"
 fi

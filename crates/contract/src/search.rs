@@ -232,18 +232,19 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         .split_whitespace()
         .map(str::to_ascii_lowercase)
         .collect();
+    // "5^x = 8": the unknown is the exponent.
+    let unknown_exponent = bytes
+        .windows(3)
+        .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic());
     // "x^2 - 2 = 0" is a polynomial equation to solve: its roots are asked
-    // for, not a power ("A x = b" stays a linear system). A congruence ("x^2 = 2 mod 7") and "5^x = 8" are not that.
+    // for, not a power ("A x = b" stays a linear system). Not a congruence
+    // ("x^2 = 2 mod 7"), a system, or "5^x = 8".
     let equation = query.matches('=').count() == 1
         && query.contains('^')
-        && !query.contains("mod")
-        && !query.contains(',')
-        && !query.contains(';')
-        && !query.contains(" and ")
-        && !query.contains('≡')
-        && !bytes
-            .windows(3)
-            .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic());
+        && !unknown_exponent
+        && ![",", ";", " and ", "mod", "≡"]
+            .iter()
+            .any(|t| query.contains(t));
     // "is 2^61-1 prime" asks about a number written with a power.
     let numeric_powers = bytes.iter().enumerate().all(|(i, b)| {
         *b != b'^'
@@ -269,11 +270,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     if equation || (names_polynomial && solves) {
         out.push("root");
     }
-    // "5^x = 8": the unknown is the exponent.
-    if bytes
-        .windows(3)
-        .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic())
-    {
+    if unknown_exponent {
         out.extend(["exponent", "logarithm"]);
     }
     // "6x^3 - 2x": a lone letter raised to a number is a polynomial's term.
