@@ -219,9 +219,15 @@ def main():
         rss_end = [rss_kib(c.pid) for c in children[:2]]
         wall = time.monotonic() - started
     finally:
+        # SIGTERM first: a SIGKILLed nginx master leaves its workers running.
         for c in children:
-            c.kill()
-            c.wait()
+            c.terminate()
+        for c in children:
+            try:
+                c.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                c.kill()
+                c.wait()
         shutil.rmtree(work, ignore_errors=True)
     counts = {k: warm[0][k] + rest[0][k] for k in warm[0]}
     refusals = {k: warm[1].get(k, 0) + rest[1].get(k, 0) for k in set(warm[1]) | set(rest[1])}

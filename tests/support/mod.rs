@@ -27,10 +27,24 @@ pub fn wait_healthy(port: u16) {
     panic!("nothing healthy on port {port}");
 }
 
-/// Kills its child when dropped, so a failing test leaves no servers behind.
+/// Stops its child when dropped, so a failing test leaves no servers
+/// behind: SIGTERM first (a SIGKILLed nginx master leaves its workers
+/// running, holding their ports), SIGKILL after 3 s.
 pub struct Child(pub std::process::Child);
 impl Drop for Child {
     fn drop(&mut self) {
+        // The shell's own kill: a minimal Debian has no procps.
+        let pid = self.0.id().to_string();
+        let _ = std::process::Command::new("sh")
+            .args(["-c", "kill -TERM \"$0\"", &pid])
+            .status();
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_secs(3) {
+            if !matches!(self.0.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
