@@ -53,6 +53,8 @@ cargo check --quiet --locked --manifest-path fuzz/Cargo.toml --bins
 say "packaging (archive, npx, pip, uvx, mcpb, server.json, cargo package)"
 cargo build --quiet --bin hessian
 packaging/test.sh "$target/debug/hessian"
+say "the release link's glibc floor (cargo-zigbuild against glibc 2.28)"
+packaging/glibc_floor.sh "$target/tools"
 say "soak: 30 s of mixed calls through nginx to two replicas (benches/soak.py)"
 "$target/tmp/mcp-2.3.0-venv/bin/python" benches/soak.py "$target/debug/hessian" --minutes 0.5 --warmup 10
 say "MCP Inspector and the conformance suite"

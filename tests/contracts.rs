@@ -134,7 +134,10 @@ fn schema_cannot_express(message: &str) -> bool {
         || message.contains("a square matrix (as many rows as columns)")
         || message.contains("an integer without a decimal point")
         || message.contains("a permutation of 1..")
-        // The polynomial grammar is context-free (nested parentheses).
+        // The number and polynomial grammars are context-free (nested
+        // parentheses), and a value (1/0, 2^-1 for an integer) is not syntax.
+        || message.contains("integer expression")
+        || message.contains("rational expression")
         || message.contains("the polynomial text at character")
         || message.contains("expected a polynomial in one variable")
         // graph6/sparse6/digraph6 lengths depend on the vertex count they encode.
@@ -589,4 +592,31 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
     let r = f(json!({"query": "det", "limit": 500})).unwrap_err();
     assert_eq!(r.path.as_deref(), Some("limit"));
     assert_eq!(f(json!({})).unwrap_err().code, Code::InvalidInput);
+}
+
+#[test]
+fn numbers_may_be_written_as_expressions_and_long_json_integers() {
+    let prime = |n: Value| run(json!({"operation_id": "integer.prime.decide", "input": {"n": n}}));
+    assert_eq!(prime(json!("2^61-1")).unwrap()["output"]["prime"], true);
+    let started = std::time::Instant::now();
+    let r = prime(json!("10^100000000")).unwrap_err();
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::LimitExceeded, Some("input.n"))
+    );
+    assert!(started.elapsed() < std::time::Duration::from_millis(100));
+    // A 30-digit JSON integer is read exactly, as written.
+    let args: Value = serde_json::from_str(
+        r#"{"operation_id": "integer.prime_factorization.compute", "input": {"n": 123456789012345678901234567890}}"#,
+    )
+    .unwrap();
+    let out = run(args).unwrap();
+    let product = out["output"]["factors"].as_array().unwrap().iter().fold(
+        hessian_kernels::BigInt::from(1),
+        |acc, f| {
+            let p: hessian_kernels::BigInt = f["prime"].as_str().unwrap().parse().unwrap();
+            (0..f["exponent"].as_u64().unwrap()).fold(acc, |acc, _| acc * &p)
+        },
+    );
+    assert_eq!(product.to_string(), "123456789012345678901234567890");
 }

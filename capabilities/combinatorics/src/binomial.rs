@@ -17,7 +17,7 @@ impl Operation for Binomial {
     /// C(n, k).
     type Output = Int;
     const ID: &'static str = "combinatorics.binomial.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Binomial coefficient C(n, k)";
     const SUMMARY: &'static str = "n choose k: the number of k-element subsets of an n-set; any integer n (upper negation for n < 0).";
     const DESCRIPTION: &'static str = "Computes C(n, k) = n(n−1)⋯(n−k+1)/k! exactly. For 0 ≤ k ≤ n it counts k-subsets of an n-set; k > n ≥ 0 gives 0, and negative n follows the polynomial definition C(−n, k) = (−1)^k C(n+k−1, k). |n| has at most 1000 digits when k ≤ 10,000; otherwise 0 ≤ n ≤ 1,000,000.";

@@ -18,7 +18,7 @@ impl Operation for PermutationUnrank {
     /// The permutation of 1..n with rank r, in one-line notation.
     type Output = Permutation;
     const ID: &'static str = "combinatorics.permutation.from_rank.construct";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Permutation with a given lexicographic rank (unrank)";
     const SUMMARY: &'static str = "The r-th permutation of 1..n in lexicographic order (0-based), via the factorial number system.";
     const DESCRIPTION: &'static str = "Builds the permutation of 1..n whose 0-based lexicographic rank is r, by \

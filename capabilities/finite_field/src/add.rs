@@ -18,7 +18,7 @@ impl Operation for Add {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.add.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Add two finite-field elements";
     const SUMMARY: &'static str = "a + b in GF(p^k) (coefficient-wise modulo p).";
     const DESCRIPTION: &'static str = "Adds two elements of the finite field GF(p^k). Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";

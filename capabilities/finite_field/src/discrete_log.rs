@@ -28,7 +28,7 @@ impl Operation for DiscreteLog {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.discrete_log.solve";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Discrete logarithm in a finite field: solve g^x = h";
     const SUMMARY: &'static str =
         "Least x with g^x = h in GF(p^k)* by Pohlig–Hellman and baby-step giant-step.";

@@ -18,7 +18,7 @@ impl Operation for Divide {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.divide.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Divide finite-field elements a / b";
     const SUMMARY: &'static str = "a·b⁻¹ in GF(p^k), b ≠ 0.";
     const DESCRIPTION: &'static str = "Divides a by a non-zero b in GF(p^k): a·b^(q−2). b = 0 is a domain_error. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";

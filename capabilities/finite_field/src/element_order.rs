@@ -18,7 +18,7 @@ impl Operation for ElementOrder {
     /// The least n ≥ 1 with a^n = 1 (a divisor of q − 1).
     type Output = Int;
     const ID: &'static str = "finite_field.element_order.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Multiplicative order of a finite-field element";
     const SUMMARY: &'static str =
         "Least n with a^n = 1 in GF(p^k)*, from the factorization of q − 1.";

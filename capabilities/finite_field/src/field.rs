@@ -106,13 +106,25 @@ impl<'de> Deserialize<'de> for Element {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a field element: an integer, or a list of integer coefficients lowest degree first")
             }
-            // Through Int, so JSON integers beyond ±(2^53 − 1) are refused as everywhere.
+            // Every number form goes through Int, read as everywhere.
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Element, E> {
                 Int::deserialize(de::value::I64Deserializer::<E>::new(v))
                     .map(|i| Element(vec![i.0]))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Element, E> {
                 Int::deserialize(de::value::U64Deserializer::<E>::new(v))
+                    .map(|i| Element(vec![i.0]))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Element, E> {
+                Int::deserialize(de::value::I128Deserializer::<E>::new(v))
+                    .map(|i| Element(vec![i.0]))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Element, E> {
+                Int::deserialize(de::value::U128Deserializer::<E>::new(v))
+                    .map(|i| Element(vec![i.0]))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Element, A::Error> {
+                Int::deserialize(de::value::MapAccessDeserializer::new(map))
                     .map(|i| Element(vec![i.0]))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Element, E> {

@@ -16,7 +16,7 @@ impl Operation for Inverse {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.inverse.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Multiplicative inverse in a finite field";
     const SUMMARY: &'static str = "a⁻¹ in GF(p^k) for a ≠ 0.";
     const DESCRIPTION: &'static str = "Computes the multiplicative inverse a⁻¹ = a^(q−2) of a non-zero element of GF(p^k), q = p^k. a = 0 is a domain_error. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";

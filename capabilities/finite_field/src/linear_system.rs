@@ -29,7 +29,7 @@ impl Operation for LinearSystem {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.linear_system.solve";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Solve a linear system A·x = b over a finite field GF(p^k)";
     const SUMMARY: &'static str = "All solutions of A·x = b over F_p or GF(p^k): a particular solution plus a null-space basis.";
     const DESCRIPTION: &'static str = "Solves A·x = b over GF(p^k) by reduction to reduced row echelon form: says \

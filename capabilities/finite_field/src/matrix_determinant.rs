@@ -18,7 +18,7 @@ impl Operation for MatrixDeterminant {
     /// det A in the field.
     type Output = Value;
     const ID: &'static str = "finite_field.matrix.determinant.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Determinant of a matrix over a finite field GF(p^k)";
     const SUMMARY: &'static str =
         "det A for a square matrix with entries in F_p or GF(p^k), by Gaussian elimination.";

@@ -24,7 +24,7 @@ impl Operation for MatrixRank {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.matrix.rank.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Rank of a matrix over a finite field GF(p^k)";
     const SUMMARY: &'static str =
         "Rank and pivot columns of a matrix with entries in F_p or GF(p^k).";

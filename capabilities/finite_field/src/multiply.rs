@@ -18,7 +18,7 @@ impl Operation for Multiply {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.multiply.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Multiply two finite-field elements";
     const SUMMARY: &'static str = "a·b in GF(p^k): polynomial product reduced modulo f and p.";
     const DESCRIPTION: &'static str = "Multiplies two elements of GF(p^k): the polynomial product reduced modulo the field's modulus f and the characteristic p. Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";

@@ -20,7 +20,7 @@ impl Operation for Irreducible {
     /// True when f is irreducible over F_p (constants are not).
     type Output = bool;
     const ID: &'static str = "finite_field.polynomial.irreducible.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is a polynomial irreducible over F_p?";
     const SUMMARY: &'static str =
         "Rabin's irreducibility test for a polynomial over the prime field F_p.";

@@ -19,7 +19,7 @@ impl Operation for Power {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.power.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Power a^e in a finite field";
     const SUMMARY: &'static str = "a^e in GF(p^k) by square-and-multiply; negative e uses a⁻¹.";
     const DESCRIPTION: &'static str = "Raises an element of GF(p^k) to an integer power by square-and-multiply \

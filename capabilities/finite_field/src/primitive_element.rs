@@ -16,7 +16,7 @@ impl Operation for PrimitiveElement {
     /// The first generator of GF(q)* in counting order (coefficients read as base-p digits).
     type Output = Value;
     const ID: &'static str = "finite_field.primitive_element.find";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Primitive element (generator) of a finite field";
     const SUMMARY: &'static str =
         "A generator of the cyclic group GF(p^k)*: the least in counting order.";

@@ -24,7 +24,7 @@ impl Operation for SquareRoot {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.square_root.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Square roots in a finite field";
     const SUMMARY: &'static str =
         "All r with r² = a in GF(p^k) (Tonelli–Shanks; a^(q/2) in characteristic 2).";

@@ -18,7 +18,7 @@ impl Operation for Subtract {
     type Input = Input;
     type Output = Value;
     const ID: &'static str = "finite_field.subtract.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Subtract finite-field elements a − b";
     const SUMMARY: &'static str = "a − b in GF(p^k).";
     const DESCRIPTION: &'static str = "Subtracts two elements of the finite field GF(p^k). Elements are integers (prime fields) or coefficient lists in x, lowest degree first; the field is given by its characteristic p and, for GF(p^k), a monic irreducible modulus.";

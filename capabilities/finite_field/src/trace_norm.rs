@@ -24,7 +24,7 @@ impl Operation for TraceNorm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "finite_field.trace_norm.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Trace and norm of a finite-field element over F_p";
     const SUMMARY: &'static str =
         "Absolute trace and norm of a in GF(p^k): sum and product of its Frobenius conjugates.";

@@ -17,7 +17,7 @@ impl Operation for AdjacencyMatrix {
     type Input = Input;
     type Output = Vec<Vec<Rational>>;
     const ID: &'static str = "graph.adjacency_matrix.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Adjacency matrix of a graph";
     const SUMMARY: &'static str =
         "The adjacency matrix: entry (u, v) counts the edges from u to v (or sums their weights).";

@@ -22,7 +22,7 @@ impl Operation for CutVertices {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.articulation_points.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Articulation points and bridges";
     const SUMMARY: &'static str =
         "The cut vertices (articulation points) and cut edges (bridges) of an undirected graph.";

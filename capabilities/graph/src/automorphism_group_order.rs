@@ -22,7 +22,7 @@ impl Operation for AutomorphismGroupOrder {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.automorphism_group_order.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Order of a graph's automorphism group";
     const SUMMARY: &'static str = "The number of vertex permutations that map the graph onto itself (edge multiset kept); typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Enumerates the self-isomorphisms with VF2 (petgraph) and keeps those that carry the edge multiset onto itself. Exponential for very symmetric graphs (the empty graph on n vertices has n!): stopped by the call deadline, status is unknown with the count so far. At most 60 vertices.";

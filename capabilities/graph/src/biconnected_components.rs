@@ -23,7 +23,7 @@ impl Operation for BiconnectedComponents {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.biconnected_components.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Biconnected components (blocks)";
     const SUMMARY: &'static str =
         "The blocks of an undirected graph: maximal pieces with no cut vertex, as edge sets.";

@@ -25,7 +25,7 @@ impl Operation for Bipartite {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.bipartite.decide";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Is a graph bipartite?";
     const SUMMARY: &'static str =
         "Decides whether a graph is bipartite, with a 2-colouring or an odd cycle as witness.";

@@ -25,7 +25,7 @@ impl Operation for BipartiteMatching {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.bipartite_matching.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum bipartite matching";
     const SUMMARY: &'static str = "A maximum matching of a bipartite graph by Hopcroft–Karp, with a minimum vertex cover of the same size as its certificate (König).";
     const DESCRIPTION: &'static str = "The sides are found by 2-colouring (directions ignored); a graph with an odd cycle is refused with that cycle. Hopcroft–Karp augments along shortest alternating paths in O(E√V). The cover has exactly one vertex per matched pair and touches every edge, which is checked. At most 100000 vertices.";

@@ -15,7 +15,7 @@ impl Operation for CharacteristicPolynomial {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "graph.characteristic_polynomial.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Characteristic polynomial of a graph's adjacency matrix";
     const SUMMARY: &'static str =
         "The characteristic polynomial det(x·I − A) of a graph's adjacency matrix, exactly.";

@@ -28,7 +28,7 @@ impl Operation for ChromaticNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.chromatic_number.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Chromatic number and an optimal colouring";
     const SUMMARY: &'static str = "The least number of colours for a proper vertex colouring, with a colouring; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "Exact DSATUR branch and bound on the simple undirected graph (loops make colouring impossible and are refused), using a maximum clique as lower bound. NP-hard: when the call deadline stops it, status is unknown with the best colouring found and a proven lower bound, never a guess. The colouring is checked proper. At most 200 vertices.";

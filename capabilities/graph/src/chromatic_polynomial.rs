@@ -15,7 +15,7 @@ impl Operation for ChromaticPolynomial {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "graph.chromatic_polynomial.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Chromatic polynomial of a graph";
     const SUMMARY: &'static str =
         "The chromatic polynomial P(x): P(k) is the number of proper colourings with k colours.";

@@ -28,7 +28,7 @@ impl Operation for CliqueNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.clique_number.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Maximum clique (clique number)";
     const SUMMARY: &'static str =
         "A largest set of pairwise adjacent vertices; typed unknown with bounds at the deadline.";

@@ -24,7 +24,7 @@ impl Operation for Condensation {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.condensation.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Condensation of a directed graph";
     const SUMMARY: &'static str =
         "The DAG of strongly connected components, in topological order, with its edges.";

@@ -21,7 +21,7 @@ impl Operation for ConnectedComponents {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.connected_components.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Connected components of a graph";
     const SUMMARY: &'static str =
         "The connected components of a graph (weakly connected for directed graphs).";

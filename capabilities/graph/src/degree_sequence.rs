@@ -27,7 +27,7 @@ impl Operation for DegreeSequence {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.degree_sequence.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Degrees and degree sequence";
     const SUMMARY: &'static str = "The degree of every vertex (in- and out-degrees for directed graphs) and the sorted degree sequence.";
     const DESCRIPTION: &'static str = "Counts edge ends at each vertex; a loop adds 2. For directed graphs also the in- and out-degrees. At most 100000 vertices.";

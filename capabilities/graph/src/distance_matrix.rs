@@ -23,7 +23,7 @@ impl Operation for DistanceMatrix {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distance_matrix.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "All-pairs shortest distances (distance matrix)";
     const SUMMARY: &'static str = "Exact all-pairs shortest-path distances by Floyd–Warshall.";
     const DESCRIPTION: &'static str = "Computes the distance matrix by Floyd–Warshall with exact rational weights; unreachable pairs are \"inf\"; a negative cycle is reported by one of its vertices. At most 200 vertices.";

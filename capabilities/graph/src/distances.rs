@@ -25,7 +25,7 @@ impl Operation for Distances {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.distances.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Single-source shortest distances";
     const SUMMARY: &'static str =
         "Exact shortest-path distances from one vertex to every vertex (Dijkstra or Bellman–Ford).";

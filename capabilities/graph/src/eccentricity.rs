@@ -27,7 +27,7 @@ impl Operation for Eccentricity {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.eccentricity.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Diameter, radius and eccentricities of a graph";
     const SUMMARY: &'static str =
         "Eccentricity of every vertex, the diameter, radius and center of a graph, exactly.";

@@ -24,7 +24,7 @@ impl Operation for Eulerian {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.eulerian.find";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Eulerian circuit or trail";
     const SUMMARY: &'static str =
         "A walk using every edge exactly once (Eulerian circuit or trail), when one exists.";

@@ -15,7 +15,7 @@ impl Operation for Girth {
     /// The girth, or "inf" for a forest.
     type Output = Extended;
     const ID: &'static str = "graph.girth.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Girth of a graph";
     const SUMMARY: &'static str =
         "The length of a shortest cycle of a graph (directions ignored), or \"inf\" for a forest.";

@@ -43,7 +43,7 @@ impl Operation for Hamiltonian {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.hamiltonian.find";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Hamiltonian cycle or path";
     const SUMMARY: &'static str = "A cycle (or path) through every vertex exactly once, by exhaustive backtracking; typed unknown at the deadline.";
     const DESCRIPTION: &'static str = "Backtracking over simple paths (directions respected). NP-hard: none is reported only after the search is exhausted; when the call deadline stops it, status is unknown. The order returned is checked. At most 60 vertices.";

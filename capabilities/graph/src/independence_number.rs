@@ -28,7 +28,7 @@ impl Operation for IndependenceNumber {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.independence_number.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Maximum independent set";
     const SUMMARY: &'static str = "A largest set of pairwise non-adjacent vertices; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "A maximum clique of the complement (branch and bound). NP-hard: stopped by the call deadline, status is unknown with the best set found and an upper bound. The set is checked independent. At most 500 vertices.";

@@ -24,7 +24,7 @@ impl Operation for Isomorphism {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.isomorphism.find";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Graph isomorphism with an explicit mapping";
     const SUMMARY: &'static str = "Decides whether two graphs are isomorphic and returns a vertex mapping that carries edges to edges.";
     const DESCRIPTION: &'static str = "VF2 (petgraph) on the edge multisets, respecting direction; the mapping returned is checked to carry the first graph's edges exactly onto the second's. At most 1000 vertices; the search obeys the call deadline only between candidate mappings.";

@@ -14,7 +14,7 @@ impl Operation for LaplacianMatrix {
     type Input = Input;
     type Output = Vec<Vec<Int>>;
     const ID: &'static str = "graph.laplacian_matrix.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Laplacian matrix of a graph";
     const SUMMARY: &'static str =
         "The Laplacian D − A of an undirected multigraph (loops ignored).";

@@ -31,7 +31,7 @@ impl Operation for MaximumFlow {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.maximum_flow.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Maximum flow and minimum cut";
     const SUMMARY: &'static str =
         "A maximum s–t flow with exact capacities, and a minimum cut that proves it optimal.";

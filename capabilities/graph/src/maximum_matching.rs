@@ -22,7 +22,7 @@ impl Operation for MaximumMatching {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.maximum_matching.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Maximum matching";
     const SUMMARY: &'static str = "A maximum-cardinality matching of an undirected graph (Gabow's version of Edmonds' blossom algorithm).";
     const DESCRIPTION: &'static str = "Finds a largest set of pairwise disjoint edges in a general undirected graph (petgraph's maximum_matching, blossom-based); the result is checked to be a matching before it is returned. Loops are ignored. At most 10000 vertices.";

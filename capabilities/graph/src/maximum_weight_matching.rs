@@ -23,7 +23,7 @@ impl Operation for MaximumWeightMatching {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.maximum_weight_matching.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Maximum-weight matching";
     const SUMMARY: &'static str = "A matching of largest total exact weight in any undirected graph (Edmonds' weighted blossom algorithm).";
     const DESCRIPTION: &'static str = "Directions and loops are ignored; of parallel edges the heaviest counts; edges of weight ≤ 0 never help and are left out, so the matching need not be maximum in size. Method: Galil's O(n³) primal-dual blossom algorithm in exact rationals; the final duals are checked (non-negative, every edge's reduced cost ≥ 0 and 0 on matched edges, free vertices at 0, positive blossoms full), which proves optimality before the answer is returned. At most 500 vertices.";

@@ -24,7 +24,7 @@ impl Operation for MinimumSpanningTree {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.minimum_spanning_tree.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Minimum spanning tree";
     const SUMMARY: &'static str =
         "A minimum-weight spanning tree (or forest) of an undirected graph, exact weights.";

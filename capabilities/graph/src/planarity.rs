@@ -45,7 +45,7 @@ impl Operation for PlanarityTest {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.planarity.decide";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Planarity test";
     const SUMMARY: &'static str = "Whether a graph can be drawn in the plane without crossings, with a plane embedding (rotation system) or a Kuratowski subgraph (subdivided K5 or K3,3).";
     const DESCRIPTION: &'static str = "Directions, loops and parallel edges are ignored. Planar: a rotation system checked against Euler's formula. Non-planar: paths forming a subdivision of K5 or K3,3, checked edge by edge. Method: Demoucron–Malgrange–Pertuiset embedding per biconnected block; the witness comes from deleting edges while the rest stays non-planar, within the call deadline (if it stops, planar is still false and note says so). At most 5000 vertices.";

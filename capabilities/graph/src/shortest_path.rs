@@ -29,7 +29,7 @@ impl Operation for ShortestPath {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.shortest_path.find";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Shortest path between two vertices";
     const SUMMARY: &'static str = "A least-weight path between two vertices, exact, with Dijkstra or Bellman–Ford (negative weights, negative-cycle witness).";
     const DESCRIPTION: &'static str = "Finds a shortest path from source to target: Dijkstra when no weight is negative, otherwise Bellman–Ford, which reports a negative cycle reachable from the source instead of a distance. Weights are exact rationals (1 when omitted). At most 10000 vertices.";

@@ -15,7 +15,7 @@ impl Operation for SpanningTreeCount {
     type Input = Input;
     type Output = Int;
     const ID: &'static str = "graph.spanning_tree_count.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Number of spanning trees";
     const SUMMARY: &'static str =
         "The exact number of spanning trees of an undirected multigraph (matrix-tree theorem).";

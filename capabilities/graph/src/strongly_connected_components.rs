@@ -21,7 +21,7 @@ impl Operation for StronglyConnectedComponents {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.strongly_connected_components.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Strongly connected components of a directed graph";
     const SUMMARY: &'static str = "The strongly connected components of a directed graph (Tarjan).";
     const DESCRIPTION: &'static str = "Finds the strongly connected components with Tarjan's algorithm (petgraph). Vertices u and v share a component when each reaches the other. At most 100000 vertices.";

@@ -25,7 +25,7 @@ impl Operation for TopologicalOrder {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.topological_order.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Topological order of a directed graph";
     const SUMMARY: &'static str = "A topological ordering of a directed acyclic graph, or a directed cycle as witness that none exists.";
     const DESCRIPTION: &'static str = "Orders the vertices so that every edge u → v has u before v (Kahn's algorithm); if the graph has a directed cycle, returns one instead. The graph must be directed. At most 100000 vertices.";

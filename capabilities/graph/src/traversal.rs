@@ -27,7 +27,7 @@ impl Operation for Traversal {
     type Input = Input;
     type Output = Vec<usize>;
     const ID: &'static str = "graph.traversal.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Breadth-first or depth-first search order";
     const SUMMARY: &'static str =
         "The order in which BFS or DFS from a start vertex visits the vertices it reaches.";

@@ -14,7 +14,7 @@ impl Operation for TriangleCount {
     type Input = Input;
     type Output = u64;
     const ID: &'static str = "graph.triangles.count";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Number of triangles in a graph";
     const SUMMARY: &'static str =
         "Counts the triangles (3-cycles) of the underlying simple undirected graph.";

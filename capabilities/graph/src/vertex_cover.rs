@@ -28,7 +28,7 @@ impl Operation for VertexCover {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "graph.vertex_cover.compute";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     const TITLE: &'static str = "Minimum vertex cover";
     const SUMMARY: &'static str = "A smallest set of vertices touching every edge; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "The complement of a maximum independent set (Gallai). NP-hard: stopped by the call deadline, status is unknown with the best cover found and a lower bound. Loops force their vertex in. The cover is checked. At most 500 vertices.";

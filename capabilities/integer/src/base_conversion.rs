@@ -26,7 +26,7 @@ impl Operation for BaseConversion {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.base_conversion.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Write n in base b (digits)";
     const SUMMARY: &'static str = "The digits of an integer in any base 2..2^32, most significant first, with text for b ≤ 36.";
     const DESCRIPTION: &'static str = "Converts n to base b: its sign and the digits of |n| from most to least \

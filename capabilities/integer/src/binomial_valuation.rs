@@ -19,7 +19,7 @@ impl Operation for BinomialValuation {
     /// v_p(C(n, k)), which by Kummer's theorem is the number of carries adding k and n − k in base p.
     type Output = Int;
     const ID: &'static str = "integer.binomial_valuation.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "p-adic valuation of a binomial coefficient (Kummer)";
     const SUMMARY: &'static str =
         "The exponent of the prime p in C(n, k): carries when adding k and n − k in base p.";

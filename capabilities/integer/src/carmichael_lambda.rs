@@ -15,7 +15,7 @@ impl Operation for CarmichaelLambda {
     /// λ(n), the exponent of the unit group (Z/nZ)^×.
     type Output = Int;
     const ID: &'static str = "integer.carmichael_lambda.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Carmichael function λ(n)";
     const SUMMARY: &'static str =
         "The reduced totient: least m with a^m ≡ 1 (mod n) for every a coprime to n.";

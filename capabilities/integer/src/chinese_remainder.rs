@@ -28,7 +28,7 @@ impl Operation for ChineseRemainder {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.chinese_remainder.solve";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Chinese remainder theorem for general moduli";
     const SUMMARY: &'static str =
         "Solve x ≡ rᵢ (mod mᵢ) for any moduli, coprime or not, or show there is no solution.";

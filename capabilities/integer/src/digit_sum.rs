@@ -22,7 +22,7 @@ impl Operation for DigitSum {
     /// The sum of the base-b digits of |n|.
     type Output = Int;
     const ID: &'static str = "integer.digit_sum.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Sum of the digits of n in base b";
     const SUMMARY: &'static str = "Digit sum s_b(n) of |n| in base b (default 10).";
     const DESCRIPTION: &'static str = "Computes the sum of the base-b digits of |n|, b from 2 to 2^32 (default 10). \

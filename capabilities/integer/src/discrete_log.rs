@@ -29,7 +29,7 @@ impl Operation for DiscreteLog {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.discrete_log.solve";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Discrete logarithm: solve g^x ≡ h (mod m)";
     const SUMMARY: &'static str =
         "Least x with g^x ≡ h mod m by Pohlig–Hellman and baby-step giant-step.";

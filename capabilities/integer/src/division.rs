@@ -51,7 +51,7 @@ impl Operation for Division {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.division.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Integer division with remainder";
     const SUMMARY: &'static str = "Quotient and remainder of a ÷ b under an explicit convention (floor, truncate, euclidean); asks which when it is not given.";
     const DESCRIPTION: &'static str = "a = q·b + r with |r| < |b|. floor: q = ⌊a/b⌋ (r has b's sign, as Python); truncate: q toward zero (r has a's sign, as C/Java/Rust); euclidean: 0 ≤ r < |b|. They agree when a, b ≥ 0. Without `convention` the caller is asked; a client that cannot be asked gets input_required with the call to send. Integers of any size.";

@@ -15,7 +15,7 @@ impl Operation for DivisorCount {
     /// d(n) = τ(n) = σ_0(n), the number of positive divisors.
     type Output = Int;
     const ID: &'static str = "integer.divisor_count.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Number of divisors d(n)";
     const SUMMARY: &'static str = "How many positive divisors n has: τ(n) = ∏(e + 1).";
     const DESCRIPTION: &'static str = "Computes the divisor-counting function d(n) = τ(n) = σ_0(n) = ∏(e_i + 1) \

@@ -22,7 +22,7 @@ impl Operation for DivisorSigma {
     /// σ_k(n) = Σ_{d | n} d^k.
     type Output = Int;
     const ID: &'static str = "integer.divisor_sigma.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Divisor function σ_k(n) (sum of divisors)";
     const SUMMARY: &'static str =
         "Sum of the k-th powers of the divisors of n; k = 1 (default) is the sum of divisors.";

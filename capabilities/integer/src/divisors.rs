@@ -18,7 +18,7 @@ impl Operation for Divisors {
     /// Every positive divisor of n, ascending.
     type Output = Vec<Int>;
     const ID: &'static str = "integer.divisors.enumerate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "List the divisors of n";
     const SUMMARY: &'static str =
         "All positive divisors of n in ascending order, from its factorization.";

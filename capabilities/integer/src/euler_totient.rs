@@ -15,7 +15,7 @@ impl Operation for EulerTotient {
     /// φ(n): how many of 1..=n are coprime to n.
     type Output = Int;
     const ID: &'static str = "integer.euler_totient.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Euler's totient φ(n)";
     const SUMMARY: &'static str = "Euler phi: the count of integers in 1..n coprime to n.";
     const DESCRIPTION: &'static str = "Computes φ(n) = n·∏(1 − 1/p) over the primes p dividing n, from the full \

@@ -26,7 +26,7 @@ impl Operation for ExtendedGcd {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.extended_gcd.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Extended gcd and Bézout coefficients";
     const SUMMARY: &'static str = "gcd(a, b) with integers x, y such that a·x + b·y = gcd(a, b).";
     const DESCRIPTION: &'static str = "Runs the extended Euclidean algorithm on two integers of any size and sign. \

@@ -17,7 +17,7 @@ impl Operation for FactorialValuation {
     /// v_p(n!), the exponent of p in n!.
     type Output = Int;
     const ID: &'static str = "integer.factorial_valuation.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "p-adic valuation of n! (Legendre's formula)";
     const SUMMARY: &'static str =
         "The exponent of the prime p in n!: Σ ⌊n/p^i⌋; p = 5 counts trailing zeros.";

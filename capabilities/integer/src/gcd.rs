@@ -15,7 +15,7 @@ impl Operation for Gcd {
     /// The greatest common divisor, non-negative; 0 only when every input is 0.
     type Output = Int;
     const ID: &'static str = "integer.gcd.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Greatest common divisor of integers";
     const SUMMARY: &'static str = "gcd of a list of integers, exact for any size.";
     const DESCRIPTION: &'static str = "Returns the greatest common divisor of 1 to 1000 integers of any sign. \

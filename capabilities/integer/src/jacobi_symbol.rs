@@ -18,7 +18,7 @@ impl Operation for JacobiSymbol {
     /// (a/n) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.jacobi_symbol.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Jacobi symbol (a/n)";
     const SUMMARY: &'static str =
         "The Jacobi symbol for odd positive n: the product of Legendre symbols over n's primes.";

@@ -17,7 +17,7 @@ impl Operation for KroneckerSymbol {
     /// (a/n) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.kronecker_symbol.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Kronecker symbol (a/n)";
     const SUMMARY: &'static str =
         "Extension of the Jacobi symbol to every integer n, including even and negative n.";

@@ -17,7 +17,7 @@ impl Operation for Lcm {
     /// The least common multiple, non-negative; 0 when any input is 0.
     type Output = Int;
     const ID: &'static str = "integer.lcm.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Least common multiple of integers";
     const SUMMARY: &'static str = "lcm of a list of integers, exact for any size.";
     const DESCRIPTION: &'static str = "Returns the least common multiple of 1 to 1000 integers of any sign: the \

@@ -17,7 +17,7 @@ impl Operation for LegendreSymbol {
     /// (a/p) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.legendre_symbol.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Legendre symbol (a/p)";
     const SUMMARY: &'static str =
         "Whether a is a quadratic residue modulo an odd prime p: 1, −1, or 0 if p | a.";

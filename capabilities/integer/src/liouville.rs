@@ -14,7 +14,7 @@ impl Operation for Liouville {
     /// λ(n) = (−1)^Ω(n) ∈ {−1, 1}.
     type Output = i32;
     const ID: &'static str = "integer.liouville.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Liouville function λ(n)";
     const SUMMARY: &'static str = "(−1)^Ω(n), where Ω counts prime factors with multiplicity.";
     const DESCRIPTION: &'static str = "Computes Liouville's λ(n) = (−1)^Ω(n), Ω(n) being the number of prime \

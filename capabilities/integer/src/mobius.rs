@@ -14,7 +14,7 @@ impl Operation for Mobius {
     /// μ(n) ∈ {−1, 0, 1}.
     type Output = i32;
     const ID: &'static str = "integer.mobius.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Möbius function μ(n)";
     const SUMMARY: &'static str =
         "μ(n): 0 if a square divides n, else (−1)^(number of prime factors).";

@@ -19,7 +19,7 @@ impl Operation for ModularInverse {
     /// x in 0..m with a·x ≡ 1 (mod m).
     type Output = Int;
     const ID: &'static str = "integer.modular_inverse.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Modular inverse of an integer";
     const SUMMARY: &'static str = "x with a·x ≡ 1 (mod m); exists exactly when gcd(a, m) = 1.";
     const DESCRIPTION: &'static str = "Returns the inverse of a modulo m ≥ 1 as the representative in 0..m, by the \

@@ -24,7 +24,7 @@ impl Operation for ModularPower {
     /// b^e mod m in 0..m.
     type Output = Int;
     const ID: &'static str = "integer.modular_power.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Modular exponentiation b^e mod m";
     const SUMMARY: &'static str =
         "b^e mod m by square-and-multiply, for huge exponents; negative e via the inverse.";

@@ -20,7 +20,7 @@ impl Operation for MultiplicativeOrder {
     /// The least k ≥ 1 with a^k ≡ 1 (mod m).
     type Output = Int;
     const ID: &'static str = "integer.multiplicative_order.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Multiplicative order of a modulo m";
     const SUMMARY: &'static str = "The least k ≥ 1 with a^k ≡ 1 (mod m), for a coprime to m.";
     const DESCRIPTION: &'static str = "Computes ord_m(a), the least k ≥ 1 with a^k ≡ 1 (mod m), by dividing \

@@ -15,7 +15,7 @@ impl Operation for NextPrime {
     /// The least prime strictly greater than n (BPSW-probable above 2^64).
     type Output = Int;
     const ID: &'static str = "integer.next_prime.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Next prime after n";
     const SUMMARY: &'static str = "The smallest prime strictly greater than n.";
     const DESCRIPTION: &'static str = "Finds the least prime p > n by testing successive odd candidates \

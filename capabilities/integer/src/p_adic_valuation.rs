@@ -18,7 +18,7 @@ impl Operation for PAdicValuation {
     /// v_p(n), the exponent of p in n.
     type Output = u64;
     const ID: &'static str = "integer.p_adic_valuation.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "p-adic valuation v_p(n)";
     const SUMMARY: &'static str =
         "The exponent of the prime p in n: largest v with p^v dividing n.";

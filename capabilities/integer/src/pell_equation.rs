@@ -44,7 +44,7 @@ impl Operation for PellEquation {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.pell_equation.solve";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Pell equation x² − Dy² = ±1: fundamental solution";
     const SUMMARY: &'static str =
         "Least positive solution of x² − D·y² = 1 (or −1) from the continued fraction of √D.";

@@ -25,7 +25,7 @@ impl Operation for PerfectPower {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.perfect_power.decide";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Is n a perfect power m^k (k ≥ 2)?";
     const SUMMARY: &'static str =
         "Perfect power test with the largest exponent k and base m such that n = m^k.";

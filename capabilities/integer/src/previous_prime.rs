@@ -15,7 +15,7 @@ impl Operation for PreviousPrime {
     /// The greatest prime strictly less than n (BPSW-probable above 2^64).
     type Output = Int;
     const ID: &'static str = "integer.previous_prime.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Previous prime before n";
     const SUMMARY: &'static str = "The largest prime strictly less than n (n ≥ 3).";
     const DESCRIPTION: &'static str = "Finds the greatest prime p < n by testing odd candidates downwards \

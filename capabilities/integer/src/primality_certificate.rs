@@ -39,7 +39,7 @@ impl Operation for PrimalityCertificate {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.primality.certificate.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Primality certificate (Pratt) for a prime";
     const SUMMARY: &'static str =
         "A checkable proof that n is prime: witnesses of order p − 1 down a chain of primes.";

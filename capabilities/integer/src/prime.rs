@@ -33,7 +33,7 @@ impl Operation for Prime {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.prime.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is an integer prime?";
     const SUMMARY: &'static str = "Primality test: proven below 2^64, BPSW above.";
     const DESCRIPTION: &'static str = "Decides whether n is prime. Below 2^64 the answer is proven (deterministic \

@@ -34,7 +34,7 @@ impl Operation for PrimeFactorization {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.prime_factorization.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Prime factorization of an integer";
     const SUMMARY: &'static str =
         "Factor n ≥ 1 into primes with exponents; partial result if time runs out.";

@@ -15,7 +15,7 @@ impl Operation for PrimitiveRoot {
     /// The least g in 1..n generating (Z/nZ)^× (0 for n = 1).
     type Output = Int;
     const ID: &'static str = "integer.primitive_root.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Smallest primitive root modulo n";
     const SUMMARY: &'static str =
         "The least generator of the unit group mod n; exists only for n = 1, 2, 4, p^k, 2p^k.";

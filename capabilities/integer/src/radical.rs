@@ -15,7 +15,7 @@ impl Operation for Radical {
     /// rad(n), the product of the distinct primes dividing n.
     type Output = Int;
     const ID: &'static str = "integer.radical.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Radical rad(n): product of distinct prime factors";
     const SUMMARY: &'static str =
         "The largest squarefree divisor of n, the product of its distinct primes.";

@@ -25,7 +25,7 @@ impl Operation for Root {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.root.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Integer k-th root ⌊n^(1/k)⌋";
     const SUMMARY: &'static str =
         "Integer square, cube or k-th root (truncated toward zero) and whether it is exact.";

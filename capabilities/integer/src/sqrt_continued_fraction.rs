@@ -25,7 +25,7 @@ impl Operation for SqrtContinuedFraction {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "integer.sqrt_continued_fraction.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Continued fraction of √n (periodic)";
     const SUMMARY: &'static str = "The periodic continued fraction √n = [a0; a1, …, ak repeating].";
     const DESCRIPTION: &'static str = "Computes the continued fraction of √n for a positive integer n: a0 = ⌊√n⌋ \

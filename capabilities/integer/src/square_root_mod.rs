@@ -19,7 +19,7 @@ impl Operation for SquareRootMod {
     /// Every x in 0..n with x² ≡ a (mod n), ascending (empty when a is a non-residue).
     type Output = Vec<Int>;
     const ID: &'static str = "integer.square_root_mod.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Square roots modulo n: solve x² ≡ a (mod n)";
     const SUMMARY: &'static str =
         "All solutions of x² ≡ a mod n (Tonelli–Shanks, Hensel lifting, CRT).";

@@ -14,7 +14,7 @@ impl Operation for Squarefree {
     /// True when no square of a prime divides n.
     type Output = bool;
     const ID: &'static str = "integer.squarefree.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is n squarefree?";
     const SUMMARY: &'static str = "Whether n has no repeated prime factor (no p² divides n).";
     const DESCRIPTION: &'static str = "Decides whether n is squarefree: no prime square p² divides n. 1 is \

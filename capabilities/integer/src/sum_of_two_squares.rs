@@ -17,7 +17,7 @@ impl Operation for SumOfTwoSquares {
     /// Every [a, b] with 0 ≤ a ≤ b and a² + b² = n, ascending in a (empty when none).
     type Output = Vec<[Int; 2]>;
     const ID: &'static str = "integer.sum_of_two_squares.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Write n as a sum of two squares a² + b²";
     const SUMMARY: &'static str =
         "All representations n = a² + b² with 0 ≤ a ≤ b, via Gaussian integers.";

@@ -16,7 +16,7 @@ impl Operation for Adjugate {
     /// adj(A), the transposed cofactor matrix: A·adj(A) = adj(A)·A = det(A)·I.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.adjugate.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Adjugate (classical adjoint) of a rational matrix";
     const SUMMARY: &'static str =
         "Exact adjugate adj(A), the transposed cofactor matrix; defined for singular A too.";

@@ -15,7 +15,7 @@ impl Operation for CharacteristicPolynomial {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "matrix.characteristic_polynomial.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Characteristic polynomial of a rational matrix";
     const SUMMARY: &'static str =
         "Exact characteristic polynomial det(x·I − A) of a square rational matrix.";

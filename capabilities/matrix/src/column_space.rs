@@ -24,7 +24,7 @@ impl Operation for ColumnSpace {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.column_space.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Basis of the column space (range, image) of a matrix";
     const SUMMARY: &'static str =
         "A basis of the column space: the pivot columns of A, over the rationals.";

@@ -16,7 +16,7 @@ impl Operation for Determinant {
     /// det(matrix), exact and reduced.
     type Output = Rational;
     const ID: &'static str = "matrix.determinant.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Determinant of a rational matrix";
     const SUMMARY: &'static str = "Exact determinant of a square matrix over the rationals.";
     const DESCRIPTION: &'static str = "Computes det(A) exactly for a square matrix A with rational entries, \

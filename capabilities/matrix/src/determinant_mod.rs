@@ -19,7 +19,7 @@ impl Operation for DeterminantMod {
     /// det(A) mod m, in 0..m.
     type Output = Int;
     const ID: &'static str = "matrix.determinant_mod.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Determinant of an integer matrix modulo m";
     const SUMMARY: &'static str = "det(A) mod m for an integer matrix and any modulus m ≥ 1.";
     const DESCRIPTION: &'static str = "Computes the exact integer determinant (multi-modular) and reduces it \

@@ -16,7 +16,7 @@ impl Operation for Inverse {
     /// A⁻¹, as rows of reduced rationals.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.inverse.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Inverse of a rational matrix";
     const SUMMARY: &'static str = "Exact inverse of a non-singular square rational matrix.";
     const DESCRIPTION: &'static str = "Computes A⁻¹ exactly by Gauss–Jordan elimination over the rationals. \

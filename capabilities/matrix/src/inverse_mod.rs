@@ -19,7 +19,7 @@ impl Operation for InverseMod {
     /// B with A·B ≡ B·A ≡ I (mod m), entries in 0..m.
     type Output = Rows<Int>;
     const ID: &'static str = "matrix.inverse_mod.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Inverse of an integer matrix modulo m";
     const SUMMARY: &'static str =
         "Matrix inverse over Z/mZ; exists exactly when gcd(det A, m) = 1.";

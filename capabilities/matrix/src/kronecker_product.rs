@@ -21,7 +21,7 @@ impl Operation for KroneckerProduct {
     /// A ⊗ B, (m·p)×(n·q): block (i, j) is a_ij·B.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.kronecker_product.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Kronecker (tensor) product of two matrices";
     const SUMMARY: &'static str = "Exact Kronecker product A ⊗ B of two rational matrices.";
     const DESCRIPTION: &'static str = "Returns the Kronecker product A ⊗ B: the block matrix whose block (i, j) is \

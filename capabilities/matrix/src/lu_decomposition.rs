@@ -25,7 +25,7 @@ impl Operation for Lu {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.lu_decomposition.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Exact LU decomposition with row permutation";
     const SUMMARY: &'static str =
         "P·A = L·U over the rationals: permutation, unit lower L, upper U.";

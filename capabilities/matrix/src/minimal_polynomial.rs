@@ -15,7 +15,7 @@ impl Operation for MinimalPolynomial {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "matrix.minimal_polynomial.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Minimal polynomial of a rational matrix";
     const SUMMARY: &'static str =
         "The monic polynomial of least degree that annihilates A, over the rationals.";

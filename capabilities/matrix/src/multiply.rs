@@ -18,7 +18,7 @@ impl Operation for Multiply {
     /// The product A·B (m×n), as rows.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.multiply.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Product of two rational matrices";
     const SUMMARY: &'static str = "Exact matrix product A·B of two rational matrices.";
     const DESCRIPTION: &'static str = "Multiplies an m×k matrix by a k×n matrix exactly over the rationals. \

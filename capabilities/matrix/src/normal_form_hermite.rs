@@ -31,7 +31,7 @@ impl Operation for HermiteNormalForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.normal_form.hermite.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Hermite normal form of an integer matrix";
     const SUMMARY: &'static str =
         "Row-style Hermite normal form H = U·A over the integers, with the unimodular U.";

@@ -23,7 +23,7 @@ impl Operation for Rref {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.normal_form.rref.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Reduced row echelon form of a rational matrix";
     const SUMMARY: &'static str =
         "Exact reduced row echelon form (RREF) and pivot columns over the rationals.";

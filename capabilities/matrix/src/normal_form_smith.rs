@@ -23,7 +23,7 @@ impl Operation for SmithNormalForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.normal_form.smith.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Smith normal form (invariant factors) of an integer matrix";
     const SUMMARY: &'static str =
         "The invariant factors d₁ | d₂ | … of an integer matrix: its Smith normal form diagonal.";

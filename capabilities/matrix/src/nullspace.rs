@@ -22,7 +22,7 @@ impl Operation for Nullspace {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.nullspace.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Nullspace (kernel) of a rational matrix";
     const SUMMARY: &'static str =
         "A basis of the right nullspace {x : A·x = 0} over the rationals.";

@@ -16,7 +16,7 @@ impl Operation for Permanent {
     /// perm(A) = Σ over permutations σ of ∏ a_{i,σ(i)}.
     type Output = Rational;
     const ID: &'static str = "matrix.permanent.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Permanent of a square matrix";
     const SUMMARY: &'static str = "Exact permanent (determinant without signs) by Ryser's formula.";
     const DESCRIPTION: &'static str = "Computes the permanent Σ_σ ∏ a_{i,σ(i)} of a square rational matrix by \

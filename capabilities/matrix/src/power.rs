@@ -18,7 +18,7 @@ impl Operation for Power {
     /// Aᵏ, exact.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.power.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Integer power of a rational matrix";
     const SUMMARY: &'static str =
         "Exact matrix power A^k by repeated squaring; negative k through the inverse.";

@@ -16,7 +16,7 @@ impl Operation for Rank {
     /// The rank: the dimension of the row space (equally, the column space).
     type Output = usize;
     const ID: &'static str = "matrix.rank.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Rank of a rational matrix";
     const SUMMARY: &'static str = "Exact rank of a rectangular matrix over the rationals.";
     const DESCRIPTION: &'static str = "Computes the rank of a matrix with rational entries exactly (fraction-free \

@@ -17,7 +17,7 @@ impl Operation for RankModP {
     /// The rank over the field with p elements.
     type Output = usize;
     const ID: &'static str = "matrix.rank_mod_p.compute";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Rank of an integer matrix modulo a prime";
     const SUMMARY: &'static str =
         "Rank over the finite field F_p of an integer matrix, p a word-size prime.";

@@ -32,7 +32,7 @@ impl Operation for RationalLinearSystem {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.rational_linear_system.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve a rational linear system A·x = b";
     const SUMMARY: &'static str =
         "All solutions of A·x = b over the rationals: unique, none, or a parametric family.";

@@ -21,7 +21,7 @@ impl Operation for RowSpace {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.row_space.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Basis of the row space of a matrix";
     const SUMMARY: &'static str =
         "A canonical basis of the row space: the non-zero rows of the RREF.";

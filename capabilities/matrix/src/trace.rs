@@ -16,7 +16,7 @@ impl Operation for Trace {
     /// The sum of the diagonal entries.
     type Output = Rational;
     const ID: &'static str = "matrix.trace.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Trace of a rational matrix";
     const SUMMARY: &'static str = "Sum of the diagonal entries of a square matrix, exactly.";
     const DESCRIPTION: &'static str = "Returns tr(A), the sum of the diagonal entries of a square rational matrix. \

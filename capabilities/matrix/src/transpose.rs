@@ -15,7 +15,7 @@ impl Operation for Transpose {
     /// The transpose, as rows: entry (i, j) is entry (j, i) of the input.
     type Output = Rows<Rational>;
     const ID: &'static str = "matrix.transpose.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Transpose of a matrix";
     const SUMMARY: &'static str = "Swap rows and columns of a rational matrix.";
     const DESCRIPTION: &'static str = "Returns the transpose Aᵀ of an m×n rational matrix as an n×m matrix \

@@ -17,7 +17,7 @@ impl Operation for Add {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.add.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Sum of two polynomials";
     const SUMMARY: &'static str = "Exact sum a + b of two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a + b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";

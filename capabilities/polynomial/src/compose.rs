@@ -17,7 +17,7 @@ impl Operation for Compose {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.compose.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Compose two polynomials";
     const SUMMARY: &'static str = "The composition f(g(x)) of two polynomials over Q.";
     const DESCRIPTION: &'static str = "Computes f(g(x)) exactly by Horner's rule in polynomials; deg f · deg g at most 10000. The result uses the variable of g.";

@@ -22,7 +22,7 @@ impl Operation for Content {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.content.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Content and primitive part of a polynomial";
     const SUMMARY: &'static str =
         "Splits f into a rational content and a primitive integer polynomial.";

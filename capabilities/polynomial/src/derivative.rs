@@ -22,7 +22,7 @@ impl Operation for Derivative {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.derivative.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Derivative of a polynomial";
     const SUMMARY: &'static str = "The k-th derivative of a polynomial over Q.";
     const DESCRIPTION: &'static str = "Differentiates f exactly `order` times (default once).";

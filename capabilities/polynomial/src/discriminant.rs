@@ -16,7 +16,7 @@ impl Operation for Discriminant {
     type Input = Input;
     type Output = Rational;
     const ID: &'static str = "polynomial.discriminant.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Discriminant of a polynomial";
     const SUMMARY: &'static str =
         "Exact discriminant of a polynomial over Q: zero exactly when it has a repeated root.";

@@ -25,7 +25,7 @@ impl Operation for Divide {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.divide.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Polynomial division with remainder";
     const SUMMARY: &'static str =
         "Quotient and remainder of polynomial long division over the rationals.";

@@ -17,7 +17,7 @@ impl Operation for Evaluate {
     type Input = Input;
     type Output = Rational;
     const ID: &'static str = "polynomial.evaluate.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Evaluate a polynomial at a rational point";
     const SUMMARY: &'static str = "Exact value f(x) of a polynomial at a rational x (Horner).";
     const DESCRIPTION: &'static str = "Computes f(x) exactly for a rational x by Horner's rule.";

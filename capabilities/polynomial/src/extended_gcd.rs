@@ -27,7 +27,7 @@ impl Operation for ExtendedGcd {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.extended_gcd.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Extended gcd of two polynomials (Bézout)";
     const SUMMARY: &'static str =
         "Monic gcd g of a and b over Q with Bézout cofactors s, t such that s·a + t·b = g.";

@@ -31,7 +31,7 @@ impl Operation for Factor {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.factor.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Factor a polynomial over the rationals";
     const SUMMARY: &'static str = "Factorization of a polynomial over Q (equivalently Z) into irreducible factors with multiplicities.";
     const DESCRIPTION: &'static str = "Factors f over Q: f = c·∏ fᵢ^eᵢ with c rational and each fᵢ an irreducible primitive integer polynomial (positive leading coefficient). Method: square-free decomposition, factorization modulo a good prime (Cantor–Zassenhaus), Hensel lifting beyond the Mignotte bound, and Zassenhaus recombination by trial division; the product is checked against f. Degree at most 200; recombination is exponential in the worst case and bounded by the call deadline.";

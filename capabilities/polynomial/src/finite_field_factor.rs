@@ -32,7 +32,7 @@ impl Operation for FiniteFieldFactor {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.finite_field.factor.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Factor a polynomial over a prime field F_p";
     const SUMMARY: &'static str = "Factorization of a polynomial over F_p into monic irreducibles with multiplicities (Cantor–Zassenhaus).";
     const DESCRIPTION: &'static str = "Factors f over F_p for a prime p < 2^62: square-free decomposition (with p-th roots), distinct-degree and equal-degree (Cantor–Zassenhaus) splitting. f = lc·∏ fᵢ^eᵢ with monic irreducible fᵢ. Degree at most 2000.";

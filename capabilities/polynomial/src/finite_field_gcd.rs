@@ -19,7 +19,7 @@ impl Operation for FiniteFieldGcd {
     type Input = Input;
     type Output = Vec<Int>;
     const ID: &'static str = "polynomial.finite_field.gcd.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Gcd of polynomials over F_p";
     const SUMMARY: &'static str =
         "Monic greatest common divisor of two polynomials over a prime field F_p.";

@@ -17,7 +17,7 @@ impl Operation for FiniteFieldIrreducible {
     type Input = Input;
     type Output = bool;
     const ID: &'static str = "polynomial.finite_field.irreducible.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is a polynomial irreducible over F_p?";
     const SUMMARY: &'static str =
         "Decides irreducibility of a polynomial over a prime field F_p (Rabin's test).";

@@ -15,7 +15,7 @@ impl Operation for Gcd {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.gcd.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Greatest common divisor of polynomials";
     const SUMMARY: &'static str =
         "Monic gcd of polynomials over the rationals (modular algorithm, proven by division).";

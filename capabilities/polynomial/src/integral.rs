@@ -15,7 +15,7 @@ impl Operation for Integral {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.integral.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Antiderivative of a polynomial";
     const SUMMARY: &'static str = "The antiderivative of a polynomial with constant term 0.";
     const DESCRIPTION: &'static str = "Returns F with F′ = f and F(0) = 0, exactly.";

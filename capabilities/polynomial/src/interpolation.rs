@@ -15,7 +15,7 @@ impl Operation for Interpolation {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.interpolation.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Interpolating polynomial through points";
     const SUMMARY: &'static str =
         "The unique polynomial of least degree through given points, exactly (Newton form).";

@@ -15,7 +15,7 @@ impl Operation for Irreducible {
     type Input = Input;
     type Output = bool;
     const ID: &'static str = "polynomial.irreducible.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Is a polynomial irreducible over the rationals?";
     const SUMMARY: &'static str =
         "Decides whether a polynomial of degree ≥ 1 is irreducible over Q.";

@@ -15,7 +15,7 @@ impl Operation for Lcm {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.lcm.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Least common multiple of polynomials";
     const SUMMARY: &'static str =
         "Monic least common multiple of non-zero polynomials over the rationals.";

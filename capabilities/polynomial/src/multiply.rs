@@ -17,7 +17,7 @@ impl Operation for Multiply {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.multiply.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Product of two polynomials";
     const SUMMARY: &'static str = "Exact product a * b of two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a * b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";

@@ -19,7 +19,7 @@ impl Operation for MultivariateEvaluate {
     type Input = Input;
     type Output = MultiOut;
     const ID: &'static str = "polynomial.multivariate.evaluate";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Evaluate a multivariate polynomial";
     const SUMMARY: &'static str =
         "Substitutes rational values for some or all variables of a polynomial, exactly.";

@@ -18,7 +18,7 @@ impl Operation for Power {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.power.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Power of a polynomial";
     const SUMMARY: &'static str =
         "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";

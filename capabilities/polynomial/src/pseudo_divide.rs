@@ -27,7 +27,7 @@ impl Operation for PseudoDivide {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.pseudo_divide.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Pseudo-division of integer polynomials";
     const SUMMARY: &'static str =
         "Pseudo-quotient and pseudo-remainder of integer polynomials, staying in Z[x].";

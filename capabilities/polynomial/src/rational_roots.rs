@@ -22,7 +22,7 @@ impl Operation for RationalRoots {
     type Input = Input;
     type Output = Vec<Root>;
     const ID: &'static str = "polynomial.rational_roots.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Rational roots of a polynomial";
     const SUMMARY: &'static str =
         "All rational roots of a polynomial with their multiplicities, exactly.";

@@ -26,7 +26,7 @@ impl Operation for RealRoots {
     type Input = Input;
     type Output = Vec<Root>;
     const ID: &'static str = "polynomial.real_roots.isolate";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Isolate the real roots of a polynomial";
     const SUMMARY: &'static str = "Disjoint rational intervals each holding exactly one real root, together all of them, optionally refined to a width.";
     const DESCRIPTION: &'static str = "Isolates the distinct real roots of f ≠ 0 (degree at most 500) by Descartes' rule of signs with bisection (Collins–Akritas) on the square-free part, ascending. Roots met exactly at bisection points are returned as points. With `width`, each interval is bisected on the sign of f until it is at most that wide.";

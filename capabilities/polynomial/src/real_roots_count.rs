@@ -20,7 +20,7 @@ impl Operation for RealRootCount {
     type Input = Input;
     type Output = usize;
     const ID: &'static str = "polynomial.real_roots.count";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Count real roots in an interval";
     const SUMMARY: &'static str = "Number of distinct real roots of a polynomial in a closed interval (or on the whole line), by Sturm's theorem.";
     const DESCRIPTION: &'static str = "Counts the distinct real roots of f ≠ 0 in [lower, upper] (either end may be omitted for ±∞) with a Sturm sequence of the square-free part; multiple roots count once. Degree at most 500.";

@@ -18,7 +18,7 @@ impl Operation for Resultant {
     type Input = Input;
     type Output = Rational;
     const ID: &'static str = "polynomial.resultant.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Resultant of two polynomials";
     const SUMMARY: &'static str =
         "Exact resultant res(a, b) of two polynomials over Q, computed modularly.";

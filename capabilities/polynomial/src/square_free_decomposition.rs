@@ -31,7 +31,7 @@ impl Operation for SquareFreeDecomposition {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "polynomial.square_free_decomposition.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Square-free decomposition of a polynomial";
     const SUMMARY: &'static str =
         "Writes f = c·∏ gᵢ^i with square-free, pairwise coprime gᵢ (Yun's algorithm).";

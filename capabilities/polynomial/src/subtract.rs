@@ -17,7 +17,7 @@ impl Operation for Subtract {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.subtract.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Subtract one polynomial from another";
     const SUMMARY: &'static str = "Exact a − b for two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a - b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";

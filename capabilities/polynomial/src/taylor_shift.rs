@@ -17,7 +17,7 @@ impl Operation for TaylorShift {
     type Input = Input;
     type Output = PolyOut;
     const ID: &'static str = "polynomial.taylor_shift.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Shift a polynomial: f(x + c)";
     const SUMMARY: &'static str =
         "The translated polynomial f(x + c), i.e. f's Taylor expansion about c.";

@@ -15,7 +15,7 @@ impl Operation for Add {
     /// The exact sum, reduced.
     type Output = Rational;
     const ID: &'static str = "rational.add.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Sum of rationals";
     const SUMMARY: &'static str = "Exact sum of a list of fractions, reduced to lowest terms.";
     const DESCRIPTION: &'static str = "Adds the given rationals exactly (\"p/q\", integers or exact decimals such as \

@@ -18,7 +18,7 @@ impl Operation for BestApproximation {
     /// The p/q closest to x with 1 ≤ q ≤ max_denominator (smaller q on a tie).
     type Output = Rational;
     const ID: &'static str = "rational.best_approximation.find";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Best rational approximation with bounded denominator";
     const SUMMARY: &'static str =
         "The fraction nearest to x among those with denominator ≤ N (limit_denominator).";

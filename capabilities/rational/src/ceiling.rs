@@ -13,7 +13,7 @@ impl Operation for Ceiling {
     /// ⌈q⌉, the least integer ≥ q.
     type Output = Int;
     const ID: &'static str = "rational.ceiling.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Ceiling ⌈q⌉ of a rational";
     const SUMMARY: &'static str =
         "The least integer greater than or equal to q (rounds toward +∞).";

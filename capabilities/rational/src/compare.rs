@@ -24,7 +24,7 @@ impl Operation for Compare {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "rational.compare.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Compare two rationals";
     const SUMMARY: &'static str =
         "Which of two fractions is larger, exactly, with their difference.";

@@ -22,7 +22,7 @@ impl Operation for ContinuedFraction {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "rational.continued_fraction.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Continued fraction expansion and convergents of a rational";
     const SUMMARY: &'static str =
         "The finite simple continued fraction [a0; a1, …, ak] of q and its convergents.";

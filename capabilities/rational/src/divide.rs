@@ -17,7 +17,7 @@ impl Operation for Divide {
     /// a / b, reduced.
     type Output = Rational;
     const ID: &'static str = "rational.divide.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Quotient of two rationals a / b";
     const SUMMARY: &'static str = "Exact quotient a / b of two fractions (b ≠ 0).";
     const DESCRIPTION: &'static str =

@@ -20,7 +20,7 @@ impl Operation for EgyptianFraction {
     /// Distinct denominators d1 < d2 < … with q = Σ 1/d_i.
     type Output = Vec<Int>;
     const ID: &'static str = "rational.egyptian_fraction.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Egyptian fraction (greedy): q as a sum of distinct unit fractions";
     const SUMMARY: &'static str =
         "Writes 0 < q ≤ 1 as 1/d1 + 1/d2 + … by the greedy Fibonacci–Sylvester algorithm.";

@@ -38,7 +38,7 @@ impl Operation for Expansion {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "rational.expansion.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Decimal (or base-b) expansion of a rational with its repeating period";
     const SUMMARY: &'static str =

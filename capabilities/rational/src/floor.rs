@@ -13,7 +13,7 @@ impl Operation for Floor {
     /// ⌊q⌋, the greatest integer ≤ q.
     type Output = Int;
     const ID: &'static str = "rational.floor.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Floor ⌊q⌋ of a rational";
     const SUMMARY: &'static str =
         "The greatest integer less than or equal to q (rounds toward −∞).";

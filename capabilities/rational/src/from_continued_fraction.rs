@@ -16,7 +16,7 @@ impl Operation for FromContinuedFraction {
     /// The value a0 + 1/(a1 + 1/(… + 1/ak)).
     type Output = Rational;
     const ID: &'static str = "rational.from_continued_fraction.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Evaluate a finite continued fraction";
     const SUMMARY: &'static str = "The rational [a0; a1, …, ak] = a0 + 1/(a1 + 1/(… + 1/ak)).";
     const DESCRIPTION: &'static str = "Evaluates a finite simple continued fraction exactly by the convergent \

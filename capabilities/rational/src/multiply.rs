@@ -15,7 +15,7 @@ impl Operation for Multiply {
     /// The exact product, reduced.
     type Output = Rational;
     const ID: &'static str = "rational.multiply.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Product of rationals";
     const SUMMARY: &'static str = "Exact product of a list of fractions, reduced to lowest terms.";
     const DESCRIPTION: &'static str =

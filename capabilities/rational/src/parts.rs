@@ -32,7 +32,7 @@ impl Operation for Parts {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "rational.parts.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Numerator, denominator, integer and fractional parts of a rational";
     const SUMMARY: &'static str =

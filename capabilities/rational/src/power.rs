@@ -21,7 +21,7 @@ impl Operation for Power {
     /// q^k, reduced.
     type Output = Rational;
     const ID: &'static str = "rational.power.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Integer power of a rational q^k";
     const SUMMARY: &'static str =
         "Exact q^k for a rational q and an integer exponent k (negative allowed).";

@@ -38,7 +38,7 @@ impl Operation for Round {
     /// The nearest multiple of 10^(−places), as an exact rational.
     type Output = Rational;
     const ID: &'static str = "rational.round.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Round a rational to an integer or to decimal places";
     const SUMMARY: &'static str =
         "Nearest integer (or multiple of 10^−places) with a stated tie rule, default half-even.";

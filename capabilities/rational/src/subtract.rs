@@ -16,7 +16,7 @@ impl Operation for Subtract {
     /// a − b, reduced.
     type Output = Rational;
     const ID: &'static str = "rational.subtract.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Difference of two rationals a − b";
     const SUMMARY: &'static str = "Exact difference a − b of two fractions.";
     const DESCRIPTION: &'static str =

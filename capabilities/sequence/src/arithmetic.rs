@@ -21,7 +21,7 @@ impl Operation for Arithmetic {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.arithmetic.decide";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Is a sequence arithmetic (constant difference)?";
     const SUMMARY: &'static str = "Whether a_{i+1} − a_i is constant, and the common difference.";
     const DESCRIPTION: &'static str = "Decides whether the terms form an arithmetic progression a_n = a_0 + n·d and \

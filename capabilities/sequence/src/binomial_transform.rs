@@ -19,7 +19,7 @@ impl Operation for BinomialTransform {
     /// b_n = Σ_k C(n, k) a_k (or the inverse).
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.binomial_transform.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Binomial transform of a sequence";
     const SUMMARY: &'static str = "b_n = Σ_k C(n, k) a_k, or its inverse with alternating signs.";
     const DESCRIPTION: &'static str = "Computes the binomial transform b_n = Σ_{k=0}^{n} C(n, k) a_k (with inverse: \

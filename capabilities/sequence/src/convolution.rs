@@ -17,7 +17,7 @@ impl Operation for Convolution {
     /// c_n = Σ_{i+j=n} a_i b_j, n = 0..m+k.
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.convolution.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Convolution (Cauchy product) of two sequences";
     const SUMMARY: &'static str =
         "c_n = Σ_{i+j=n} a_i b_j: the coefficients of the product of two polynomials or series.";

@@ -22,7 +22,7 @@ impl Operation for Differences {
     /// Δ^k a: n − k terms.
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.differences.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Finite differences Δ^k of a sequence";
     const SUMMARY: &'static str =
         "k-th forward differences: Δa_i = a_{i+1} − a_i, applied k times.";

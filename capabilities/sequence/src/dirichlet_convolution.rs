@@ -18,7 +18,7 @@ impl Operation for DirichletConvolution {
     /// (f ∗ g)(1), …, (f ∗ g)(N).
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.dirichlet_convolution.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Dirichlet convolution of two arithmetic functions";
     const SUMMARY: &'static str = "(f ∗ g)(n) = Σ_{d | n} f(d)·g(n/d) for n = 1..N.";
     const DESCRIPTION: &'static str = "Computes the Dirichlet convolution of arithmetic functions given by their \

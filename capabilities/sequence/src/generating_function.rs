@@ -29,7 +29,7 @@ impl Operation for GeneratingFunction {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.generating_function.find";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Guess a rational generating function P(x)/Q(x) for a sequence";
     const SUMMARY: &'static str =
         "Find Σ a_n x^n = P(x)/Q(x) from terms, via the shortest linear recurrence.";

@@ -22,7 +22,7 @@ impl Operation for Geometric {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.geometric.decide";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Is a sequence geometric (constant ratio)?";
     const SUMMARY: &'static str = "Whether a_n = a_0·r^n for a fixed ratio r, and that ratio.";
     const DESCRIPTION: &'static str = "Decides whether the terms form a geometric progression a_n = a_0·r^n and \

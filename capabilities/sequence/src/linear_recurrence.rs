@@ -50,7 +50,7 @@ impl Operation for LinearRecurrence {
     /// a_n, exactly.
     type Output = Rational;
     const ID: &'static str = "sequence.linear_recurrence.evaluate";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "n-th term of a linear recurrence (exact)";
     const SUMMARY: &'static str = "a_n of a_k = c_1 a_{k−1} + … + c_d a_{k−d} from initial terms, exactly over Q; asks for the initial terms when they are missing.";
     const DESCRIPTION: &'static str = "Evaluates a constant-coefficient linear recurrence exactly: given c_1..c_d \

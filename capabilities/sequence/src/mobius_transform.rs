@@ -29,7 +29,7 @@ impl Operation for MobiusTransform {
     /// g(1), …, g(N).
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.mobius_transform.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Möbius transform and inversion (divisor sums) of a sequence";
     const SUMMARY: &'static str =
         "Möbius inversion g(n) = Σ_{d|n} μ(n/d) f(d), or the divisor-sum transform.";

@@ -26,7 +26,7 @@ impl Operation for PolynomialFit {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.polynomial_fit.find";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     const TITLE: &'static str = "Find the polynomial formula of a sequence (closed form in n)";
     const SUMMARY: &'static str =
         "The least-degree polynomial p with p(n) = a_n for n = 0, 1, …, via finite differences.";

@@ -15,7 +15,7 @@ impl Operation for PrefixSums {
     /// S_k = a_1 + … + a_k for each k.
     type Output = Vec<Rational>;
     const ID: &'static str = "sequence.prefix_sums.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Partial sums (prefix sums) of a sequence";
     const SUMMARY: &'static str = "The running totals S_k = a_1 + … + a_k, exactly.";
     const DESCRIPTION: &'static str = "Computes the partial sums of a sequence: the k-th output is the sum of the \

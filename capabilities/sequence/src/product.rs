@@ -16,7 +16,7 @@ impl Operation for Product {
     /// ∏ a_i, exactly.
     type Output = Rational;
     const ID: &'static str = "sequence.product.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Product of a finite sequence";
     const SUMMARY: &'static str = "Exact product ∏ a_i of a list of integers or fractions.";
     const DESCRIPTION: &'static str = "Multiplies up to 100,000 rational terms exactly, by a balanced product \

@@ -27,7 +27,7 @@ impl Operation for RecurrenceFind {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.find";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str =
         "Find the shortest linear recurrence of a sequence (Berlekamp–Massey over Q)";
     const SUMMARY: &'static str =

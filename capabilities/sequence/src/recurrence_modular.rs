@@ -23,7 +23,7 @@ impl Operation for RecurrenceModular {
     /// a_n mod m, in 0..m.
     type Output = Int;
     const ID: &'static str = "sequence.recurrence.modular.evaluate";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "n-th term of a linear recurrence modulo m, for huge n";
     const SUMMARY: &'static str =
         "a_n mod m for n up to 10^18 by polynomial exponentiation (Fiduccia/Kitamasa).";

@@ -29,7 +29,7 @@ impl Operation for RecurrencePrimeField {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "sequence.recurrence.prime_field.find";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str =
         "Find the shortest linear recurrence modulo a prime (Berlekamp–Massey over F_p)";
     const SUMMARY: &'static str =

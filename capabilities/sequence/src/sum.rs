@@ -16,7 +16,7 @@ impl Operation for Sum {
     /// Σ a_i, exactly.
     type Output = Rational;
     const ID: &'static str = "sequence.sum.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Sum of a finite sequence";
     const SUMMARY: &'static str = "Exact sum Σ a_i of a list of integers or fractions.";
     const DESCRIPTION: &'static str = "Adds up to 100,000 rational terms exactly (pairwise, so large lists of \

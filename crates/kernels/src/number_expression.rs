@@ -36,6 +36,8 @@ pub enum ExprError {
     /// Division by zero, a fractional exponent, a factorial of a negative
     /// number or of a fraction, a fraction where an integer goes.
     Undefined(String),
+    /// The parsing budget ([`crate::Budget::check_parsing`]) ran out.
+    Stopped,
 }
 
 impl std::fmt::Display for ExprError {
@@ -51,6 +53,7 @@ impl std::fmt::Display for ExprError {
                 at + 1
             ),
             ExprError::TooBig(why) | ExprError::Undefined(why) => f.write_str(why),
+            ExprError::Stopped => f.write_str("the call's deadline passed during evaluation"),
         }
     }
 }
@@ -136,7 +139,10 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Every operation's result passes here: its size is checked, and so is
+    /// the call's budget (an expression may hold thousands of operations).
     fn bounded(&self, q: Q, what: impl FnOnce() -> String) -> Result<Q, ExprError> {
+        crate::Budget::check_parsing().map_err(|_| ExprError::Stopped)?;
         if size(&q) > self.max_bits {
             return Err(ExprError::TooBig(format!(
                 "{} has more than {} bits",
@@ -306,6 +312,9 @@ impl<'s> Parser<'s> {
         let n = v.to_integer().to_u64().unwrap_or(u64::MAX);
         let mut acc = BigInt::one();
         for k in 2..=n {
+            if k % 64 == 0 {
+                crate::Budget::check_parsing().map_err(|_| ExprError::Stopped)?;
+            }
             acc *= k;
             if acc.bits() > self.max_bits {
                 return Err(ExprError::TooBig(format!(

@@ -1,15 +1,18 @@
 //! Wire values (DESIGN §3): one encoding everywhere, parsed once by serde,
 //! with hand-written JSON Schemas that say exactly what the parser accepts.
 //!
-//! Inputs: integers as JSON integers within ±(2^53−1) or decimal strings;
-//! rationals as integers, `"p/q"` or exact decimal strings; matrices as
-//! arrays of equal-length rows. JSON floats are refused with the exact
-//! string to send instead. Outputs are always strings.
+//! Inputs: integers as JSON integers (read exactly, whatever their length),
+//! decimal strings or integer expressions (`"2^61-1"`); rationals as
+//! integers, `"p/q"`, exact decimal strings or rational expressions
+//! (`"3/4 + 2^-10"`); matrices as arrays of equal-length rows. JSON floats
+//! are refused with the exact string to send instead. Outputs are always
+//! strings.
 //!
 //! Errors raised here read `"<what was wrong>, expected <what to send>"` so
 //! the diagnostics layer can split them; a bound that was exceeded starts
 //! with [`LIMIT_TAG`] and becomes `limit_exceeded`.
 
+use hessian_kernels::number_expression::{self, ExprError};
 use hessian_kernels::{BigInt, Mat, Q};
 use num_traits::{One, Signed, Zero};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -27,8 +30,20 @@ pub const MAX_NUMBER_CHARS: usize = 10_000;
 pub const LIMIT_TAG: &str = "limit exceeded: ";
 
 const INT_PATTERN: &str = "^-?[0-9]+$";
-const RATIONAL_PATTERN: &str = "^-?[0-9]+(/[0-9]*[1-9][0-9]*|\\.[0-9]+)?$";
 const RATIONAL_OUT_PATTERN: &str = "^-?[0-9]+(/[0-9]+)?$";
+/// Digits, or an integer expression: the characters of
+/// `hessian_kernels::number_expression` without `/` and `.`.
+const INT_IN_PATTERN: &str = "^[-+*^!() 0-9]*[0-9][-+*^!() 0-9]*$";
+/// `p/q`, an exact decimal, or a rational expression.
+const RATIONAL_IN_PATTERN: &str = "^[-+*/^!(). 0-9]*[0-9][-+*/^!(). 0-9]*$";
+/// The largest value a number may denote, in bits of numerator plus
+/// denominator: as many as [`MAX_NUMBER_CHARS`] decimal digits carry
+/// (⌈10000·log₂10⌉), so `"10^9999"` is as good as its 10,000 digits.
+pub const MAX_NUMBER_BITS: u64 = 33_220;
+/// serde_json (with `arbitrary_precision`) hands a number it keeps as text
+/// (an integer beyond 128 bits, a float that is not a double's shortest
+/// form, `1e400`) to a visitor as a one-entry map under this key.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 /// An exact integer.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -119,12 +134,6 @@ fn too_long<E: de::Error>(len: usize) -> E {
     ))
 }
 
-fn unsafe_integer<E: de::Error>(v: impl fmt::Display) -> E {
-    E::custom(format!(
-        "the JSON integer {v} is beyond ±(2^53−1) where JSON numbers lose precision, expected the decimal string \"{v}\""
-    ))
-}
-
 /// The exact decimal a JSON float was most likely written as (Rust prints
 /// the shortest string that reads back as the same double).
 fn float_text(v: f64) -> String {
@@ -132,21 +141,172 @@ fn float_text(v: f64) -> String {
     if s.len() > 40 { format!("{v:e}") } else { s }
 }
 
-/// The numerator and denominator of a `{"num": p, "den": q}`-style object
-/// (an agent's rendering of a fraction), to name the string to send instead.
-fn fraction_object<'de, A: de::MapAccess<'de>>(mut map: A) -> Result<Option<Q>, A::Error> {
+/// The exact value of a JSON number's text (`1e400`, `-2.50E-3`) as the
+/// string to send instead, and whether that value is an integer: plain
+/// digits or `p/q` while short, `d*10^e` beyond (which the expression
+/// grammar reads back). None when the exponent itself is out of range.
+fn exact_text(text: &str) -> Option<(String, bool)> {
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
+        None => (body, 0),
+    };
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut digits = format!("{whole}{frac}").trim_start_matches('0').to_string();
+    if digits.is_empty() {
+        return Some(("0".into(), true));
+    }
+    let mut e10 = exponent.checked_sub(i64::try_from(frac.len()).ok()?)?;
+    while digits.ends_with('0') {
+        digits.pop();
+        e10 += 1;
+    }
+    let short = |n: i64| n.unsigned_abs() + digits.len() as u64 <= 40;
+    let value = if e10 >= 0 && short(e10) {
+        format!("{sign}{digits}{}", "0".repeat(e10 as usize))
+    } else if e10 < 0 && short(e10) {
+        let q = Q::new(
+            digits.parse().ok()?,
+            num_traits::pow(BigInt::from(10), e10.unsigned_abs() as usize),
+        );
+        format!("{sign}{}", Rational(q))
+    } else if digits == "1" {
+        format!("{sign}10^{e10}")
+    } else {
+        format!("{sign}{digits}*10^{e10}")
+    };
+    Some((value, e10 >= 0))
+}
+
+/// An integer or rational expression that has no value here, as a serde
+/// error: a bound passed is a limit, anything else a wrong value.
+fn expression_error<E: de::Error>(s: &str, kind: &str, e: ExprError) -> E {
+    let (article, example) = if kind == "integer" {
+        ("an", "\"-123\" or \"2^61-1\"")
+    } else {
+        ("a", "\"3/4\", \"0.125\" or \"2^-10\"")
+    };
+    let text = crate::error::bounded(s, 40);
+    match e {
+        ExprError::TooBig(why) => E::custom(format!(
+            "{LIMIT_TAG}the {kind} expression {text:?}: {why}, expected a value of at most {MAX_NUMBER_CHARS} digits"
+        )),
+        ExprError::Stopped => E::custom(format!(
+            "the {kind} expression {text:?} was stopped by the call's deadline, expected a smaller expression"
+        )),
+        e => E::custom(format!(
+            "the {kind} expression {text:?} has no {kind} value ({e}), expected {article} {kind} such as {example}"
+        )),
+    }
+}
+
+/// An exact integer from a string: digits, or an integer expression.
+fn int_from_str<E: de::Error>(s: &str) -> Result<BigInt, E> {
+    if s.len() > MAX_NUMBER_CHARS {
+        return Err(too_long(s.len()));
+    }
+    if let Some(v) = parse_int_str(s) {
+        return Ok(v);
+    }
+    if !number_expression::looks_like(s, false) {
+        return Err(E::invalid_value(
+            de::Unexpected::Str(&crate::error::bounded(s, 40)),
+            &IntVisitor,
+        ));
+    }
+    number_expression::integer(s, MAX_NUMBER_BITS).map_err(|e| expression_error(s, "integer", e))
+}
+
+/// An exact rational from a string: `p/q`, a decimal, or a rational
+/// expression.
+fn rational_from_str<E: de::Error>(s: &str) -> Result<Q, E> {
+    if s.len() > MAX_NUMBER_CHARS {
+        return Err(too_long(s.len()));
+    }
+    let why = match parse_rational_str(s) {
+        Ok(q) => return Ok(q),
+        Err(why) => why,
+    };
+    if !number_expression::looks_like(s, true) {
+        return Err(E::custom(format!(
+            "the string {:?} ({why}), expected a rational such as \"3/4\", \"-2\", \"0.125\" or \"2^-10\"",
+            crate::error::bounded(s, 40)
+        )));
+    }
+    number_expression::rational(s, MAX_NUMBER_BITS).map_err(|e| expression_error(s, "rational", e))
+}
+
+/// A JSON number serde_json kept as text ([`NUMBER_TOKEN`]): an integer of
+/// any length is read exactly; a float is refused with its exact value.
+fn int_from_number<E: de::Error>(text: &str) -> Result<BigInt, E> {
+    if text.len() > MAX_NUMBER_CHARS {
+        return Err(too_long(text.len()));
+    }
+    if let Some(v) = parse_int_str(text) {
+        return Ok(v);
+    }
+    Err(E::custom(match exact_text(text) {
+        Some((exact, true)) => format!(
+            "the JSON float {}, expected an exact integer as a JSON integer or string: \"{exact}\"",
+            crate::error::bounded(text, 40)
+        ),
+        _ => format!(
+            "the JSON float {}, expected an exact integer as a JSON integer or a decimal string",
+            crate::error::bounded(text, 40)
+        ),
+    }))
+}
+
+/// Like [`int_from_number`], for a rational.
+fn rational_from_number<E: de::Error>(text: &str) -> Result<Q, E> {
+    if text.len() > MAX_NUMBER_CHARS {
+        return Err(too_long(text.len()));
+    }
+    if let Some(v) = parse_int_str(text) {
+        return Ok(Q::from_integer(v));
+    }
+    Err(E::custom(match exact_text(text) {
+        Some((exact, _)) => format!(
+            "the JSON float {} (floats are inexact), expected the exact value as a string: \"{exact}\"",
+            crate::error::bounded(text, 40)
+        ),
+        None => format!(
+            "the JSON float {} (floats are inexact), expected the exact value as a string such as \"1/10\" or \"0.1\"",
+            crate::error::bounded(text, 40)
+        ),
+    }))
+}
+
+/// What a JSON object where a number goes holds.
+enum MapNumber {
+    /// serde_json's text of a JSON number (see [`NUMBER_TOKEN`]).
+    Text(String),
+    /// An agent's `{"num": p, "den": q}` rendering of a fraction, with its
+    /// value when both parts are word-size integers.
+    Fraction(Option<Q>),
+}
+
+fn map_number<'de, A: de::MapAccess<'de>>(mut map: A) -> Result<MapNumber, A::Error> {
     let (mut num, mut den) = (None, None);
     while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
         match k.as_str() {
+            NUMBER_TOKEN => {
+                if let serde_json::Value::String(text) = v {
+                    return Ok(MapNumber::Text(text));
+                }
+            }
             "num" | "numerator" | "n" | "p" => num = v.as_i64(),
             "den" | "denominator" | "d" | "q" => den = v.as_i64(),
             _ => {}
         }
     }
-    Ok(match (num, den) {
+    Ok(MapNumber::Fraction(match (num, den) {
         (Some(p), Some(q)) if q != 0 => Some(Q::new(p.into(), q.into())),
         _ => None,
-    })
+    }))
 }
 
 fn parse_int_str(s: &str) -> Option<BigInt> {
@@ -202,23 +362,23 @@ impl<'de> Visitor<'de> for IntVisitor {
     type Value = Int;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an integer: a JSON integer within ±9007199254740991 or a decimal string such as \"-123\"")
+        f.write_str("an integer: a JSON integer, a decimal string such as \"-123\", or an integer expression such as \"2^61-1\"")
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Int, E> {
-        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
-            Err(unsafe_integer(v))
-        } else {
-            Ok(Int(v.into()))
-        }
+        Ok(Int(v.into()))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
-        if v > MAX_SAFE_INTEGER as u64 {
-            Err(unsafe_integer(v))
-        } else {
-            Ok(Int(v.into()))
-        }
+        Ok(Int(v.into()))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Int, E> {
+        Ok(Int(v.into()))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Int, E> {
+        Ok(Int(v.into()))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
@@ -235,22 +395,18 @@ impl<'de> Visitor<'de> for IntVisitor {
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Int, A::Error> {
-        Err(de::Error::custom(match fraction_object(map)? {
-            Some(q) if q.is_integer() => format!(
+        Err(de::Error::custom(match map_number(map)? {
+            MapNumber::Text(text) => return int_from_number(&text).map(Int),
+            MapNumber::Fraction(Some(q)) if q.is_integer() => format!(
                 "a {{numerator, denominator}} object, expected the integer as a JSON integer or string: \"{}\"",
                 q.to_integer()
             ),
-            _ => "an object, expected an integer: a JSON integer or a decimal string such as \"-123\"".to_string(),
+            MapNumber::Fraction(_) => "an object, expected an integer: a JSON integer or a decimal string such as \"-123\"".to_string(),
         }))
     }
 
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Int, E> {
-        if s.len() > MAX_NUMBER_CHARS {
-            return Err(too_long(s.len()));
-        }
-        parse_int_str(s).map(Int).ok_or_else(|| {
-            E::invalid_value(de::Unexpected::Str(&crate::error::bounded(s, 40)), &self)
-        })
+        int_from_str(s).map(Int)
     }
 }
 
@@ -267,31 +423,36 @@ impl<'de> Visitor<'de> for RationalVisitor {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
-            "a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"",
+            "a rational: a JSON integer, or a string \"p/q\", \"-7\", an exact decimal \"0.125\" or an expression such as \"3/4 + 2^-10\"",
         )
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Rational, E> {
-        IntVisitor
-            .visit_i64(v)
-            .map(|i| Rational(Q::from_integer(i.0)))
+        Ok(Rational(Q::from_integer(v.into())))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Rational, E> {
-        IntVisitor
-            .visit_u64(v)
-            .map(|i| Rational(Q::from_integer(i.0)))
+        Ok(Rational(Q::from_integer(v.into())))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Rational, E> {
+        Ok(Rational(Q::from_integer(v.into())))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Rational, E> {
+        Ok(Rational(Q::from_integer(v.into())))
     }
 
     /// `{"num": 1, "den": 2}` and its spellings are refused, naming the
     /// string to send, as floats are.
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Rational, A::Error> {
-        Err(de::Error::custom(match fraction_object(map)? {
-            Some(q) => format!(
+        Err(de::Error::custom(match map_number(map)? {
+            MapNumber::Text(text) => return rational_from_number(&text).map(Rational),
+            MapNumber::Fraction(Some(q)) => format!(
                 "a {{numerator, denominator}} object, expected the exact value as a string: \"{}\"",
                 Rational(q)
             ),
-            _ => "an object, expected a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"".to_string(),
+            MapNumber::Fraction(None) => "an object, expected a rational: a JSON integer, or a string \"p/q\", \"-7\" or an exact decimal \"0.125\"".to_string(),
         }))
     }
 
@@ -316,15 +477,7 @@ impl<'de> Visitor<'de> for RationalVisitor {
     }
 
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Rational, E> {
-        if s.len() > MAX_NUMBER_CHARS {
-            return Err(too_long(s.len()));
-        }
-        parse_rational_str(s).map(Rational).map_err(|why| {
-            E::custom(format!(
-                "the string {:?} ({why}), expected a rational such as \"3/4\", \"-2\" or \"0.125\"",
-                crate::error::bounded(s, 40)
-            ))
-        })
+        rational_from_str(s).map(Rational)
     }
 }
 
@@ -342,6 +495,20 @@ impl<'de> Deserialize<'de> for Rational {
 pub enum Entry {
     Word(i64),
     Big(Box<Q>),
+}
+
+/// Entries below 10^18 in magnitude are words, as an 18-digit string is:
+/// the word kernels take any such entry.
+const WORD_BOUND: i128 = 1_000_000_000_000_000_000;
+
+impl Entry {
+    fn of(v: i128) -> Entry {
+        if v.unsigned_abs() < WORD_BOUND as u128 {
+            Entry::Word(v as i64)
+        } else {
+            Entry::Big(Box::new(Q::from_integer(v.into())))
+        }
+    }
 }
 
 impl From<Entry> for Q {
@@ -369,19 +536,22 @@ impl<'de> Visitor<'de> for EntryVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Entry, E> {
-        if v.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
-            Err(unsafe_integer(v))
-        } else {
-            Ok(Entry::Word(v))
-        }
+        Ok(Entry::of(v.into()))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Entry, E> {
-        if v > MAX_SAFE_INTEGER as u64 {
-            Err(unsafe_integer(v))
-        } else {
-            Ok(Entry::Word(v as i64))
-        }
+        Ok(Entry::of(v.into()))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Entry, E> {
+        Ok(Entry::of(v))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Entry, E> {
+        Ok(i128::try_from(v).map_or_else(
+            |_| Entry::Big(Box::new(Q::from_integer(v.into()))),
+            Entry::of,
+        ))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Entry, A::Error> {
@@ -444,6 +614,10 @@ pub fn words(m: &Mat<Entry>) -> Option<Mat<i64>> {
     Mat::from_vec(m.rows(), m.cols(), data)
 }
 
+const INT_DESCRIPTION: &str = "An exact integer: a JSON integer (read exactly at any length; beyond ±9007199254740991 a string is safer, since JavaScript hosts round longer JSON numbers), a decimal string such as \"-123\", or an integer expression in a string with + - * ^ ! and parentheses, such as \"2^61-1\", \"10^100+7\" or \"30!\" (at most 10000 characters and a value of at most 10000 digits).";
+
+const RATIONAL_DESCRIPTION: &str = "An exact rational: a JSON integer, or a string \"p/q\" (need not be reduced), \"-7\", an exact decimal \"-0.125\", or a rational expression with + - * / ^ ! and parentheses such as \"3/4 + 2^-10\" (at most 10000 characters and a value of at most 10000 digits). JSON floats are refused.";
+
 impl JsonSchema for Int {
     fn schema_name() -> Cow<'static, str> {
         "Int".into()
@@ -458,10 +632,10 @@ impl JsonSchema for Int {
             return json_schema!({ "type": "string", "pattern": INT_PATTERN, "description": "An exact integer as a decimal string." });
         }
         json_schema!({
-            "description": "An exact integer: a JSON integer within ±9007199254740991, or a decimal string such as \"-123\" for any size.",
+            "description": INT_DESCRIPTION,
             "anyOf": [
-                { "type": "integer", "minimum": -MAX_SAFE_INTEGER, "maximum": MAX_SAFE_INTEGER },
-                { "type": "string", "pattern": INT_PATTERN, "maxLength": MAX_NUMBER_CHARS }
+                { "type": "integer" },
+                { "type": "string", "pattern": INT_IN_PATTERN, "maxLength": MAX_NUMBER_CHARS }
             ]
         })
     }
@@ -484,10 +658,10 @@ impl JsonSchema for Rational {
             });
         }
         json_schema!({
-            "description": "An exact rational: a JSON integer, or a string \"p/q\" (q > 0, need not be reduced), \"-7\", or an exact decimal \"-0.125\". JSON floats are refused.",
+            "description": RATIONAL_DESCRIPTION,
             "anyOf": [
-                { "type": "integer", "minimum": -MAX_SAFE_INTEGER, "maximum": MAX_SAFE_INTEGER },
-                { "type": "string", "pattern": RATIONAL_PATTERN, "maxLength": MAX_NUMBER_CHARS }
+                { "type": "integer" },
+                { "type": "string", "pattern": RATIONAL_IN_PATTERN, "maxLength": MAX_NUMBER_CHARS }
             ]
         })
     }
@@ -547,6 +721,12 @@ impl IntVisitor {
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Int, E> {
                 IntVisitor.visit_u64(v)
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Int, E> {
+                IntVisitor.visit_i128(v)
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Int, E> {
+                IntVisitor.visit_u128(v)
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Int, E> {
                 IntVisitor.visit_f64(v)

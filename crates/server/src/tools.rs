@@ -43,8 +43,8 @@ complete example call. Flow: search → inspect → copy the example into math_r
 
 const RUN_DESCRIPTION: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
 \"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema: copy `example` \
-from math_find inspect and change the values. Integers as JSON integers or decimal strings; rationals as \
-\"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
+from math_find inspect and change the values. Integers as JSON integers, decimal strings or expressions like \
+\"2^61-1\"; rationals as \"p/q\", exact decimals like \"0.125\" or expressions; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
 
 /// Arm 1 of the evaluation: the same tools, described without examples.
@@ -56,8 +56,8 @@ Flow: search → inspect → build the input from the input schema and call math
 
 const RUN_DESCRIPTION_NO_EXAMPLE: &str = "Run one exact operation: {\"operation_id\": \"…\", \"input\": {…}, \
 \"contract\"?: \"sha256:…\", \"deadline_ms\"?: n}. `input` is an object shaped as the operation's input_schema \
-from math_find inspect. Integers as JSON integers or decimal strings; rationals as \
-\"p/q\" or exact decimals like \"0.125\"; never JSON floats. A refused call names the wrong field, and \
+from math_find inspect. Integers as JSON integers, decimal strings or expressions like \
+\"2^61-1\"; rationals as \"p/q\", exact decimals like \"0.125\" or expressions; never JSON floats. A refused call names the wrong field, and \
 `error.fix` often holds the corrected call to send as is.";
 
 const INSTRUCTIONS: &str = "Hessian computes exact mathematics (matrices, integers, number theory). \
