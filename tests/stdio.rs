@@ -641,26 +641,32 @@ fn long_calls_report_progress_when_the_client_asks() {
 
 #[test]
 fn cancellation_stops_the_kernel_and_frees_its_slot_within_100_ms() {
-    // One computation slot: a second call is refused with busy while the first runs.
-    let mut s = Server::start(&["--max-concurrent", "1"]);
+    // One computation slot and room for one call to wait: a third is busy.
+    let mut s = Server::start(&["--max-concurrent", "1", "--queue", "1"]);
     s.initialize();
-    s.send(json!({"jsonrpc": "2.0", "id": 500, "method": "tools/call", "params": {
-        "name": "math_run",
-        "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}
-    }}));
+    let call = |id: u64, args: Value| json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "math_run", "arguments": args}});
+    let gcd = json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}});
+    s.send(call(
+        500,
+        json!({"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}),
+    ));
     std::thread::sleep(Duration::from_millis(300));
-    let busy = s.refused(
-        "math_run",
-        json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}),
-    );
-    assert_eq!(busy["code"], "busy");
+    s.send(call(501, gcd.clone()));
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(s.refused("math_run", gcd)["code"], "busy");
     s.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 500}}));
-    std::thread::sleep(Duration::from_millis(100));
-    let freed = s.ok(
-        "math_run",
-        json!({"operation_id": "integer.gcd.compute", "input": {"integers": [4, 6]}}),
-    );
-    assert_eq!(freed["output"], "2");
+    let cancelled = Instant::now();
+    // The waiting call takes the freed slot.
+    loop {
+        let line = s.lines.recv_timeout(WAIT).expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        if msg["id"] == json!(501) {
+            assert_eq!(msg["result"]["structuredContent"]["output"], "2", "{msg}");
+            break;
+        }
+    }
+    let waited = cancelled.elapsed();
+    assert!(waited < Duration::from_millis(100), "{waited:?}");
 }
 
 #[test]

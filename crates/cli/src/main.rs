@@ -45,9 +45,15 @@ enum Command {
         /// Wall-clock limit of one math_run call, in milliseconds.
         #[arg(long, env = "HESSIAN_DEADLINE_MS", default_value_t = 30_000)]
         deadline_ms: u64,
-        /// Calls computing at once; more are refused with `busy`.
+        /// Calls computing at once; more wait in the queue (--queue), and
+        /// beyond it are refused with `busy`.
         #[arg(long, env = "HESSIAN_MAX_CONCURRENT", default_value_t = 16)]
         max_concurrent: usize,
+        /// Calls that may wait for a computation slot (within their
+        /// deadline): 256 over stdio, where a host pipelines its calls, and
+        /// 0 over HTTP, where a busy replica should send the caller to another.
+        #[arg(long, env = "HESSIAN_QUEUE")]
+        queue: Option<usize>,
         /// Bytes of JSON one tool result may carry (structuredContent and its
         /// text alike); a larger result is refused with limit_exceeded.
         #[arg(long, env = "HESSIAN_MAX_OUTPUT_BYTES", default_value_t = hessian_contract::call::DEFAULT_OUTPUT_BYTES)]
@@ -85,6 +91,22 @@ enum Command {
         /// Evaluation arm 1 only: math_find shows contracts without examples.
         #[arg(long, hide = true)]
         eval_contract_only: bool,
+        /// How long past its deadline a call's worker process is given
+        /// before it is killed and the call answered deadline_exceeded.
+        #[arg(long, env = "HESSIAN_GRACE_MS", default_value_t = 100)]
+        grace_ms: u64,
+        /// Compute on the server's own threads instead of worker processes
+        /// (for measurement: a kernel that does not poll its budget then
+        /// cannot be stopped).
+        #[arg(long, hide = true)]
+        in_process: bool,
+    },
+    /// A worker process of `serve`: computes the calls its parent sends on
+    /// stdin (one JSON request per line) until stdin closes.
+    #[command(hide = true)]
+    Worker {
+        #[arg(long, default_value_t = 100)]
+        grace_ms: u64,
     },
     /// Issue a bearer token for `serve --http --token-file`.
     Token {
@@ -134,6 +156,10 @@ enum Command {
         contract: Option<String>,
         #[arg(long, default_value_t = 30_000)]
         deadline_ms: u64,
+        /// How long past the deadline a kernel that has not stopped is given
+        /// before the process ends with deadline_exceeded (the hard stop).
+        #[arg(long, default_value_t = 250)]
+        grace_ms: u64,
         /// Refuse results larger than this many bytes of JSON, as a server
         /// does (no limit unless given).
         #[arg(long)]
@@ -313,6 +339,35 @@ fn write_secret(path: &std::path::Path, text: &str) -> std::io::Result<()> {
         .write_all(format!("{text}\n").as_bytes())
 }
 
+/// The hard stop of `hessian run`: a kernel that has not stopped by the
+/// deadline plus `grace_ms` ends the process with `deadline_exceeded`, so
+/// a shell (or a test) never waits on a runaway computation. Whoever locks
+/// the returned mutex first prints the one answer.
+fn hard_stop(
+    deadline_ms: u64,
+    grace_ms: u64,
+    style: show::Style,
+) -> std::sync::Arc<std::sync::Mutex<()>> {
+    let answered = std::sync::Arc::new(std::sync::Mutex::new(()));
+    let lock = answered.clone();
+    let limit = Duration::from_millis(deadline_ms.saturating_add(grace_ms));
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        // The main thread holds the lock while it prints its own answer,
+        // and exits right after; if it got there first, this waits forever.
+        let _held = lock.lock();
+        let r = hessian_contract::Refusal::new(
+            hessian_contract::Code::DeadlineExceeded,
+            format!(
+                "the call ran past its deadline of {deadline_ms} ms and was stopped {grace_ms} ms later"
+            ),
+        );
+        show::answer(Err(r), style, show::Kind::Envelope);
+        std::process::exit(2);
+    });
+    answered
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let catalog = hessian_server::catalog();
@@ -388,6 +443,7 @@ fn main() -> ExitCode {
         Command::Serve {
             deadline_ms,
             max_concurrent,
+            queue,
             max_output_bytes,
             state_key_file,
             http,
@@ -398,6 +454,8 @@ fn main() -> ExitCode {
             read_timeout_ms,
             max_connections,
             eval_contract_only,
+            grace_ms,
+            in_process,
         } => {
             tracing_subscriber::fmt()
                 .with_writer(std::io::stderr)
@@ -407,12 +465,23 @@ fn main() -> ExitCode {
                         .unwrap_or_else(|_| "warn".into()),
                 )
                 .init();
+            let worker_exe = match (in_process, std::env::current_exe()) {
+                (false, Ok(exe)) => Some(exe),
+                (false, Err(e)) => {
+                    eprintln!("hessian: cannot find this binary to start worker processes: {e}");
+                    return ExitCode::FAILURE;
+                }
+                (true, _) => None,
+            };
             let config = hessian_server::Config {
                 deadline: Duration::from_millis(deadline_ms),
                 max_concurrent,
                 max_output_bytes,
                 state_key_file,
                 examples: !eval_contract_only,
+                worker_exe,
+                grace: Duration::from_millis(grace_ms),
+                queue: queue.unwrap_or(if http.is_none() { 256 } else { 0 }),
             };
             let runtime = match tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -450,6 +519,9 @@ fn main() -> ExitCode {
                     },
                 )),
             };
+            // The servers have closed their workers; a blocking thread still
+            // finishing its reply is not waited for.
+            runtime.shutdown_timeout(Duration::from_millis(500));
             match served {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -526,6 +598,7 @@ fn main() -> ExitCode {
             input,
             contract,
             deadline_ms,
+            grace_ms,
             max_output_bytes,
         } => {
             let text = match input.as_str() {
@@ -554,7 +627,12 @@ fn main() -> ExitCode {
             ]);
             let mut ctx = Ctx::new(Budget::with_timeout(Duration::from_millis(deadline_ms)));
             ctx.max_output_bytes = max_output_bytes;
-            let code = answer(call::run(catalog, args, &ctx), style, Kind::Envelope);
+            let answered = hard_stop(deadline_ms, grace_ms, style);
+            let result = call::run(catalog, args, &ctx);
+            let Ok(_first) = answered.lock() else {
+                return ExitCode::from(2);
+            };
+            let code = answer(result, style, Kind::Envelope);
             // For the memory test: the process's peak resident set, on stderr.
             if std::env::var_os("HESSIAN_REPORT_PEAK_RSS").is_some() {
                 let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -568,6 +646,9 @@ fn main() -> ExitCode {
                 }
             }
             code
+        }
+        Command::Worker { grace_ms } => {
+            hessian_server::workers::serve_worker(Duration::from_millis(grace_ms))
         }
         Command::Bench {
             kernel,

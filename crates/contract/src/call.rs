@@ -4,7 +4,8 @@
 
 use crate::catalog::{Catalog, Entry};
 use crate::error::{Code, Refusal, Tool};
-use crate::operation::{Ctx, Question, Round};
+use crate::operation::{Ctx, Question};
+use crate::runner::{InProcess, Ran, Runner};
 use hessian_op::parse::diagnose;
 pub use hessian_op::parse::{parse_at, parse_input};
 use schemars::JsonSchema;
@@ -105,7 +106,7 @@ pub enum RunAnswer {
 /// A successful call: the envelope, and its compact JSON, written once —
 /// the output budget measured these bytes and the server sends them as the
 /// text content.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Answer {
     pub envelope: Value,
     pub text: String,
@@ -116,20 +117,14 @@ pub struct Answer {
 /// This path cannot ask: an operation that needs answers is refused with
 /// `input_required` and a corrected call (the CLI and offline tools).
 pub fn run(catalog: &Catalog, args: Map<String, Value>, ctx: &Ctx) -> Result<Value, Refusal> {
-    let started = Instant::now();
     let args = parse_args(catalog, args)?;
     let entry = lookup(catalog, &args)?;
     let ctx = ctx.with_deadline_ms(args.deadline_ms);
     let input = Value::Object(args.input);
-    let round = entry
-        .op
-        .plan_or_run(&input, &ctx)
-        .map_err(|r| missing_field_help(entry, &input, r))?;
-    match round {
-        Round::Ask(questions) => Err(input_required(entry, &input, &questions)),
-        Round::Output(output) => finish(catalog, entry, &input, output, &ctx, started),
+    match InProcess(catalog).first(entry, &input, &ctx)? {
+        Ran::Ask(questions) => Err(input_required(entry, &input, &questions)),
+        Ran::Answer(answer) => Ok(answer.envelope),
     }
-    .map(|answer| answer.envelope)
 }
 
 /// The wrapper check and the strict parse of `{operation_id, input,

@@ -12,6 +12,7 @@ pub mod canonical;
 pub mod catalog;
 pub mod find;
 pub mod rounds;
+pub mod runner;
 pub mod schemas;
 pub mod search;
 pub mod state;

@@ -3,14 +3,15 @@
 //! checks the signed state against them, and either asks the next question
 //! or runs. Transports decide only how a question reaches the caller.
 
-use crate::call::{Answer, finish, input_required, lookup, parse_args};
+use crate::call::{Answer, input_required, lookup, parse_args};
 use crate::canonical::{sha256_digest, to_canonical};
 use crate::catalog::Catalog;
 use crate::error::{Code, Refusal};
-use crate::operation::{Ctx, Question, Round};
+use crate::operation::{Ctx, Question};
+use crate::runner::{Ran, Runner};
 use crate::state::{FORMAT, Keys, State};
 use serde_json::{Map, Value, json};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Authentication, limits and the audit trail, run first in every round so
 /// no operation code (parser, resolver, kernel) runs for a refused caller.
@@ -33,15 +34,18 @@ impl Guard for Open {
 pub struct Rounds<'a> {
     pub keys: &'a Keys,
     pub guard: &'a dyn Guard,
+    /// Where the operation's parser, plan and kernel run.
+    pub runner: &'a dyn Runner,
     /// How long a question may wait for its answer.
     pub ttl_secs: u64,
 }
 
 /// A continuation: the state a question was asked in, and its answer (the
-/// form's content); without an answer the same question is asked again.
+/// key it was sent under, which must be the question's, and the form's
+/// content); without an answer the same question is asked again.
 pub struct Resume {
     pub state: String,
-    pub answer: Option<Map<String, Value>>,
+    pub answer: Option<(String, Map<String, Value>)>,
 }
 
 /// One per call, moved once: the size difference of its variants costs nothing.
@@ -74,7 +78,6 @@ pub fn call(
     resume: Option<Resume>,
     ctx: &Ctx,
 ) -> Result<Step, Refusal> {
-    let started = Instant::now();
     let parsed = parse_args(catalog, args);
     // The guard sees every call, a malformed one too, and reads only the
     // parsed arguments. The round number is only known after verification;
@@ -90,17 +93,11 @@ pub fn call(
     // A fresh call parses its input once: it either asks or runs. A resumed
     // one first re-derives the questions its state was sealed against.
     let questions = match &resume {
-        None => match entry
-            .op
-            .plan_or_run(&input, ctx)
-            .map_err(|r| crate::call::missing_field_help(entry, &input, r))?
-        {
-            Round::Output(output) => {
-                return finish(catalog, entry, &input, output, ctx, started).map(Step::Done);
-            }
-            Round::Ask(questions) => questions,
+        None => match rounds.runner.first(entry, &input, ctx)? {
+            Ran::Answer(answer) => return Ok(Step::Done(answer)),
+            Ran::Ask(questions) => questions,
         },
-        Some(_) => entry.op.questions(&input)?,
+        Some(_) => rounds.runner.questions(entry, &input, ctx)?,
     };
     let fingerprint = sha256_digest(to_canonical(&json!(questions)).as_bytes());
     let input_digest = sha256_digest(to_canonical(&input).as_bytes());
@@ -147,7 +144,21 @@ pub fn call(
             };
             let mut answers = s.answers;
             match answer {
-                Some(content) => {
+                Some((key, _)) if key != q.key => {
+                    return Err(Refusal::new(
+                        Code::InvalidInput,
+                        format!(
+                            "the answer was sent under {:?}, but the question asked is `{}`; send it as inputResponses.{}",
+                            crate::error::bounded(&key, 40),
+                            q.key,
+                            q.key
+                        ),
+                    )
+                    .at("inputResponses")
+                    .expected(format!("one answer, under the key `{}`", q.key))
+                    .received(format!("the key {:?}", crate::error::bounded(&key, 40))));
+                }
+                Some((_, content)) => {
                     answers.insert(q.key.clone(), q.value_of(&content));
                     (answers, s.round + 1)
                 }
@@ -161,8 +172,7 @@ pub fn call(
             m.extend(answers);
         }
         // The answers make a new input, parsed (once) by its run.
-        let output = entry.op.run_json(&complete, ctx)?;
-        return finish(catalog, entry, &complete, output, ctx, started).map(Step::Done);
+        return rounds.runner.last(entry, &complete, ctx).map(Step::Done);
     }
     let state = rounds.keys.seal(&State {
         format: FORMAT,

@@ -68,6 +68,13 @@ impl Budget {
         }
     }
 
+    /// Time left before the deadline (zero once it has passed); None when
+    /// there is no deadline.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
     /// The flag a transport sets when the caller cancels the request.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         self.cancelled.clone()

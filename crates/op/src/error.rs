@@ -2,10 +2,10 @@
 //! applies the path, what was expected and received, and one next step.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Code {
     InvalidInput,
@@ -80,7 +80,7 @@ impl Tool {
 }
 
 /// A call that was not carried out, or stopped. Serialized under `"error"`.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Refusal {
     pub code: Code,
     pub message: String,

@@ -3,7 +3,7 @@
 use crate::error::{Code, Refusal};
 use hessian_kernels::{Budget, Stop};
 use schemars::JsonSchema;
-use serde::{Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
 
 /// What one operation declares, next to its kernel call. Implemented by a
@@ -49,7 +49,7 @@ pub trait Operation: Send + Sync + 'static {
 /// a `form` with one property named `key` answers it with that property's
 /// value; a form with several properties answers an array field with their
 /// values in property order (MCP forms hold only flat primitive fields).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Question {
     pub key: String,
     pub message: String,

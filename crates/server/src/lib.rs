@@ -10,6 +10,7 @@ mod http;
 mod prompts;
 mod stdio;
 mod tools;
+pub mod workers;
 
 use hessian_contract::Catalog;
 use hessian_contract::state::Keys;
@@ -56,6 +57,16 @@ pub struct Config {
     /// False only in evaluation arm 1: math_find shows contracts without
     /// their examples, to measure what the example is worth.
     pub examples: bool,
+    /// The binary whose `worker` subcommand computes calls (this one, as
+    /// `hessian serve` sets it); None computes on the server's own threads,
+    /// where a kernel that does not poll its budget cannot be stopped.
+    pub worker_exe: Option<std::path::PathBuf>,
+    /// How long past its deadline a call's worker is given before it is
+    /// killed and the call answered `deadline_exceeded`.
+    pub grace: Duration,
+    /// Calls that may wait for a computation slot (stdio: a host pipelines
+    /// its requests); beyond it they are refused with `busy`.
+    pub queue: usize,
 }
 
 impl Default for Config {
@@ -66,6 +77,9 @@ impl Default for Config {
             max_output_bytes: hessian_contract::call::DEFAULT_OUTPUT_BYTES,
             state_key_file: None,
             examples: true,
+            worker_exe: None,
+            grace: Duration::from_millis(100),
+            queue: 0,
         }
     }
 }

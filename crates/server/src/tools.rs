@@ -1,14 +1,16 @@
 //! The two tools and the catalog resource as an rmcp `ServerHandler`.
 
 use crate::Config;
+use crate::workers::Workers;
 use hessian_contract::call::{RunAnswer, RunArgs};
 use hessian_contract::error::bounded;
 use hessian_contract::find::{self, FindAnswer, FindArgs};
 use hessian_contract::rounds::{self, Guard, Resume, Rounds, Step};
+use hessian_contract::runner::{InProcess, Runner};
 use hessian_contract::state::Keys;
-use hessian_contract::{Catalog, Ctx, Refusal};
+use hessian_contract::{Catalog, Ctx, MathError, Refusal};
 use hessian_contract::{Code, Question, Tool as ToolName};
-use hessian_kernels::Budget;
+use hessian_kernels::{Budget, Stop};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
     CompletionInfo, ContentBlock, CustomRequest, CustomResult, ElicitRequest, ElicitRequestParams,
@@ -72,6 +74,11 @@ pub struct HessianServer {
     keys: Arc<Keys>,
     /// One permit per call computing now.
     permits: Arc<tokio::sync::Semaphore>,
+    /// Calls waiting for a permit now (at most `config.queue`).
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
+    /// Where calls compute: worker processes, or this process's threads.
+    runner: Arc<dyn Runner>,
+    workers: Option<Arc<Workers>>,
 }
 
 /// Who calls over stdio: the one local user of this process.
@@ -312,13 +319,65 @@ impl HessianServer {
     /// For transports that build one server per request (HTTP): clones
     /// share the keys and the concurrency permits.
     pub fn with_keys(catalog: &'static Catalog, config: Config, keys: Arc<Keys>) -> Self {
+        let workers = config
+            .worker_exe
+            .clone()
+            .map(|exe| Workers::new(exe, config.max_concurrent, config.grace));
+        let runner: Arc<dyn Runner> = match &workers {
+            Some(w) => w.clone(),
+            None => Arc::new(InProcess(catalog)),
+        };
         Self {
             catalog,
             permits: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))),
+            waiting: Arc::default(),
             tools: Arc::new(tools(config.examples)),
             config,
             keys,
+            runner,
+            workers,
         }
+    }
+
+    /// Stops every computation: waiting calls kill their worker processes
+    /// and answer, idle workers end. For shutdown.
+    pub fn close(&self) {
+        if let Some(w) = &self.workers {
+            w.close();
+        }
+    }
+
+    /// A computation slot: at once, or after waiting in the queue (stdio
+    /// hosts pipeline their calls) while the queue has room; `busy` beyond
+    /// it. The wait counts against the call's deadline.
+    async fn permit(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<tokio::sync::OwnedSemaphorePermit, Refusal> {
+        use std::sync::atomic::Ordering;
+        if let Ok(p) = self.permits.clone().try_acquire_owned() {
+            return Ok(p);
+        }
+        let busy = || {
+            Refusal::new(
+                Code::Busy,
+                format!(
+                    "all {} computation slots of this server are in use; retry in a moment",
+                    self.config.max_concurrent
+                ),
+            )
+        };
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.config.queue {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(busy());
+        }
+        let acquired = tokio::select! {
+            p = self.permits.clone().acquire_owned() => p.map_err(|_| busy()),
+            () = tokio::time::sleep(self.config.deadline) => Err(MathError::Stopped(Stop::Deadline).into()),
+            () = context.ct.cancelled() => Err(MathError::Stopped(Stop::Cancelled).into()),
+        };
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        acquired
     }
 
     fn result(&self, result: Result<Value, Refusal>) -> CallToolResult {
@@ -338,38 +397,49 @@ impl HessianServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
         let how = asking(context);
-        let Ok(_permit) = self.permits.clone().try_acquire_owned() else {
-            let busy = Refusal::new(
-                Code::Busy,
-                format!(
-                    "all {} computation slots of this server are in use; retry in a moment",
-                    self.config.max_concurrent
-                ),
-            );
-            return Ok(self.result(Err(busy)).into());
+        let queued = std::time::Instant::now();
+        let _permit = match self.permit(context).await {
+            Ok(p) => p,
+            Err(r) => return Ok(self.result(Err(r)).into()),
         };
+        let deadline = self.config.deadline.saturating_sub(queued.elapsed());
         let principal = principal(context);
         let mut resume = match request.request_state {
             None => None,
             Some(state) => {
-                // One question per round: its response is the only entry.
-                let answer = match request
-                    .input_responses
-                    .as_ref()
-                    .and_then(|r| r.values().next())
-                {
-                    None => None,
-                    Some(result) => match accepted(result) {
-                        Ok(content) => Some(content),
-                        Err(r) => return Ok(self.result(Err(r)).into()),
-                    },
+                // One question per round: its response is the only entry,
+                // under the question's key (checked against the state).
+                let responses = request.input_responses.unwrap_or_default();
+                let answer = match responses.len() {
+                    0 => None,
+                    1 => {
+                        let Some((key, result)) = responses.into_iter().next() else {
+                            unreachable!("one entry")
+                        };
+                        match accepted(&result) {
+                            Ok(content) => Some((key, content)),
+                            Err(r) => return Ok(self.result(Err(r)).into()),
+                        }
+                    }
+                    n => {
+                        let keys: Vec<String> = responses.keys().map(|k| bounded(k, 40)).collect();
+                        let r = Refusal::new(
+                            Code::InvalidInput,
+                            format!(
+                                "inputResponses holds {n} answers ({}); a round asks one question, so send only the answer under its key",
+                                keys.join(", ")
+                            ),
+                        )
+                        .at("inputResponses");
+                        return Ok(self.result(Err(r)).into());
+                    }
                 };
                 Some(Resume { state, answer })
             }
         };
         loop {
             let step = match self
-                .round(args.clone(), resume.take(), &principal, context)
+                .round(args.clone(), resume.take(), &principal, deadline, context)
                 .await?
             {
                 Ok(step) => step,
@@ -422,7 +492,7 @@ impl HessianServer {
                     };
                     resume = Some(Resume {
                         state,
-                        answer: Some(content),
+                        answer: Some((question.key.clone(), content)),
                     });
                 }
             }
@@ -437,11 +507,12 @@ impl HessianServer {
         args: Map<String, Value>,
         resume: Option<Resume>,
         principal: &str,
+        deadline: std::time::Duration,
         context: &RequestContext<RoleServer>,
     ) -> Result<Result<Step, Refusal>, ErrorData> {
-        // The server's deadline; a call's own `deadline_ms` may shorten it,
-        // which the engine applies after the strict parse of the arguments.
-        let deadline = self.config.deadline;
+        // The server's deadline less the time queued; a call's own
+        // `deadline_ms` may shorten it, which the engine applies after the
+        // strict parse of the arguments.
         let budget = Budget::with_timeout(deadline);
         let on_cancel = budget.clone();
         let ct = context.ct.clone();
@@ -476,10 +547,12 @@ impl HessianServer {
         });
         let (catalog, keys, principal) = (self.catalog, self.keys.clone(), principal.to_string());
         let max_output = self.config.max_output_bytes;
+        let runner = self.runner.clone();
         let joined = tokio::task::spawn_blocking(move || {
             let rounds = Rounds {
                 keys: &keys,
                 guard: &AuditLog,
+                runner: runner.as_ref(),
                 ttl_secs: QUESTION_TTL_SECS,
             };
             let ctx = Ctx::new(budget).with_output_limit(max_output);

@@ -161,6 +161,7 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
     let (c, k, guard) = (catalog(), keys(), Counting::default());
     let rounds = Rounds {
         keys: &k,
+        runner: &crate::runner::InProcess(&c),
         guard: &guard,
         ttl_secs: 60,
     };
@@ -179,12 +180,12 @@ fn both_plans_ask_round_by_round_and_run_with_typed_answers() {
         assert_eq!(q0.key, "x");
         let (q1, s1) = ask(run(Some(Resume {
             state: s0,
-            answer: Some(answer("x", 5)),
+            answer: Some(("x".into(), answer("x", 5))),
         })));
         assert_eq!(q1.key, "y");
         let Ok(Step::Done(env)) = run(Some(Resume {
             state: s1,
-            answer: Some(answer("y", 9)),
+            answer: Some(("y".into(), answer("y", 9))),
         })) else {
             panic!()
         };
@@ -223,6 +224,7 @@ fn a_changed_plan_is_refused_and_the_stale_answer_never_reaches_the_handler() {
     let (c, k) = (catalog(), keys());
     let rounds = Rounds {
         keys: &k,
+        runner: &crate::runner::InProcess(&c),
         guard: &Open,
         ttl_secs: 60,
     };
@@ -245,7 +247,7 @@ fn a_changed_plan_is_refused_and_the_stale_answer_never_reaches_the_handler() {
     let handled = HANDLER_CALLS.load(SeqCst);
     let r = run(Some(Resume {
         state: s0,
-        answer: Some(answer("x", 5)),
+        answer: Some(("x".into(), answer("x", 5))),
     }))
     .err()
     .expect("refused");
@@ -265,6 +267,7 @@ fn refused_rounds_never_reach_operation_code() {
         };
         let rounds = Rounds {
             keys: &k,
+            runner: &crate::runner::InProcess(&c),
             guard: &guard,
             ttl_secs: 60,
         };
@@ -298,6 +301,7 @@ fn each_bad_state_gets_its_own_code() {
     let (c, k) = (catalog(), keys());
     let rounds = Rounds {
         keys: &k,
+        runner: &crate::runner::InProcess(&c),
         guard: &Open,
         ttl_secs: 60,
     };
@@ -318,7 +322,7 @@ fn each_bad_state_gets_its_own_code() {
             args(id, input),
             Some(Resume {
                 state,
-                answer: Some(answer("x", 1)),
+                answer: Some(("x".into(), answer("x", 1))),
             }),
             &Ctx::default(),
         )
