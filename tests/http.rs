@@ -141,31 +141,22 @@ fn idle_and_slow_clients_are_dropped_within_the_read_timeout() {
 #[test]
 fn one_connection_beyond_the_cap_is_answered_503_until_one_closes() {
     let (_server, port) = serve(&["--max-connections", "2", "--read-timeout-ms", "30000"]);
-    // Two kept-alive connections, each served once, so both hold a slot.
+    // Two connections in the middle of a request (headers sent, the body
+    // still coming), so neither is idle and neither can be closed for room.
     let mut held: Vec<TcpStream> = (0..2)
         .map(|_| {
             let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-            s.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                .unwrap();
-            // One read may return only part of the status line on a busy machine.
-            let mut buf = Vec::new();
-            let mut chunk = [0u8; 256];
-            while buf.len() < 12 {
-                let n = s.read(&mut chunk).unwrap();
-                assert!(n > 0, "closed before answering: {buf:?}");
-                buf.extend_from_slice(&chunk[..n]);
-            }
-            assert!(
-                buf.starts_with(b"HTTP/1.1 200"),
-                "{}",
-                String::from_utf8_lossy(&buf)
-            );
+            s.write_all(
+                b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+            )
+            .unwrap();
             s
         })
         .collect();
+    std::thread::sleep(Duration::from_millis(200));
     let mut third = TcpStream::connect(("127.0.0.1", port)).unwrap();
     third
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .write_all(b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         .unwrap();
     let (_, reply) =
         closed_within(&mut third, Duration::from_secs(4)).expect("answered and closed");
@@ -174,6 +165,14 @@ fn one_connection_beyond_the_cap_is_answered_503_until_one_closes() {
         reply.to_ascii_lowercase().contains("retry-after: 1"),
         "{reply}"
     );
+    // A health check beyond the cap is still answered.
+    let mut health = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    health
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let (_, reply) =
+        closed_within(&mut health, Duration::from_secs(4)).expect("answered and closed");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
 
     held.pop();
     let start = Instant::now();
@@ -184,4 +183,145 @@ fn one_connection_beyond_the_cap_is_answered_503_until_one_closes() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// A raw POST /mcp with `body` and extra header lines: the whole reply.
+fn post(port: u16, body: &str, extra: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    let _ = s.read_to_string(&mut reply);
+    reply
+}
+
+fn reply_json(reply: &str) -> serde_json::Value {
+    let body = reply.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {reply}"))
+}
+
+/// Issue 33: a body that is no JSON-RPC message is 400 with a JSON-RPC
+/// error, as the MCP transport says (was 415 with plain text).
+#[test]
+fn malformed_bodies_and_batches_are_400_with_a_json_rpc_error() {
+    let (_server, port) = serve(&[]);
+    for (body, code) in [
+        ("{not json", -32700),
+        ("\u{FFFD}\u{0}", -32700),
+        (r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, -32600),
+    ] {
+        let reply = post(port, body, "");
+        assert!(reply.starts_with("HTTP/1.1 400"), "{body}: {reply}");
+        let msg = reply_json(&reply);
+        assert_eq!(msg["error"]["code"], code, "{body}: {msg}");
+        assert!(msg["id"].is_null());
+    }
+    assert!(post_ping(port, "").starts_with("HTTP/1.1 200"));
+}
+
+/// The auth scheme is case-insensitive (RFC 9110); a wrong token is 401.
+#[test]
+fn the_bearer_scheme_is_read_in_any_case() {
+    let hessian = env!("CARGO_BIN_EXE_hessian");
+    let issued = std::process::Command::new(hessian)
+        .args(["token", "new", "--principal", "ci"])
+        .output()
+        .unwrap();
+    let issued = String::from_utf8(issued.stdout).unwrap();
+    let token = issued
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit(' ').next())
+        .unwrap()
+        .to_string();
+    let file = std::env::temp_dir().join(format!("hessian-tokens-{}", std::process::id()));
+    std::fs::write(&file, format!("{}\n", issued.lines().last().unwrap())).unwrap();
+    let (_server, port) = serve(&["--token-file", file.to_str().unwrap()]);
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    for scheme in ["Bearer", "bearer", "BEARER"] {
+        let reply = post(port, ping, &format!("Authorization: {scheme} {token}\r\n"));
+        assert!(reply.starts_with("HTTP/1.1 200"), "{scheme}: {reply}");
+    }
+    let wrong = post(port, ping, "Authorization: Bearer nope\r\n");
+    assert!(wrong.starts_with("HTTP/1.1 401"), "{wrong}");
+    let _ = std::fs::remove_file(file);
+}
+
+/// One peer holding its connection maximum does not deny a second peer,
+/// and a health check beyond every cap is still answered.
+#[test]
+fn one_peer_at_its_connection_cap_does_not_deny_another() {
+    let (_server, port) = serve(&[
+        "--max-connections",
+        "8",
+        "--max-connections-per-peer",
+        "4",
+        "--read-timeout-ms",
+        "30000",
+    ]);
+    let open = || TcpStream::connect(("127.0.0.1", port)).unwrap();
+    // Peer A (127.0.0.1) opens more connections than its share and keeps
+    // them alive, idle.
+    let mut held = Vec::new();
+    for _ in 0..6 {
+        let mut s = open();
+        let _ = s.write_all(b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        held.push(s);
+    }
+    // Its fifth and sixth are refused: 503.
+    let mut statuses = Vec::new();
+    for s in &mut held {
+        s.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+        let mut buf = [0u8; 64];
+        let n = s.read(&mut buf).unwrap_or(0);
+        statuses.push(String::from_utf8_lossy(&buf[..n]).into_owned());
+    }
+    let refused = statuses
+        .iter()
+        .filter(|s| s.starts_with("HTTP/1.1 503"))
+        .count();
+    assert!(refused >= 2, "{statuses:?}");
+    // Peer B, from 127.0.0.2, is served.
+    let b = peer_post(port, [127, 0, 0, 2]);
+    assert!(b.starts_with("HTTP/1.1 200"), "{b}");
+    // A health check is answered even beyond the caps.
+    let mut more: Vec<TcpStream> = (0..4).map(|_| open()).collect();
+    let mut probe = open();
+    probe
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let (_, reply) = closed_within(&mut probe, Duration::from_secs(4)).expect("answered");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    more.clear();
+}
+
+/// A ping POSTed from the local address `from` (any 127/8 address is
+/// loopback, and another peer to the server).
+fn peer_post(port: u16, from: [u8; 4]) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut s = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((from, 0).into()).unwrap();
+        let stream = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    });
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    write!(
+        s,
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    let _ = s.read_to_string(&mut reply);
+    reply
 }

@@ -516,17 +516,123 @@ fn the_catalog_resource_lists_every_operation() {
     s.initialize();
     let list = s.request("resources/list", json!({}));
     assert_eq!(list["result"]["resources"][0]["uri"], "hessian://catalog");
-    let read = s.request("resources/read", json!({"uri": "hessian://catalog"}));
-    let text = read["result"]["contents"][0]["text"].as_str().unwrap();
-    let export: Value = serde_json::from_str(text).unwrap();
-    let ops = export["operations"].as_array().unwrap();
-    assert!(ops.len() >= 15);
+    // The catalog comes in pages within the output budget, linked by `next`.
+    let (mut uri, mut seen, mut pages) = ("hessian://catalog".to_string(), 0, 0);
+    let total = loop {
+        let read = s.request("resources/read", json!({"uri": uri}));
+        let text = read["result"]["contents"][0]["text"].as_str().unwrap();
+        assert!(text.len() <= 64 << 10, "a page of {} bytes", text.len());
+        let page: Value = serde_json::from_str(text).unwrap();
+        let ops = page["operations"].as_array().unwrap();
+        assert!(!ops.is_empty());
+        assert!(
+            ops.iter()
+                .all(|o| o["contract"].as_str().unwrap().starts_with("sha256:"))
+        );
+        seen += ops.len();
+        pages += 1;
+        match page["next"].as_str() {
+            Some(next) => uri = next.to_string(),
+            None => break page["total"].as_u64().unwrap() as usize,
+        }
+    };
+    assert_eq!(seen, total);
     assert!(
-        ops.iter()
-            .all(|o| o["contract"].as_str().unwrap().starts_with("sha256:"))
+        pages > 1 && total >= 200,
+        "{pages} pages, {total} operations"
     );
     let missing = s.request("resources/read", json!({"uri": "hessian://nothing"}));
     assert!(missing.get("error").is_some());
+}
+
+/// Issue 33: a second request with the id of one still in flight is
+/// refused with an error reply of its own (rmcp would lose one reply).
+#[test]
+fn a_second_request_with_an_id_in_flight_is_refused() {
+    let mut s = Server::start(&[]);
+    s.initialize();
+    let long = json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call", "params": {
+        "name": "math_run",
+        "arguments": {"operation_id": "integer.prime_count.compute", "input": {"x": 10_000_000_000_000u64}}
+    }});
+    s.send(long.clone());
+    std::thread::sleep(Duration::from_millis(200));
+    s.send(long);
+    let line = s.lines.recv_timeout(WAIT).expect("a reply");
+    let msg: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(msg["id"], 77, "{msg}");
+    assert_eq!(msg["error"]["code"], -32600, "{msg}");
+    s.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 77}}),
+    );
+    // Once cancelled, the id may be used again.
+    std::thread::sleep(Duration::from_millis(100));
+    s.send(json!({"jsonrpc": "2.0", "id": 77, "method": "ping"}));
+    let line = s.lines.recv_timeout(WAIT).expect("a reply");
+    let msg: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(msg["id"], 77, "{msg}");
+    assert!(msg.get("result").is_some(), "{msg}");
+}
+
+/// Issue 33: a host that pipelines many calls has them queued for a slot,
+/// not refused with `busy`.
+#[test]
+fn pipelined_calls_wait_for_a_slot_instead_of_busy() {
+    let mut s = Server::start(&["--max-concurrent", "2"]);
+    s.initialize();
+    // The 1,000 of issue 33, where 711 were refused as busy.
+    let n = 1000;
+    let stdin = s.stdin.as_mut().unwrap();
+    for i in 0..n {
+        let call = json!({"jsonrpc": "2.0", "id": 1000 + i, "method": "tools/call", "params": {
+            "name": "math_run",
+            "arguments": {"operation_id": "integer.gcd.compute", "input": {"integers": [12 * i, 18]}}}});
+        writeln!(stdin, "{call}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut ok = 0;
+    for _ in 0..n {
+        let line = s.lines.recv_timeout(WAIT).expect("every call answered");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        if msg["result"]["isError"] == false {
+            ok += 1;
+        } else {
+            panic!("refused: {msg}");
+        }
+    }
+    assert_eq!(ok, n);
+}
+
+/// Issue 33: a signing-key file others may read is refused, naming the
+/// chmod to run.
+#[test]
+fn a_state_key_file_readable_by_others_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let file = std::env::temp_dir().join(format!("hessian-key-{}", std::process::id()));
+    std::fs::write(&file, "k1:AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hessian"))
+        .args(["serve", "--state-key-file"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("chmod 600"), "{stderr}");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hessian"))
+        .args(["serve", "--state-key-file"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_file(file);
 }
 
 #[test]

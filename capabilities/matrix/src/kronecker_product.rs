@@ -41,7 +41,7 @@ impl Operation for KroneckerProduct {
     const EXAMPLE: &'static str = r#"{"left": [["1", "2"]], "right": [["0", "1"], ["1", "0"]]}"#;
     const EXPECTED: &'static str = r#"[["0", "1", "0", "2"], ["1", "0", "2", "0"]]"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Rows<Rational>, MathError> {
         let (a, b) = (to_q(input.left.0), to_q(input.right.0));
         let entries = a.rows() * a.cols() * b.rows() * b.cols();
         if entries > MAX_ENTRIES {
@@ -49,6 +49,10 @@ impl Operation for KroneckerProduct {
                 "the product would have {entries} entries; at most {MAX_ENTRIES}"
             )));
         }
-        Ok(rows_of(linalg::kronecker(&a, &b)))
+        ctx.room_for_digits(
+            linalg::kronecker_digits_lower(&a, &b),
+            "the Kronecker product",
+        )?;
+        Ok(rows_of(linalg::kronecker(&a, &b, &ctx.budget)?))
     }
 }

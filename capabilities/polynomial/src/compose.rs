@@ -1,5 +1,5 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_kernels::poly;
+use hessian_kernels::{poly, rational};
 use hessian_op::prelude::*;
 
 pub struct Compose;
@@ -20,7 +20,7 @@ impl Operation for Compose {
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Compose two polynomials";
     const SUMMARY: &'static str = "The composition f(g(x)) of two polynomials over Q.";
-    const DESCRIPTION: &'static str = "Computes f(g(x)) exactly by Horner's rule in polynomials; deg f · deg g at most 10000. The result uses the variable of g.";
+    const DESCRIPTION: &'static str = "Computes f(g(x)) exactly by Horner's rule in integer polynomials; deg f · deg g at most 10000. The result uses the variable of g.";
     const KEYWORDS: &'static [&'static str] =
         &["compose", "composition", "substitute polynomial", "f(g(x))"];
     const PHRASINGS: &'static [&'static str] = &[
@@ -38,9 +38,18 @@ impl Operation for Compose {
                 "deg(outer)·deg(inner) must be at most 10000".into(),
             ));
         }
-        ctx.budget.check()?;
+        // lc(f)·lc(g)^deg f is the leading coefficient of f(g(x)).
+        if let (Some((lf, _)), Some((lg, _))) = (input.outer.ends(), input.inner.ends()) {
+            let d = input.outer.degree().max(0) as u64;
+            let digits = rational::power_digits_lower(lg, d) - rational::digits_lower(lf);
+            ctx.room_for_digits(digits, "f(g(x))")?;
+        }
         Ok(PolyOut::new(
-            poly::compose(&input.outer.coefficients, &input.inner.coefficients),
+            poly::compose(
+                &input.outer.coefficients,
+                &input.inner.coefficients,
+                &ctx.budget,
+            )?,
             input.inner.var(),
         ))
     }

@@ -1,6 +1,6 @@
 use crate::wire::Polynomial;
-use hessian_kernels::Q;
 use hessian_kernels::poly::zx;
+use hessian_kernels::{Q, rational};
 use hessian_op::prelude::*;
 
 pub struct Discriminant;
@@ -43,8 +43,8 @@ impl Operation for Discriminant {
             ));
         }
         let n = f.len() - 1;
-        Ok(Rational(
-            Q::from_integer(zx::discriminant(&f, &ctx.budget)?) * num_traits::pow(c, 2 * n - 2),
-        ))
+        crate::wire::resultant_work(&f, &zx::derivative(&f))?;
+        let d = Q::from_integer(zx::discriminant(&f, &ctx.budget)?);
+        Ok(Rational(rational::mul(&d, &rational::pow(&c, 2 * n - 2))))
     }
 }

@@ -20,7 +20,7 @@ impl Operation for Evaluate {
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Evaluate a polynomial at a rational point";
     const SUMMARY: &'static str = "Exact value f(x) of a polynomial at a rational x (Horner).";
-    const DESCRIPTION: &'static str = "Computes f(x) exactly for a rational x by Horner's rule.";
+    const DESCRIPTION: &'static str = "Computes f(x) exactly for a rational x by Horner's rule over the integers (one reduction at the end).";
     const KEYWORDS: &'static [&'static str] = &[
         "evaluate",
         "value",
@@ -38,10 +38,11 @@ impl Operation for Evaluate {
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;
     const EXPECTED: &'static str = r#""7/8""#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
-        Ok(Rational(poly::evaluate(
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
+        Ok(Rational(poly::evaluate_within(
             &input.polynomial.coefficients,
             &input.at.0,
-        )))
+            &ctx.budget,
+        )?))
     }
 }

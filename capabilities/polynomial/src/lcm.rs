@@ -40,10 +40,13 @@ impl Operation for Lcm {
         }
         let mut l: zx::Poly = vec![1.into()];
         for (i, p) in ps.iter().enumerate() {
+            ctx.budget.check()?;
             p.nonzero(&format!("polynomials[{i}]"))?;
             let f = p.primitive().1;
             let g = zx::gcd(&l, &f, &ctx.budget)?;
-            l = zx::divide_exact(&zx::mul(&l, &f), &g).expect("the gcd divides the product");
+            // (l / g)·f: the division's quotient has degree deg l − deg g,
+            // where dividing the product would cost deg(l·f)·deg g.
+            l = zx::mul(&zx::divide_exact(&l, &g).expect("the gcd divides l"), &f);
         }
         Ok(PolyOut::new(crate::monic(&poly::from_z(&l)), ps[0].var()))
     }

@@ -1,6 +1,6 @@
 use crate::wire::{PolyOut, Polynomial};
-use hessian_kernels::Q;
 use hessian_kernels::poly::{self, zx};
+use hessian_kernels::{Q, rational};
 use hessian_op::prelude::*;
 
 pub struct Power;
@@ -31,8 +31,9 @@ impl Operation for Power {
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "3", "3", "1"], "polynomial": "x^3 + 3*x^2 + 3*x + 1"}"#;
 
-    // Long run: zero polynomial and exponent 0 first; the primitive part's power, rescaled.
-    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
+    // The zero polynomial and exponent 0 first; the size of lc(p)^k checked.
+    // Long run: then the primitive part's power, rescaled.
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let k = input.exponent.0 as u32;
         if input.polynomial.degree().max(0) as u64 * u64::from(k) > 10_000 {
             return Err(MathError::Limit(
@@ -50,10 +51,17 @@ impl Operation for Power {
                 input.polynomial.var(),
             ));
         }
-        let scale = num_traits::pow(c, k as usize);
-        let p: Vec<Q> = zx::pow(&f, k)
+        // lc(p)^k and the lowest coefficient's k-th power are coefficients
+        // of p^k: their size is a lower bound on the answer's.
+        if let Some((lead, low)) = input.polynomial.ends() {
+            let digits = rational::power_digits_lower(lead, k.into())
+                + rational::power_digits_lower(low, k.into());
+            ctx.room_for_digits(digits, "p^k")?;
+        }
+        let scale = rational::pow(&c, k as usize);
+        let p: Vec<Q> = zx::pow_within(&f, k, &ctx.budget)?
             .into_iter()
-            .map(|x| Q::from_integer(x) * &scale)
+            .map(|x| rational::mul(&Q::from_integer(x), &scale))
             .collect();
         Ok(PolyOut::new(poly::trim(p), input.polynomial.var()))
     }

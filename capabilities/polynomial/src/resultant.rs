@@ -1,6 +1,6 @@
 use crate::wire::{Polynomial, shared_var};
-use hessian_kernels::Q;
 use hessian_kernels::poly::zx;
+use hessian_kernels::{Q, rational};
 use hessian_op::prelude::*;
 
 pub struct Resultant;
@@ -41,9 +41,12 @@ impl Operation for Resultant {
             return Ok(Rational(Q::from_integer(0.into())));
         }
         let (m, n) = (fa.len() - 1, fb.len() - 1);
+        crate::wire::resultant_work(&fa, &fb)?;
         let r = Q::from_integer(zx::resultant(&fa, &fb, &ctx.budget)?);
-        Ok(Rational(
-            r * num_traits::pow(ca, n) * num_traits::pow(cb, m),
-        ))
+        if num_traits::Zero::is_zero(&r) {
+            return Ok(Rational(r));
+        }
+        let contents = rational::mul(&rational::pow(&ca, n), &rational::pow(&cb, m));
+        Ok(Rational(rational::mul(&r, &contents)))
     }
 }

@@ -39,13 +39,17 @@ impl Operation for TaylorShift {
     const EXPECTED: &'static str =
         r#"{"coefficients": ["1", "2", "1"], "polynomial": "x^2 + 2*x + 1"}"#;
 
-    fn run(input: Input, _ctx: &Ctx) -> Result<Self::Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         if input.polynomial.degree() > 2000 {
             return Err(MathError::Limit("degree at most 2000".into()));
         }
         let one = hessian_kernels::Q::from_integer(1.into());
         Ok(PolyOut::new(
-            poly::compose(&input.polynomial.coefficients, &[input.shift.0, one]),
+            poly::compose(
+                &input.polynomial.coefficients,
+                &[input.shift.0, one],
+                &ctx.budget,
+            )?,
             input.polynomial.var(),
         ))
     }

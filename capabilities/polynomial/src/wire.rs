@@ -53,6 +53,16 @@ impl Polynomial {
     pub fn degree(&self) -> isize {
         self.coefficients.len() as isize - 1
     }
+
+    /// The leading and the lowest non-zero coefficient (None for 0).
+    pub fn ends(&self) -> Option<(&Q, &Q)> {
+        let lead = self.coefficients.last()?;
+        let low = self
+            .coefficients
+            .iter()
+            .find(|c| !num_traits::Zero::is_zero(*c))?;
+        Some((lead, low))
+    }
 }
 
 fn parse_error<E: de::Error>(e: ParseError, text: &str) -> E {
@@ -268,4 +278,20 @@ pub fn modular(p: &Int, f: &Polynomial) -> Result<(u64, Vec<u64>), MathError> {
         ));
     }
     Ok((p, zp::trim(out)))
+}
+
+/// Refuses, before any prime is tried, a resultant whose work passes
+/// [`zx::MAX_RESULTANT_WORK`] (Hadamard's bound sets the primes; the
+/// answer itself may be far smaller).
+pub fn resultant_work(a: &[BigInt], b: &[BigInt]) -> Result<(), MathError> {
+    let work = zx::resultant_work(a, b);
+    if work > zx::MAX_RESULTANT_WORK {
+        return Err(MathError::Limit(format!(
+            "proving this resultant takes about {work:.1e} word operations (Hadamard's bound allows {:.0} digits, a prime per 18 of them, each costing a Euclid run over degree {}), more than this operation's {:.0e}; use smaller degrees or coefficients",
+            zx::resultant_bits(a, b) * std::f64::consts::LOG10_2,
+            a.len() + b.len() - 2,
+            zx::MAX_RESULTANT_WORK
+        )));
+    }
+    Ok(())
 }

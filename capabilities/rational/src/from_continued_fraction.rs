@@ -43,6 +43,14 @@ impl Operation for FromContinuedFraction {
                 message: "terms after the first must be positive".into(),
             });
         }
+        // The denominator is at least the product of the terms after the
+        // first (each ≥ 1), and p/q is already reduced.
+        let digits: f64 = terms
+            .iter()
+            .skip(1)
+            .map(|a| rational::digits_lower(&hessian_kernels::Q::from_integer(a.clone())) - 1.0)
+            .sum();
+        ctx.room_for_digits(digits, "the continued fraction's value")?;
         Ok(Rational(rational::continued_fraction_value(
             &terms,
             &ctx.budget,

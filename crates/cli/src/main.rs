@@ -50,7 +50,7 @@ enum Command {
         #[arg(long, env = "HESSIAN_MAX_CONCURRENT", default_value_t = 16)]
         max_concurrent: usize,
         /// Calls that may wait for a computation slot (within their
-        /// deadline): 256 over stdio, where a host pipelines its calls, and
+        /// deadline): 1024 over stdio, where a host pipelines its calls, and
         /// 0 over HTTP, where a busy replica should send the caller to another.
         #[arg(long, env = "HESSIAN_QUEUE")]
         queue: Option<usize>,
@@ -85,9 +85,15 @@ enum Command {
         /// an idle connection may take to arrive, in milliseconds.
         #[arg(long, env = "HESSIAN_READ_TIMEOUT_MS", default_value_t = 10_000)]
         read_timeout_ms: u64,
-        /// HTTP connections open at once; one more is answered 503.
+        /// HTTP connections open at once; one more is answered 503 (health
+        /// checks are still answered), and near the cap idle keep-alive
+        /// connections are closed to make room.
         #[arg(long, env = "HESSIAN_MAX_CONNECTIONS", default_value_t = 256)]
         max_connections: usize,
+        /// HTTP connections one peer address may hold (behind a proxy, every
+        /// connection is the proxy's: raise it to --max-connections).
+        #[arg(long, env = "HESSIAN_MAX_CONNECTIONS_PER_PEER", default_value_t = 64)]
+        max_connections_per_peer: usize,
         /// Evaluation arm 1 only: math_find shows contracts without examples.
         #[arg(long, hide = true)]
         eval_contract_only: bool,
@@ -453,6 +459,7 @@ fn main() -> ExitCode {
             replica,
             read_timeout_ms,
             max_connections,
+            max_connections_per_peer,
             eval_contract_only,
             grace_ms,
             in_process,
@@ -481,7 +488,7 @@ fn main() -> ExitCode {
                 examples: !eval_contract_only,
                 worker_exe,
                 grace: Duration::from_millis(grace_ms),
-                queue: queue.unwrap_or(if http.is_none() { 256 } else { 0 }),
+                queue: queue.unwrap_or(if http.is_none() { 1024 } else { 0 }),
             };
             let runtime = match tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -516,6 +523,7 @@ fn main() -> ExitCode {
                         replica,
                         read_timeout: Duration::from_millis(read_timeout_ms),
                         max_connections,
+                        max_connections_per_peer,
                     },
                 )),
             };

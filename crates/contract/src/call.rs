@@ -204,7 +204,7 @@ pub fn finish(
     if let Some(limit) = ctx.max_output_bytes
         && text.len() > limit
     {
-        return Err(too_large(catalog, entry, input, text.len(), limit));
+        return Err(too_large(catalog, entry, input, Some(text.len()), limit));
     }
     Ok(Answer { envelope, text })
 }
@@ -385,11 +385,14 @@ pub fn input_required(entry: &Entry, input: &Value, questions: &[Question]) -> R
 /// smaller call that gets the answer where the catalog has one: the count
 /// beside an enumeration (offered as `fix` when it takes the same input),
 /// or the input's own limiting field.
-fn too_large(
+/// The refusal of an answer beyond the output budget, with the smaller call
+/// where one exists. `bytes` is the answer's size, or None when its digits
+/// alone were found to pass the budget before it was written.
+pub fn too_large(
     catalog: &Catalog,
     entry: &Entry,
     input: &Value,
-    bytes: usize,
+    bytes: Option<usize>,
     limit: usize,
 ) -> Refusal {
     let id = entry.op.id();
@@ -411,8 +414,12 @@ fn too_large(
     ]
     .into_iter()
     .find(|f| properties.get(f).is_some());
+    let size = match bytes {
+        Some(b) => format!("{b} bytes"),
+        None => format!("more than {limit} bytes"),
+    };
     let mut message = format!(
-        "the result is {bytes} bytes of JSON, more than the {limit} this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
+        "the result is {size} of JSON, more than the {limit} this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
     );
     let mut fix = None;
     if let Some(c) = count {
@@ -432,7 +439,7 @@ fn too_large(
         ),
         None => {}
     }
-    let mut r = Refusal::new(Code::LimitExceeded, message).received(format!("{bytes} bytes"));
+    let mut r = Refusal::new(Code::LimitExceeded, message).received(size);
     r = r.expected(format!("at most {limit} bytes"));
     if let Some(f) = fix {
         r = r.fix(Tool::Run, f);

@@ -244,24 +244,55 @@ impl Catalog {
 
     /// Every contract and the metadata around it: the `hessian://catalog` resource.
     pub fn export(&self) -> Value {
-        let ops: Vec<Value> = self
-            .entries
-            .iter()
-            .map(|e| {
-                let c = e.contract();
-                json!({
-                    "operation_id": e.op.id(),
-                    "version": e.op.version(),
-                    "contract": c.digest,
-                    "title": e.op.title(),
-                    "summary": e.op.summary(),
-                    "input_schema": c.document["input_schema"],
-                    "output_schema": c.document["output_schema"],
-                })
-            })
-            .collect();
+        let ops: Vec<Value> = self.entries.iter().map(exported).collect();
         json!({ "server": "hessian", "version": env!("CARGO_PKG_VERSION"), "operations": ops })
     }
+
+    /// The operations from `offset` on, as many as fit `max_bytes` of JSON
+    /// (at least one), with the offset of the next page when there is one
+    /// and the digest of the whole export, so a client can tell whether the
+    /// pages it holds belong to one catalog.
+    pub fn export_page(&self, offset: usize, max_bytes: usize) -> (Value, Option<usize>) {
+        let digest = crate::canonical::sha256_digest(
+            crate::canonical::to_canonical(&self.export()).as_bytes(),
+        );
+        let mut page = json!({
+            "server": "hessian",
+            "version": env!("CARGO_PKG_VERSION"),
+            "catalog_digest": digest,
+            "total": self.entries.len(),
+            "operations": [],
+        });
+        // Room for the page's own fields and a `next` link.
+        let mut used = page.to_string().len() + 64;
+        let mut ops = Vec::new();
+        for e in self.entries.iter().skip(offset) {
+            let op = exported(e);
+            let size = op.to_string().len() + 1;
+            if !ops.is_empty() && used + size > max_bytes {
+                break;
+            }
+            used += size;
+            ops.push(op);
+        }
+        let end = offset + ops.len();
+        page["operations"] = Value::Array(ops);
+        (page, (end < self.entries.len()).then_some(end))
+    }
+}
+
+/// One operation in the catalog export.
+fn exported(e: &Entry) -> Value {
+    let c = e.contract();
+    json!({
+        "operation_id": e.op.id(),
+        "version": e.op.version(),
+        "contract": c.digest,
+        "title": e.op.title(),
+        "summary": e.op.summary(),
+        "input_schema": c.document["input_schema"],
+        "output_schema": c.document["output_schema"],
+    })
 }
 
 pub fn in_domain(id: &str, domain: Option<&str>) -> bool {

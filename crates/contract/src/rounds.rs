@@ -105,7 +105,7 @@ pub fn call(
     let (mut answers, round) = match resume {
         None => (Map::new(), 0),
         Some(Resume { state, answer }) => {
-            let s = rounds.keys.open(&state, now)?;
+            let s = rounds.keys.open(&state, now, rounds.ttl_secs)?;
             let contract = &entry.contract().digest;
             let mismatch = [
                 (s.principal != principal, "another caller"),
@@ -174,7 +174,7 @@ pub fn call(
         // The answers make a new input, parsed (once) by its run.
         return rounds.runner.last(entry, &complete, ctx).map(Step::Done);
     }
-    let state = rounds.keys.seal(&State {
+    let sealed = rounds.keys.seal(&State {
         format: FORMAT,
         key_id: rounds.keys.key_id().into(),
         principal: principal.into(),
@@ -187,6 +187,17 @@ pub fn call(
         issued: now,
         expires: now + rounds.ttl_secs,
     });
+    if sealed.len() > crate::state::MAX_STATE_BYTES {
+        return Err(Refusal::new(
+            Code::LimitExceeded,
+            format!(
+                "the answers so far make a requestState of {} bytes, more than the {} one may take; send the answers in `input` instead",
+                sealed.len(),
+                crate::state::MAX_STATE_BYTES
+            ),
+        ));
+    }
+    let state = sealed;
     Ok(Step::Ask {
         question: questions[round].clone(),
         state,

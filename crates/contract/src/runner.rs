@@ -5,7 +5,7 @@
 //! killed at the deadline (`hessian_server`'s workers) while the CLI and
 //! tests run it in process.
 
-use crate::call::{Answer, finish, missing_field_help};
+use crate::call::{Answer, finish, missing_field_help, too_large};
 use crate::catalog::{Catalog, Entry};
 use crate::error::Refusal;
 use crate::operation::{Ctx, Question, Round};
@@ -35,13 +35,26 @@ pub trait Runner: Send + Sync {
 /// checks.
 pub struct InProcess<'c>(pub &'c Catalog);
 
+impl InProcess<'_> {
+    /// An output refused while it was written, for passing the budget,
+    /// gains the smaller call [`finish`] would have named.
+    fn smaller(&self, entry: &Entry, input: &Value, ctx: &Ctx, r: Refusal) -> Refusal {
+        match ctx.max_output_bytes {
+            Some(limit) if r == crate::operation::over_budget(limit) => {
+                too_large(self.0, entry, input, None, limit)
+            }
+            _ => r,
+        }
+    }
+}
+
 impl Runner for InProcess<'_> {
     fn first(&self, entry: &Entry, input: &Value, ctx: &Ctx) -> Result<Ran, Refusal> {
         let started = Instant::now();
         match entry
             .op
             .plan_or_run(input, ctx)
-            .map_err(|r| missing_field_help(entry, input, r))?
+            .map_err(|r| missing_field_help(entry, input, self.smaller(entry, input, ctx, r)))?
         {
             Round::Ask(questions) => Ok(Ran::Ask(questions)),
             Round::Output(output) => {
@@ -52,7 +65,10 @@ impl Runner for InProcess<'_> {
 
     fn last(&self, entry: &Entry, input: &Value, ctx: &Ctx) -> Result<Answer, Refusal> {
         let started = Instant::now();
-        let output = entry.op.run_json(input, ctx)?;
+        let output = entry
+            .op
+            .run_json(input, ctx)
+            .map_err(|r| self.smaller(entry, input, ctx, r))?;
         finish(self.0, entry, input, output, ctx, started)
     }
 

@@ -15,6 +15,15 @@ use std::collections::HashMap;
 /// fingerprint; such states are refused as outdated, not as tampered.
 pub const FORMAT: u32 = 2;
 
+/// The most bytes a request state may take. Its answers are flat form
+/// values, so a real state is a few KiB; the bound stops a client from
+/// making a server verify and decode megabytes.
+pub const MAX_STATE_BYTES: usize = 64 << 10;
+
+/// How far in the future a state's `issued` may be: replicas' clocks differ
+/// by seconds, not minutes.
+pub const CLOCK_SKEW_SECS: u64 = 60;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub format: u32,
@@ -140,9 +149,13 @@ impl Keys {
     }
 
     /// Verifies and decodes a state, refusing with `continuation_invalid`
-    /// (malformed, unknown key, bad signature), `continuation_outdated` (an
-    /// older format) or `continuation_expired`.
-    pub fn open(&self, text: &str, now: u64) -> Result<State, Refusal> {
+    /// (malformed, larger than [`MAX_STATE_BYTES`], unknown key, bad
+    /// signature, issued more than [`CLOCK_SKEW_SECS`] in the future, or
+    /// living longer than `max_lifetime` seconds), `continuation_outdated`
+    /// (an older format) or `continuation_expired`. A genuine signature is
+    /// not enough: a key that leaked, or a replica with a wrong clock or a
+    /// longer lifetime, must not mint states this server would honour.
+    pub fn open(&self, text: &str, now: u64, max_lifetime: u64) -> Result<State, Refusal> {
         let invalid = |why: &str| {
             Refusal::new(
                 Code::ContinuationInvalid,
@@ -150,6 +163,12 @@ impl Keys {
             )
             .at("requestState")
         };
+        if text.len() > MAX_STATE_BYTES {
+            return Err(invalid(&format!(
+                "{} bytes, more than the {MAX_STATE_BYTES} a state may take",
+                text.len()
+            )));
+        }
         let (payload, signature) = text.split_once('.').ok_or_else(|| invalid("malformed"))?;
         let payload = B64.decode(payload).map_err(|_| invalid("malformed"))?;
         let signature: [u8; 64] = B64
@@ -180,6 +199,14 @@ impl Keys {
             .at("requestState"));
         }
         let state: State = serde_json::from_value(head).map_err(|_| invalid("malformed"))?;
+        if state.issued > now.saturating_add(CLOCK_SKEW_SECS) {
+            return Err(invalid("issued in the future"));
+        }
+        if state.expires.saturating_sub(state.issued) > max_lifetime {
+            return Err(invalid(
+                "valid for longer than this server lets a question wait",
+            ));
+        }
         if now > state.expires {
             return Err(Refusal::new(
                 Code::ContinuationExpired,

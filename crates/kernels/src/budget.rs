@@ -111,6 +111,45 @@ impl Budget {
     }
 }
 
+/// Polls a budget at a rate that follows the work rather than the loop:
+/// a loop over big numbers says how many machine words each step touched,
+/// and the budget is checked once every [`Meter::EVERY`] words, so a step
+/// over 10,000-digit numbers is checked every few steps and a step over
+/// words every few thousand.
+pub struct Meter<'b> {
+    budget: &'b Budget,
+    spent: u64,
+}
+
+impl<'b> Meter<'b> {
+    /// About 30–100 µs of big-number work between checks.
+    pub const EVERY: u64 = 1 << 14;
+
+    pub fn new(budget: &'b Budget) -> Self {
+        Meter { budget, spent: 0 }
+    }
+
+    /// Records a step over `words` machine words and checks the budget
+    /// when enough work has passed since the last check.
+    #[inline]
+    pub fn tick(&mut self, words: u64) -> Result<(), Stop> {
+        self.spent = self.spent.saturating_add(words.max(1));
+        if self.spent >= Self::EVERY {
+            self.spent = 0;
+            self.budget.check()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Records a step over the given big integers.
+    #[inline]
+    pub fn tick_over(&mut self, numbers: &[&crate::BigInt]) -> Result<(), Stop> {
+        let words = numbers.iter().map(|n| n.bits() / 64 + 1).sum();
+        self.tick(words)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@ pub mod poly;
 pub mod rational;
 pub mod sequence;
 
-pub use budget::{Budget, Stop};
+pub use budget::{Budget, Meter, Stop};
 pub use mat::Mat;
 pub use num_bigint::{BigInt, BigUint, Sign};
 pub use num_rational::BigRational;

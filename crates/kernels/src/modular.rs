@@ -255,9 +255,20 @@ pub fn charpoly_mod_p(
 /// Combines residues `r_i mod p_i` into the unique integer in the symmetric
 /// range (−P/2, P/2], P = ∏ p_i.
 pub fn crt_symmetric(residues: &[(u64, u64)]) -> BigInt {
+    crt_symmetric_within(residues, &crate::Budget::unlimited()).unwrap_or_default()
+}
+
+/// [`crt_symmetric`], the budget polled as the modulus grows (the
+/// incremental CRT is quadratic in the number of residues).
+pub fn crt_symmetric_within(
+    residues: &[(u64, u64)],
+    budget: &crate::Budget,
+) -> Result<BigInt, crate::Stop> {
     let mut x = BigInt::zero();
     let mut modulus = BigInt::one();
+    let mut meter = crate::Meter::new(budget);
     for &(r, p) in residues {
+        meter.tick_over(&[&modulus])?;
         // x ← x + modulus·((r − x)·modulus⁻¹ mod p)
         let xm = reduce(&x, p);
         let mm = reduce(&modulus, p);
@@ -265,7 +276,7 @@ pub fn crt_symmetric(residues: &[(u64, u64)]) -> BigInt {
         x += &modulus * t;
         modulus *= p;
     }
-    if &x * 2 > modulus { x - modulus } else { x }
+    Ok(if &x * 2 > modulus { x - modulus } else { x })
 }
 
 #[cfg(test)]

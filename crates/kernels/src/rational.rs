@@ -40,10 +40,9 @@ pub fn convergents(terms: &[BigInt]) -> Vec<Q> {
 pub fn continued_fraction_value(terms: &[BigInt], budget: &Budget) -> Result<Q, Stop> {
     let (mut p, mut p0, mut q, mut q0) =
         (BigInt::one(), BigInt::zero(), BigInt::zero(), BigInt::one());
-    for (i, a) in terms.iter().enumerate() {
-        if i % 64 == 0 {
-            budget.check()?;
-        }
+    let mut meter = crate::Meter::new(budget);
+    for a in terms {
+        meter.tick_over(&[&p, &q, a])?;
         (p, p0) = (a * &p + &p0, p);
         (q, q0) = (a * &q + &q0, q);
     }
@@ -51,6 +50,63 @@ pub fn continued_fraction_value(terms: &[BigInt], budget: &Budget) -> Result<Q, 
         return Ok(Q::zero());
     }
     Ok(Q::new(p, q))
+}
+
+// num-bigint's gcd is Stein's binary algorithm, quadratic in the bits even
+// against 1 (gcd(x, 1) takes about bits(x)/2 shifts of x), and num-rational
+// takes a gcd in every operation and every `Ratio::new`. On numbers of
+// thousands of digits the helpers below skip the gcds a denominator of 1
+// makes pointless.
+
+/// n/d in lowest terms (d ≠ 0), without a gcd when d = ±1.
+pub fn ratio(n: BigInt, d: BigInt) -> Q {
+    if d.is_one() {
+        Q::from_integer(n)
+    } else if (-&d).is_one() {
+        Q::from_integer(-n)
+    } else {
+        Q::new(n, d)
+    }
+}
+
+/// a·b in lowest terms, taking the cross gcds only against denominators
+/// other than 1.
+pub fn mul(a: &Q, b: &Q) -> Q {
+    let cross = |n: &BigInt, d: &BigInt| {
+        if d.is_one() { BigInt::one() } else { n.gcd(d) }
+    };
+    let (g1, g2) = (cross(a.numer(), b.denom()), cross(b.numer(), a.denom()));
+    let num = (a.numer() / &g1) * (b.numer() / &g2);
+    let den = (a.denom() / &g2) * (b.denom() / &g1);
+    Q::new_raw(num, den)
+}
+
+/// q^k in lowest terms without a gcd: the powers of coprime parts are
+/// coprime.
+pub fn pow(q: &Q, k: usize) -> Q {
+    Q::new_raw(
+        num_traits::pow(q.numer().clone(), k),
+        num_traits::pow(q.denom().clone(), k),
+    )
+}
+
+/// A lower bound on the decimal digits `q` is written with (numerator,
+/// and denominator when it is not 1), from their bits, without writing it.
+pub fn digits_lower(q: &Q) -> f64 {
+    let digits = |bits: u64| (bits.saturating_sub(1) as f64) * std::f64::consts::LOG10_2 + 1.0;
+    digits(q.numer().bits())
+        + if q.denom().is_one() {
+            0.0
+        } else {
+            digits(q.denom().bits())
+        }
+}
+
+/// A lower bound on the digits of q^k: each of k factors adds at least
+/// its digits less one to the numerator and to the denominator (a reduced
+/// fraction's powers stay reduced).
+pub fn power_digits_lower(q: &Q, k: u64) -> f64 {
+    (k as f64 * (digits_lower(q) - 2.0)).max(1.0)
 }
 
 /// Σ xᵢ by pairwise summation (balanced denominators), polling the budget.

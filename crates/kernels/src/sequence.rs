@@ -1,7 +1,7 @@
 //! Sequences: shortest linear recurrences (Berlekamp–Massey over Q and F_p),
 //! fast evaluation of recurrences, transforms.
 
-use crate::{Budget, Q, Stop};
+use crate::{BigInt, Budget, Q, Stop};
 use num_traits::{One, Zero};
 
 /// The shortest linear recurrence a_n = c_1 a_{n−1} + … + c_L a_{n−L} that
@@ -159,13 +159,33 @@ pub fn nth_term_mod(
 /// a_0..=a_n over Q by running the recurrence.
 pub fn terms(c: &[Q], initial: &[Q], n: usize, budget: &Budget) -> Result<Vec<Q>, Stop> {
     let d = c.len();
+    let mut meter = crate::Meter::new(budget);
+    if c.iter().chain(initial).all(|x| x.is_integer()) {
+        // Over Z: no gcd per operation, which over Q costs more than the
+        // products once the terms have thousands of digits.
+        let c: Vec<BigInt> = c.iter().map(|x| x.to_integer()).collect();
+        let mut a: Vec<BigInt> = initial.iter().map(|x| x.to_integer()).collect();
+        while a.len() <= n {
+            let k = a.len();
+            let mut next = BigInt::zero();
+            for i in 0..d {
+                meter.tick_over(&[&c[i], &a[k - 1 - i]])?;
+                next += &c[i] * &a[k - 1 - i];
+            }
+            a.push(next);
+        }
+        a.truncate(n + 1);
+        return Ok(a.into_iter().map(Q::from_integer).collect());
+    }
     let mut a: Vec<Q> = initial.to_vec();
     while a.len() <= n {
-        if a.len().is_multiple_of(64) {
-            budget.check()?;
-        }
         let k = a.len();
-        let next = (0..d).fold(Q::zero(), |acc, i| acc + &c[i] * &a[k - 1 - i]);
+        let mut next = Q::zero();
+        for i in 0..d {
+            let (x, y) = (&c[i], &a[k - 1 - i]);
+            meter.tick_over(&[x.numer(), x.denom(), y.numer(), y.denom()])?;
+            next += x * y;
+        }
         a.push(next);
     }
     a.truncate(n + 1);
@@ -371,15 +391,16 @@ pub fn mobius_table(n: usize) -> Vec<i8> {
 pub fn dirichlet_convolution(f: &[Q], g: &[Q], budget: &Budget) -> Result<Vec<Q>, Stop> {
     let n = f.len().min(g.len());
     let mut out = vec![Q::zero(); n];
+    let mut meter = crate::Meter::new(budget);
     for d in 1..=n {
-        if d % 16 == 0 {
-            budget.check()?;
-        }
+        meter.tick(1)?;
         if f[d - 1].is_zero() {
             continue;
         }
         for k in 1..=n / d {
-            out[d * k - 1] += &f[d - 1] * &g[k - 1];
+            let (x, y) = (&f[d - 1], &g[k - 1]);
+            meter.tick_over(&[x.numer(), x.denom(), y.numer(), y.denom()])?;
+            out[d * k - 1] += x * y;
         }
     }
     Ok(out)

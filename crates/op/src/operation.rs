@@ -140,7 +140,7 @@ impl Ctx {
     pub fn room_for_digits(&self, digits: f64, what: &str) -> Result<(), MathError> {
         match self.max_output_bytes {
             Some(limit) if digits > limit as f64 => Err(MathError::Limit(format!(
-                "{what} has about {digits:.0} digits, more than this server's output budget of {limit} bytes"
+                "{what} has at least {digits:.0} digits, more than the {limit} bytes of JSON this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
             ))),
             _ => Ok(()),
         }
@@ -334,6 +334,19 @@ impl<T: Operation> DynOperation for T {
     }
 }
 
+/// The refusal of an output whose digits alone pass the output budget of
+/// `limit` bytes (the engine adds the smaller call it knows of).
+pub fn over_budget(limit: usize) -> Refusal {
+    Refusal::new(
+        Code::LimitExceeded,
+        format!(
+            "the result has more than {limit} digits, more than the {limit} bytes of JSON this server returns in one call (its output budget, set by `hessian serve --max-output-bytes`)"
+        ),
+    )
+    .received(format!("more than {limit} bytes"))
+    .expected(format!("at most {limit} bytes"))
+}
+
 /// What one round of a call comes to.
 pub enum Round {
     /// The input still lacks these answers.
@@ -381,11 +394,16 @@ fn output_json<T: Operation>(parsed: T::Input, ctx: &Ctx) -> Result<Value, Refus
             );
         }
     };
-    let mut value = serde_json::to_value(output).map_err(|e| {
-        Refusal::new(
-            Code::InternalError,
-            format!("the output could not be serialized: {e}"),
-        )
+    let mut value = crate::wire::serialize_within(output, ctx.max_output_bytes).map_err(|e| {
+        match ctx.max_output_bytes {
+            Some(limit) if e.to_string().starts_with(crate::wire::OVER_BUDGET) => {
+                over_budget(limit)
+            }
+            _ => Refusal::new(
+                Code::InternalError,
+                format!("the output could not be serialized: {e}"),
+            ),
+        }
     })?;
     crate::portable::drop_nulls(&mut value);
     Ok(value)

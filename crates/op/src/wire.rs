@@ -83,6 +83,7 @@ impl fmt::Display for Rational {
 
 impl Serialize for Int {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        spend::<S::Error>(self.0.bits() * 30_103 / 100_000)?;
         s.collect_str(self)
     }
 }
@@ -99,7 +100,10 @@ pub const INFINITE: &str = "inf";
 impl Serialize for Extended {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.0 {
-            Some(q) => s.collect_str(&Rational(q.clone())),
+            Some(q) => {
+                spend::<S::Error>(digits_of(q))?;
+                s.collect_str(&Rational(q.clone()))
+            }
             None => s.serialize_str(INFINITE),
         }
     }
@@ -124,6 +128,7 @@ impl JsonSchema for Extended {
 
 impl Serialize for Rational {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        spend::<S::Error>(digits_of(&self.0))?;
         s.collect_str(self)
     }
 }
@@ -1053,26 +1058,107 @@ impl Status {
 }
 
 // The one output shape of a polynomial in every family.
-/// A univariate polynomial in outputs.
-#[derive(Debug, Serialize, JsonSchema)]
+/// A univariate polynomial in outputs: its coefficients, lowest degree
+/// first (`[]` for 0), and the same polynomial as text, highest degree
+/// first. The text is written when the output is serialized, within the
+/// output allowance ([`serialize_within`]), never before.
+#[derive(Debug)]
 pub struct PolyOut {
-    /// Coefficients, lowest degree first ([] for 0).
     pub coefficients: Vec<Rational>,
+    var: String,
+}
+
+// The schema of [`PolyOut`] is that of what its serialization writes.
+/// A univariate polynomial in outputs.
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[schemars(rename = "PolyOut")]
+struct PolyOutShape {
+    /// Coefficients, lowest degree first ([] for 0).
+    coefficients: Vec<Rational>,
     /// The same polynomial as text, highest degree first.
-    pub polynomial: String,
+    polynomial: String,
+}
+
+impl JsonSchema for PolyOut {
+    fn schema_name() -> Cow<'static, str> {
+        PolyOutShape::schema_name()
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        PolyOutShape::json_schema(g)
+    }
+}
+
+impl Serialize for PolyOut {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("PolyOut", 2)?;
+        out.serialize_field("coefficients", &self.coefficients)?;
+        // The text repeats every coefficient's digits.
+        for c in &self.coefficients {
+            spend::<S::Error>(digits_of(&c.0))?;
+        }
+        let q: Vec<Q> = self.coefficients.iter().map(|c| c.0.clone()).collect();
+        out.serialize_field("polynomial", &polynomial_text(&q, &self.var))?;
+        out.end()
+    }
 }
 
 impl PolyOut {
     pub fn new(c: hessian_kernels::poly::QPoly, var: &str) -> Self {
         PolyOut {
-            polynomial: polynomial_text(&c, var),
             coefficients: c.into_iter().map(Rational).collect(),
+            var: var.to_string(),
         }
     }
 
     pub fn from_z(c: &[BigInt], var: &str) -> Self {
         Self::new(hessian_kernels::poly::from_z(c), var)
     }
+}
+
+thread_local! {
+    /// Digits the output being serialized on this thread may still take
+    /// ([`serialize_within`]); None when unbounded.
+    static ROOM: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// The start of a serialization refused by [`serialize_within`].
+pub const OVER_BUDGET: &str = "the output would pass the output budget";
+
+/// At least as many decimal digits as `q` is written with (⌊bits·log₁₀2⌋
+/// of its numerator and denominator), computed without writing it.
+fn digits_of(q: &Q) -> u64 {
+    (q.numer().bits() + q.denom().bits()) * 30_103 / 100_000
+}
+
+/// Counts `digits` against the output allowance of this thread.
+fn spend<E: serde::ser::Error>(digits: u64) -> Result<(), E> {
+    ROOM.with(|room| match room.get() {
+        None => Ok(()),
+        Some(left) if digits <= left => {
+            room.set(Some(left - digits));
+            Ok(())
+        }
+        Some(_) => Err(E::custom(OVER_BUDGET)),
+    })
+}
+
+/// Serializes an output to JSON unless its numbers alone would take more
+/// than `bytes` (their digit counts are known from their bits before any
+/// is written, and every big number in an output passes through [`Int`],
+/// [`Rational`] or [`PolyOut`]): an answer too large for the output budget
+/// is refused before seconds of radix conversion. Err carries no size; the
+/// caller says the budget.
+pub fn serialize_within<T: Serialize>(
+    value: T,
+    bytes: Option<usize>,
+) -> Result<serde_json::Value, serde_json::Error> {
+    let previous = ROOM.with(|room| room.replace(bytes.map(|b| b as u64)));
+    let out = serde_json::to_value(value);
+    ROOM.with(|room| room.set(previous));
+    out
 }
 
 #[cfg(test)]

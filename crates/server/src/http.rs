@@ -45,6 +45,57 @@ pub struct HttpOptions {
     pub read_timeout: Duration,
     /// Connections open at once; one more is answered 503 and closed.
     pub max_connections: usize,
+    /// Connections one peer address may hold at once (behind a proxy every
+    /// connection comes from the proxy: raise it or set it to the total).
+    pub max_connections_per_peer: usize,
+}
+
+/// The open connections: how many each peer holds, and which are idle
+/// (between requests) and can be closed to make room.
+#[derive(Default)]
+struct Connections {
+    per_peer: std::collections::HashMap<std::net::IpAddr, usize>,
+    open: Vec<Open>,
+    next: u64,
+}
+
+struct Open {
+    id: u64,
+    /// Kept alive between requests after answering one: a connection that
+    /// has not sent its first request yet, or is being answered, is not.
+    idle: Arc<AtomicBool>,
+    close: Arc<tokio::sync::Notify>,
+}
+
+impl Connections {
+    /// Closes the idle connection open longest, if any: when free slots run
+    /// low, a client's idle keep-alive connections make room for others.
+    fn evict_idle(&mut self) {
+        if let Some(i) = self.open.iter().position(|c| c.idle.load(Ordering::SeqCst)) {
+            let c = self.open.remove(i);
+            c.close.notify_one();
+        }
+    }
+}
+
+/// Keeps the registry in step when a connection ends, however it ends.
+struct Registered {
+    registry: Arc<std::sync::Mutex<Connections>>,
+    id: u64,
+    peer: std::net::IpAddr,
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut r = self.registry.lock().unwrap_or_else(|e| e.into_inner());
+        r.open.retain(|c| c.id != self.id);
+        if let Some(n) = r.per_peer.get_mut(&self.peer) {
+            *n -= 1;
+            if *n == 0 {
+                r.per_peer.remove(&self.peer);
+            }
+        }
+    }
 }
 
 struct Gate {
@@ -72,8 +123,13 @@ async fn read_body(State(gate): State<Arc<Gate>>, req: Request, next: Next) -> R
     };
     match collected {
         Ok(Ok(body)) => {
-            next.run(Request::from_parts(parts, Body::from(body.to_bytes())))
-                .await
+            let body = body.to_bytes();
+            if parts.method == axum::http::Method::POST
+                && let Some(refusal) = not_json_rpc(&body)
+            {
+                return refusal;
+            }
+            next.run(Request::from_parts(parts, Body::from(body))).await
         }
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -96,6 +152,39 @@ async fn read_body(State(gate): State<Arc<Gate>>, req: Request, next: Next) -> R
     }
 }
 
+/// The answer to a POST body that is not one JSON-RPC message, as the MCP
+/// transport says: 400 with a JSON-RPC error, `-32700` for what is not
+/// JSON, `-32600` for a batch (MCP has none since 2025-06-18). Checked
+/// without building the value; rmcp parses it once after.
+fn not_json_rpc(body: &[u8]) -> Option<Response> {
+    let (code, message) = match serde_json::from_slice::<serde::de::IgnoredAny>(body) {
+        Err(e) => (-32700, format!("Parse error: {e}")),
+        Ok(_) if body.trim_ascii_start().starts_with(b"[") => (
+            -32600,
+            "Invalid Request: a batch (JSON array); send one JSON-RPC message per request".into(),
+        ),
+        Ok(_) => return None,
+    };
+    let reply = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": code, "message": message},
+    });
+    let mut r = (StatusCode::BAD_REQUEST, reply.to_string()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Some(r)
+}
+
+/// `Bearer <token>`, the scheme in any case (RFC 9110: schemes are
+/// case-insensitive).
+fn bearer(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim_start().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token)
+}
+
 /// Authenticates `/mcp` requests and attaches their [`Principal`].
 async fn authenticate(State(gate): State<Arc<Gate>>, mut req: Request, next: Next) -> Response {
     if req.uri().path().starts_with("/mcp") {
@@ -109,7 +198,7 @@ async fn authenticate(State(gate): State<Arc<Gate>>, mut req: Request, next: Nex
                 .headers()
                 .get(header::AUTHORIZATION)
                 .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.strip_prefix("Bearer "))
+                .and_then(bearer)
                 .and_then(|t| tokens.check(t.trim()))
                 .cloned(),
         };
@@ -154,8 +243,11 @@ pub async fn serve_http(
         )
         .into());
     }
-    if opts.max_connections == 0 || opts.read_timeout.is_zero() {
-        return Err("--max-connections and --read-timeout-ms must be at least 1".into());
+    if opts.max_connections == 0
+        || opts.max_connections_per_peer == 0
+        || opts.read_timeout.is_zero()
+    {
+        return Err("--max-connections, --max-connections-per-peer and --read-timeout-ms must be at least 1".into());
     }
     let keys = Arc::new(state_keys(config.state_key_file.as_deref(), true)?);
     let ct = CancellationToken::new();
@@ -180,6 +272,7 @@ pub async fn serve_http(
         .with_max_request_body_bytes(opts.max_body_bytes)
         .with_cancellation_token(ct.child_token());
     let server = HessianServer::with_keys(catalog(), config.clone(), keys);
+    let computing = server.clone();
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(NeverSessionManager::default()),
@@ -208,16 +301,20 @@ pub async fn serve_http(
         listener.local_addr()?
     );
     // SIGTERM or Ctrl-C: stop being ready, stop accepting, let in-flight
-    // calls finish within their deadline, then stop what is left.
-    let grace = config.deadline + Duration::from_secs(2);
+    // calls finish for at most SHUTDOWN_LIMIT (or their deadline), then kill
+    // what still computes and close.
+    let grace = (config.deadline + config.grace).min(SHUTDOWN_LIMIT);
     let connections = Arc::new(Semaphore::new(opts.max_connections));
+    let registry = Arc::new(std::sync::Mutex::new(Connections::default()));
+    // Below this many free slots, each new connection closes an idle one.
+    let reserve = (opts.max_connections / 16).max(1);
     let (closing, closed) = watch::channel(false);
     let signal = wait_for_signal();
     tokio::pin!(signal);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok((stream, peer)) => (stream, peer.ip()),
                 Err(e) => {
                     // Out of descriptors and the like: wait rather than spin.
                     tracing::warn!("accept failed: {e}");
@@ -227,15 +324,56 @@ pub async fn serve_http(
             },
             () = &mut signal => break,
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            tokio::spawn(over_capacity(stream));
+        let admitted = {
+            let mut r = registry.lock().unwrap_or_else(|e| e.into_inner());
+            let held = r.per_peer.get(&peer).copied().unwrap_or(0);
+            match connections.clone().try_acquire_owned() {
+                Ok(permit) if held < opts.max_connections_per_peer => {
+                    *r.per_peer.entry(peer).or_default() += 1;
+                    r.next += 1;
+                    let open = Open {
+                        id: r.next,
+                        idle: Arc::default(),
+                        close: Arc::default(),
+                    };
+                    let (idle, close) = (open.idle.clone(), open.close.clone());
+                    r.open.push(open);
+                    if connections.available_permits() < reserve {
+                        r.evict_idle();
+                    }
+                    let registered = Registered {
+                        registry: registry.clone(),
+                        id: r.next,
+                        peer,
+                    };
+                    Some((permit, registered, idle, close))
+                }
+                _ => {
+                    r.evict_idle();
+                    None
+                }
+            }
+        };
+        let Some((permit, registered, idle, close)) = admitted else {
+            tokio::spawn(over_capacity(stream, gate.clone()));
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        // Idle from an answer to the next request's arrival.
+        let inner = TowerToHyperService::new(app.clone());
+        let service = hyper::service::service_fn(move |req| {
+            idle.store(false, Ordering::SeqCst);
+            let answer = hyper::service::Service::call(&inner, req);
+            let idle = idle.clone();
+            async move {
+                let response = answer.await;
+                idle.store(true, Ordering::SeqCst);
+                response
+            }
+        });
         let mut closed = closed.clone();
         let read_timeout = opts.read_timeout;
         tokio::spawn(async move {
-            let _permit = permit;
+            let (_permit, _registered) = (permit, registered);
             let conn = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(read_timeout)
@@ -244,6 +382,10 @@ pub async fn serve_http(
             tokio::select! {
                 _ = conn.as_mut() => {}
                 _ = closed.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+                () = close.notified() => {
                     conn.as_mut().graceful_shutdown();
                     let _ = conn.await;
                 }
@@ -258,21 +400,49 @@ pub async fn serve_http(
         .await
         .is_err()
     {
+        // The calls still computing are answered `deadline_exceeded` as
+        // their workers are killed; the connections then close.
+        computing.close();
         ct.cancel();
-        let _ =
-            tokio::time::timeout(Duration::from_secs(2), connections.acquire_many(everyone)).await;
+        let _ = tokio::time::timeout(
+            Duration::from_millis(500),
+            connections.acquire_many(everyone),
+        )
+        .await;
     }
+    computing.close();
     Ok(())
 }
 
-/// The answer to a connection beyond the cap: 503 (a load balancer tries
-/// another replica), then close after draining what the client sent.
-async fn over_capacity(mut stream: tokio::net::TcpStream) {
+/// The longest a replica finishes in-flight calls after SIGTERM or SIGINT
+/// before it stops them (orchestrators wait about 30 s before killing).
+const SHUTDOWN_LIMIT: Duration = Duration::from_secs(10);
+
+/// The answer to a connection beyond the cap (or its peer's cap): a
+/// health check is still answered (an orchestrator must not restart a
+/// replica that is only busy), anything else gets 503 (a load balancer
+/// tries another replica); then close after draining what the client sent.
+async fn over_capacity(mut stream: tokio::net::TcpStream, gate: Arc<Gate>) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    const BODY: &str = "too many open connections; retry shortly\n";
+    const BUSY: &str = "too many open connections; retry shortly\n";
+    let mut head = [0u8; 64];
+    let read = tokio::time::timeout(Duration::from_millis(500), stream.peek(&mut head)).await;
+    let line = match read {
+        Ok(Ok(n)) => String::from_utf8_lossy(&head[..n]).into_owned(),
+        _ => String::new(),
+    };
+    let (status, body) = if line.starts_with("GET /healthz ") {
+        ("200 OK", "ok\n")
+    } else if line.starts_with("GET /readyz ") && gate.ready.load(Ordering::Relaxed) {
+        ("200 OK", "ready\n")
+    } else if line.starts_with("GET /readyz ") {
+        ("503 Service Unavailable", "shutting down\n")
+    } else {
+        ("503 Service Unavailable", BUSY)
+    };
     let reply = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{BODY}",
-        BODY.len()
+        "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
     );
     let drain = async {
         let _ = stream.write_all(reply.as_bytes()).await;
@@ -285,7 +455,7 @@ async fn over_capacity(mut stream: tokio::net::TcpStream) {
     let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
 }
 
-async fn wait_for_signal() {
+pub(crate) async fn wait_for_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};

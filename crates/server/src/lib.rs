@@ -97,10 +97,13 @@ pub fn state_keys(key_file: Option<&std::path::Path>, replicated: bool) -> Resul
         .or_else(|| std::env::var_os("HESSIAN_STATE_KEY_FILE").map(Into::into));
     let configured = match (std::env::var("HESSIAN_STATE_KEY"), file) {
         (Ok(text), _) => Some(text),
-        (_, Some(path)) => Some(
-            std::fs::read_to_string(&path)
-                .map_err(|e| format!("state key file {}: {e}", path.display()))?,
-        ),
+        (_, Some(path)) => {
+            private(&path)?;
+            Some(
+                std::fs::read_to_string(&path)
+                    .map_err(|e| format!("state key file {}: {e}", path.display()))?,
+            )
+        }
         _ => None,
     };
     let mut keys = match configured {
@@ -127,6 +130,30 @@ pub fn state_keys(key_file: Option<&std::path::Path>, replicated: bool) -> Resul
     Ok(keys)
 }
 
+/// Refuses a signing-key file that others may read, as ssh refuses such a
+/// private key: whoever reads it can mint request states.
+fn private(path: &std::path::Path) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path)
+            .map_err(|e| format!("state key file {}: {e}", path.display()))?
+            .permissions()
+            .mode();
+        if mode & 0o077 != 0 {
+            return Err(format!(
+                "the state key file {} may be read by its group or by others (mode {:03o}); whoever reads it can sign request states. Run `chmod 600 {}`",
+                path.display(),
+                mode & 0o777,
+                path.display()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// Serves MCP over stdin/stdout until the client closes the stream.
 /// Lines pass through [`stdio`]'s framing, which answers non-JSON lines.
 /// A client that closes stdin before `initialize` (hosts probe servers this
@@ -136,22 +163,48 @@ pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error
     let (to_rmcp, rmcp_in) = tokio::io::duplex(1 << 16);
     let (rmcp_out, from_rmcp) = tokio::io::duplex(1 << 16);
     let (errors, answers) = tokio::sync::mpsc::channel(16);
-    tokio::spawn(stdio::read_lines(tokio::io::stdin(), to_rmcp, errors));
-    let writer = tokio::spawn(stdio::write_lines(from_rmcp, answers, tokio::io::stdout()));
-    let service = match HessianServer::new(
+    let ids = stdio::InFlight::default();
+    tokio::spawn(stdio::read_lines(
+        tokio::io::stdin(),
+        to_rmcp,
+        errors,
+        ids.clone(),
+    ));
+    let writer = tokio::spawn(stdio::write_lines(
+        from_rmcp,
+        answers,
+        tokio::io::stdout(),
+        ids,
+    ));
+    let server = HessianServer::new(
         catalog(),
         config.clone(),
         state_keys(config.state_key_file.as_deref(), false)?,
-    )
-    .serve((rmcp_in, rmcp_out))
-    .await
-    {
+    );
+    let computing = server.clone();
+    let service = match server.serve((rmcp_in, rmcp_out)).await {
         Ok(service) => service,
-        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
-        Err(e) => return Err(e.into()),
+        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => {
+            computing.close();
+            return Ok(());
+        }
+        Err(e) => {
+            computing.close();
+            return Err(e.into());
+        }
     };
-    service.waiting().await?;
+    // At the end of stdin rmcp gives in-flight calls 5 s to answer, then
+    // cancels them (their workers are killed); a signal stops at once.
+    tokio::select! {
+        waited = service.waiting() => {
+            waited?;
+        }
+        () = http::wait_for_signal() => {
+            tracing::info!("stopping on a signal");
+        }
+    }
+    computing.close();
     // rmcp has dropped its writer: everything it wrote is on its way out.
-    let _ = writer.await;
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), writer).await;
     Ok(())
 }

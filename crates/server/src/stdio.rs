@@ -7,10 +7,89 @@
 //! JSON, so echoing it back cannot start a storm. Every stdin line passes
 //! through [`read_lines`]: JSON goes on to rmcp, anything else is answered
 //! here, and [`write_lines`] puts rmcp's lines and ours on stdout whole.
+//!
+//! The two also keep the ids of the requests in flight: a second request
+//! with the id of one not yet answered would lose one of the two replies
+//! inside rmcp, so it is refused here with an error reply of its own.
 
-use serde_json::json;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
+
+/// The ids (as their JSON text) of the requests sent to rmcp and not yet
+/// answered.
+pub(crate) type InFlight = Arc<Mutex<HashSet<String>>>;
+
+/// What the framing reads of a message: its id and method, when it has
+/// them (every other field is skipped, not built).
+#[derive(serde::Deserialize)]
+struct Head {
+    #[serde(default)]
+    id: Option<Value>,
+    #[serde(default)]
+    method: Option<String>,
+}
+
+/// A `notifications/cancelled`'s request id: rmcp sends no reply for it.
+#[derive(serde::Deserialize)]
+struct Cancelled {
+    params: CancelledParams,
+}
+
+#[derive(serde::Deserialize)]
+struct CancelledParams {
+    #[serde(rename = "requestId")]
+    request_id: Value,
+}
+
+fn lock(ids: &InFlight) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    ids.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Records a request's id as in flight, or answers a duplicate; forgets
+/// the id a cancellation names.
+fn track(line: &[u8], ids: &InFlight) -> Option<Vec<u8>> {
+    let head: Head = serde_json::from_slice(line).ok()?;
+    match (head.method.as_deref(), head.id) {
+        (Some("notifications/cancelled"), _) => {
+            if let Ok(c) = serde_json::from_slice::<Cancelled>(line) {
+                lock(ids).remove(&c.params.request_id.to_string());
+            }
+            None
+        }
+        (Some(_), Some(id)) if !id.is_null() => {
+            if lock(ids).insert(id.to_string()) {
+                return None;
+            }
+            let mut reply = json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": -32600, "message": format!(
+                    "Invalid Request: a request with id {} is still in flight; give each request its own id",
+                    hessian_contract::error::bounded(&id.to_string(), 40)
+                )},
+            })
+            .to_string()
+            .into_bytes();
+            reply.push(b'\n');
+            Some(reply)
+        }
+        _ => None,
+    }
+}
+
+/// Forgets the id of a response rmcp wrote.
+fn answered(line: &[u8], ids: &InFlight) {
+    if let Ok(Head {
+        id: Some(id),
+        method: None,
+    }) = serde_json::from_slice(line)
+    {
+        lock(ids).remove(&id.to_string());
+    }
+}
 
 /// The longest line read; longer ones are discarded and answered `-32600`.
 /// The same bound as an HTTP body.
@@ -45,8 +124,12 @@ fn classify(line: &[u8]) -> Option<Vec<u8>> {
 
 /// Copies JSON lines from `input` to `rmcp`, and sends the answer to every
 /// other line to `errors`, until `input` ends or rmcp stops reading.
-pub(crate) async fn read_lines<R, W>(input: R, mut rmcp: W, errors: mpsc::Sender<Vec<u8>>)
-where
+pub(crate) async fn read_lines<R, W>(
+    input: R,
+    mut rmcp: W,
+    errors: mpsc::Sender<Vec<u8>>,
+    ids: InFlight,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
@@ -86,7 +169,7 @@ where
             }
             continue;
         }
-        match classify(&line) {
+        match classify(&line).or_else(|| track(&line, &ids)) {
             Some(answer) => {
                 if errors.send(answer).await.is_err() {
                     return;
@@ -110,8 +193,12 @@ async fn send<W: AsyncWrite + Unpin>(output: &mut W, line: &[u8]) -> std::io::Re
 
 /// Writes rmcp's lines and the answers from [`read_lines`] to `output`,
 /// each whole, until rmcp's side ends.
-pub(crate) async fn write_lines<R, W>(rmcp: R, mut errors: mpsc::Receiver<Vec<u8>>, mut output: W)
-where
+pub(crate) async fn write_lines<R, W>(
+    rmcp: R,
+    mut errors: mpsc::Receiver<Vec<u8>>,
+    mut output: W,
+    ids: InFlight,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
@@ -126,6 +213,7 @@ where
                 match read {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        answered(&line, &ids);
                         if send(&mut output, &line).await.is_err() {
                             return;
                         }

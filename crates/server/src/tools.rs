@@ -305,10 +305,28 @@ fn tool_result(result: Result<(Value, String), Refusal>, budget: usize) -> CallT
     };
     let (mut out, text) = match result {
         Ok((v, text)) => (CallToolResult::structured(v), text),
-        Err(r) => (CallToolResult::structured_error(r.to_json()), render(&r)),
+        Err(r) => {
+            let r = within(r, budget);
+            (CallToolResult::structured_error(r.to_json()), render(&r))
+        }
     };
     out.content = vec![ContentBlock::text(text)];
     out
+}
+
+/// A refusal within the output budget: a `fix` or a list of questions
+/// that repeat a large input are left out (the message says so), since the
+/// rest of a refusal is bounded by construction.
+fn within(mut r: Refusal, budget: usize) -> Refusal {
+    let size = |r: &Refusal| r.to_json().to_string().len() + render(r).len();
+    if size(&r) > budget && (r.fix.is_some() || r.questions.is_some()) {
+        r.fix = None;
+        r.questions = None;
+        r.message.push_str(
+            " (the corrected call repeats an input too large to send back within the output budget; apply the change to your own call)",
+        );
+    }
+    r
 }
 
 impl HessianServer {
@@ -671,7 +689,7 @@ impl ServerHandler for HessianServer {
         let r = Resource::new(CATALOG_URI, "catalog")
             .with_title("Hessian operation catalog")
             .with_description(
-                "Every operation's id, version, contract digest, summary and schemas, as JSON.",
+                "Every operation's id, version, contract digest, summary and schemas, as JSON pages within the output budget; `next` names the following page (hessian://catalog?cursor=o:N).",
             )
             .with_mime_type("application/json");
         Ok(ListResourcesResult::with_all_items(vec![r]))
@@ -697,8 +715,14 @@ impl ServerHandler for HessianServer {
         if let Some(r) = scope_refusal(&context, ToolName::Find) {
             return Err(ErrorData::invalid_request(r.message, None));
         }
-        let text = if request.uri == CATALOG_URI {
-            self.catalog.export().to_string()
+        let text = if let Some(offset) = catalog_offset(&request.uri) {
+            let (mut page, next) = self
+                .catalog
+                .export_page(offset, self.config.max_output_bytes);
+            if let Some(next) = next {
+                page["next"] = json!(format!("{CATALOG_URI}?cursor=o:{next}"));
+            }
+            page.to_string()
         } else if let Some(id) = request.uri.strip_prefix(OPERATION_PREFIX) {
             match find::inspect(self.catalog, id) {
                 Ok(mut v) => {
@@ -774,6 +798,15 @@ impl ServerHandler for HessianServer {
         crate::prompts::get(&request.name, request.arguments.as_ref())
             .map(Into::into)
             .map_err(|e| ErrorData::invalid_params(e, None))
+    }
+}
+
+/// The offset a catalog page URI names: `hessian://catalog` is the first
+/// page, `hessian://catalog?cursor=o:40` starts at the 41st operation.
+fn catalog_offset(uri: &str) -> Option<usize> {
+    match uri.strip_prefix(CATALOG_URI)? {
+        "" => Some(0),
+        rest => rest.strip_prefix("?cursor=o:")?.parse().ok(),
     }
 }
 

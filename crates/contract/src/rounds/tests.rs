@@ -328,7 +328,7 @@ fn each_bad_state_gets_its_own_code() {
         )
     };
     let code = |r: Result<Step, Refusal>| r.err().map(|r| r.code);
-    let opened = k.open(&good, now_secs()).unwrap();
+    let opened = k.open(&good, now_secs(), 60).unwrap();
     let reseal = |f: &dyn Fn(&mut State)| {
         let mut s = opened.clone();
         f(&mut s);
@@ -383,6 +383,44 @@ fn each_bad_state_gets_its_own_code() {
         code(resume("alice", json!({}), reseal(&|s| s.round = 7))),
         Some(Code::ContinuationInvalid)
     );
+    // Genuinely signed, yet refused (issue 33): issued an hour ahead, valid
+    // for 30 years, or a megabyte long.
+    let hour_ahead = reseal(&|s| {
+        s.issued += 3600;
+        s.expires += 3600;
+    });
+    let thirty_years = reseal(&|s| s.expires = s.issued + 30 * 365 * 86_400);
+    let megabyte = reseal(&|s| {
+        s.answers
+            .insert("padding".into(), json!("x".repeat(1 << 20)));
+    });
+    for (what, state) in [
+        ("future", hour_ahead),
+        ("long-lived", thirty_years),
+        ("oversized", megabyte),
+    ] {
+        let r = resume("alice", json!({}), state).err().unwrap();
+        assert_eq!(r.code, Code::ContinuationInvalid, "{what}: {r:?}");
+    }
+    // An answer sent under a key other than the question's is refused.
+    let r = call(
+        &c,
+        &rounds,
+        "alice",
+        args(id, json!({})),
+        Some(Resume {
+            state: good.clone(),
+            answer: Some(("bogus".into(), answer("bogus", 1))),
+        }),
+        &Ctx::default(),
+    )
+    .err()
+    .unwrap();
+    assert_eq!(
+        (r.code, r.path.as_deref()),
+        (Code::InvalidInput, Some("inputResponses"))
+    );
+    assert!(r.message.contains("`x`"), "{}", r.message);
     // The untouched state still continues to the next question.
     let (q, _) = ask(resume("alice", json!({}), good));
     assert_eq!(q.key, "y");
@@ -406,10 +444,10 @@ fn rotated_keys_verify_states_from_other_replicas() {
         issued: 0,
         expires: u64::MAX,
     };
-    assert_eq!(new.open(&old.seal(&s), 10).unwrap(), s);
+    assert_eq!(new.open(&old.seal(&s), 10, u64::MAX).unwrap(), s);
     assert!(
         Keys::from_seed("2026-12", [2; 32])
-            .open(&old.seal(&s), 10)
+            .open(&old.seal(&s), 10, u64::MAX)
             .is_err()
     );
     let seed = "kid:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE";

@@ -324,10 +324,9 @@ pub fn permanent(a: &Mat<Q>, budget: &Budget) -> Result<Q, Stop> {
     let mut sums = vec![BigInt::zero(); n];
     let mut total = BigInt::zero();
     let mut gray = 0u64;
+    let mut meter = crate::Meter::new(budget);
     for k in 1u64..(1u64 << n) {
-        if k % 4096 == 0 {
-            budget.check()?;
-        }
+        meter.tick_over(&[&total])?;
         let j = k.trailing_zeros() as usize;
         gray ^= 1 << j;
         let adding = gray & (1 << j) != 0;

@@ -49,11 +49,33 @@ pub fn trace(a: &Mat<Q>) -> Q {
 }
 
 /// The Kronecker product A ⊗ B: block (i, j) is a_ij·B.
-pub fn kronecker(a: &Mat<Q>, b: &Mat<Q>) -> Mat<Q> {
+pub fn kronecker(a: &Mat<Q>, b: &Mat<Q>, budget: &Budget) -> Result<Mat<Q>, Stop> {
     let (p, q) = (b.rows(), b.cols());
-    Mat::from_fn(a.rows() * p, a.cols() * q, |i, j| {
-        &a[(i / p, j / q)] * &b[(i % p, j % q)]
-    })
+    let mut meter = crate::Meter::new(budget);
+    let mut entries = Vec::with_capacity(a.rows() * p * a.cols() * q);
+    for i in 0..a.rows() * p {
+        for j in 0..a.cols() * q {
+            let (x, y) = (&a[(i / p, j / q)], &b[(i % p, j % q)]);
+            meter.tick_over(&[x.numer(), y.numer()])?;
+            entries.push(crate::rational::mul(x, y));
+        }
+    }
+    Ok(Mat::from_vec(a.rows() * p, a.cols() * q, entries).expect("the shape holds every entry"))
+}
+
+/// A lower bound on the digits of the Kronecker product's entries: the
+/// product of two integers has at least their digits less one.
+pub fn kronecker_digits_lower(a: &Mat<Q>, b: &Mat<Q>) -> f64 {
+    let sum = |m: &Mat<Q>| {
+        m.as_slice()
+            .iter()
+            .filter(|x| x.is_integer())
+            .fold((0.0, 0.0), |(s, n), x| {
+                (s + crate::rational::digits_lower(x) - 1.0, n + 1.0)
+            })
+    };
+    let ((sa, na), (sb, nb)) = (sum(a), sum(b));
+    sa * nb + sb * na
 }
 
 /// Entries of a matrix power stop at this size (numerator and denominator

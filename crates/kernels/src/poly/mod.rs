@@ -35,10 +35,12 @@ pub fn to_primitive(a: &[Q]) -> (Q, zx::Poly) {
     let den = a.iter().fold(BigInt::one(), |l, c| l.lcm(c.denom()));
     let ints: zx::Poly = a.iter().map(|c| c.numer() * (&den / c.denom())).collect();
     let content = zx::content(&ints);
-    (
-        Q::new(content.clone(), den),
-        ints.iter().map(|x| x / &content).collect(),
-    )
+    let f = if content.is_one() {
+        ints
+    } else {
+        ints.iter().map(|x| x / &content).collect()
+    };
+    (crate::rational::ratio(content, den), f)
 }
 
 pub fn from_z(a: &[BigInt]) -> QPoly {
@@ -62,11 +64,11 @@ pub fn sub(a: &[Q], b: &[Q]) -> QPoly {
 pub fn mul(a: &[Q], b: &[Q]) -> QPoly {
     let (ca, fa) = to_primitive(a);
     let (cb, fb) = to_primitive(b);
-    let c = ca * cb;
+    let c = crate::rational::mul(&ca, &cb);
     trim(
         zx::mul(&fa, &fb)
             .into_iter()
-            .map(|x| Q::from_integer(x) * &c)
+            .map(|x| crate::rational::mul(&Q::from_integer(x), &c))
             .collect(),
     )
 }
@@ -98,11 +100,63 @@ pub fn evaluate(a: &[Q], x: &Q) -> Q {
     a.iter().rev().fold(Q::zero(), |acc, c| acc * x + c)
 }
 
-/// a(b(x)), by Horner in polynomials.
-pub fn compose(a: &[Q], b: &[Q]) -> QPoly {
-    a.iter().rev().fold(Vec::new(), |acc, c| {
-        add(&mul(&acc, b), std::slice::from_ref(c))
-    })
+/// a(b(x)) by Horner's rule over Z: with a = cₐ·fₐ and b = (u/v)·f_b
+/// (their primitive parts, n = deg a), a(b) = cₐ/vⁿ · Σ fₐᵢ·uⁱ·v^(n−i)·f_bⁱ,
+/// so every step multiplies integer polynomials, nothing is reduced until
+/// the end, and the budget is checked between steps.
+pub fn compose(a: &[Q], b: &[Q], budget: &Budget) -> Result<QPoly, Stop> {
+    let (ca, fa) = to_primitive(a);
+    let Some(n) = fa.len().checked_sub(1) else {
+        return Ok(Vec::new());
+    };
+    let (cb, fb) = to_primitive(b);
+    if fb.is_empty() {
+        // b = 0: a(0).
+        return Ok(trim(vec![a[0].clone()]));
+    }
+    let (u, v) = (cb.numer(), cb.denom());
+    let ufb: zx::Poly = fb.iter().map(|c| c * u).collect();
+    let mut acc: zx::Poly = vec![fa[n].clone()];
+    let mut vpow = BigInt::one();
+    for i in (0..n).rev() {
+        budget.check()?;
+        vpow *= v;
+        acc = zx::mul(&acc, &ufb);
+        let t = &fa[i] * &vpow;
+        match acc.first_mut() {
+            Some(c0) => *c0 += t,
+            None => acc.push(t),
+        }
+    }
+    let scale = crate::rational::mul(&ca, &crate::rational::ratio(BigInt::one(), vpow));
+    let mut meter = crate::Meter::new(budget);
+    let mut out = Vec::with_capacity(acc.len());
+    for c in acc {
+        meter.tick_over(&[&c])?;
+        out.push(crate::rational::mul(&Q::from_integer(c), &scale));
+    }
+    Ok(trim(out))
+}
+
+/// a(x) for rational x = p/q by Horner's rule over Z: with a = c·f (f
+/// primitive, n = deg f), a(x) = c·(Σ fᵢ·pⁱ·q^(n−i))/qⁿ, one reduction at
+/// the end instead of one per step; the budget is polled as the numbers
+/// grow.
+pub fn evaluate_within(a: &[Q], x: &Q, budget: &Budget) -> Result<Q, Stop> {
+    let (c, f) = to_primitive(a);
+    let Some(n) = f.len().checked_sub(1) else {
+        return Ok(Q::zero());
+    };
+    let (p, q) = (x.numer(), x.denom());
+    let mut acc = f[n].clone();
+    let mut qpow = BigInt::one();
+    let mut meter = crate::Meter::new(budget);
+    for i in (0..n).rev() {
+        qpow *= q;
+        acc = acc * p + &f[i] * &qpow;
+        meter.tick_over(&[&acc, &qpow])?;
+    }
+    Ok(crate::rational::mul(&c, &crate::rational::ratio(acc, qpow)))
 }
 
 pub fn derivative(a: &[Q]) -> QPoly {

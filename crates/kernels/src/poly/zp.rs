@@ -52,12 +52,25 @@ pub fn rem(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
 }
 
 pub fn gcd(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
+    gcd_within(a, b, p, &crate::Budget::unlimited()).unwrap_or_default()
+}
+
+/// [`gcd`], the budget polled between Euclid's steps (degree 10,000 takes
+/// 10^8 operations).
+pub fn gcd_within(
+    a: &[u64],
+    b: &[u64],
+    p: u64,
+    budget: &crate::Budget,
+) -> Result<Vec<u64>, crate::Stop> {
     let (mut a, mut b) = (trim(a.to_vec()), trim(b.to_vec()));
+    let mut meter = crate::Meter::new(budget);
     while !b.is_empty() {
+        meter.tick((a.len() * (a.len().saturating_sub(b.len()) + 1)) as u64)?;
         let r = rem(&a, &b, p);
         a = std::mem::replace(&mut b, r);
     }
-    a
+    Ok(a)
 }
 
 /// base^e modulo f.

@@ -5,7 +5,7 @@
 //! (CRT under a proven bound).
 
 use super::zp;
-use crate::modular::{crt_symmetric, mul_mod, pow_mod, prime_at, reduce};
+use crate::modular::{crt_symmetric, crt_symmetric_within, mul_mod, pow_mod, prime_at, reduce};
 use crate::{Budget, Stop};
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
@@ -101,19 +101,26 @@ fn kronecker_mul(a: &[BigInt], b: &[BigInt]) -> Poly {
     trim(out)
 }
 
-pub fn pow(a: &[BigInt], mut e: u32) -> Poly {
+pub fn pow(a: &[BigInt], e: u32) -> Poly {
+    pow_within(a, e, &Budget::unlimited()).unwrap_or_default()
+}
+
+/// a^e by repeated squaring, the budget checked between products.
+pub fn pow_within(a: &[BigInt], mut e: u32, budget: &Budget) -> Result<Poly, Stop> {
     let mut result = vec![BigInt::one()];
     let mut base = a.to_vec();
     while e > 0 {
+        budget.check()?;
         if e & 1 == 1 {
             result = mul(&result, &base);
         }
         e >>= 1;
         if e > 0 {
+            budget.check()?;
             base = mul(&base, &base);
         }
     }
-    result
+    Ok(result)
 }
 
 pub fn derivative(a: &[BigInt]) -> Poly {
@@ -128,7 +135,14 @@ pub fn derivative(a: &[BigInt]) -> Poly {
 
 /// gcd of the coefficients, with the sign of the leading one (0 for 0).
 pub fn content(a: &[BigInt]) -> BigInt {
-    let g = a.iter().fold(BigInt::zero(), |g, c| g.gcd(c));
+    // Stops at 1: num-bigint's gcd(1, c) still costs a quadratic loop over c.
+    let mut g = BigInt::zero();
+    for c in a {
+        if g.is_one() {
+            break;
+        }
+        g = if g.is_zero() { c.abs() } else { g.gcd(c) };
+    }
     match a.last() {
         Some(lead) if lead.is_negative() => -g,
         _ => g,
@@ -261,7 +275,7 @@ pub fn gcd(a: &[BigInt], b: &[BigInt], budget: &Budget) -> Result<Poly, Stop> {
         if g_mod == 0 {
             continue;
         }
-        let g = zp::monic(&zp::gcd(&modp(&fa, p), &modp(&fb, p), p), p);
+        let g = zp::monic(&zp::gcd_within(&modp(&fa, p), &modp(&fb, p), p, budget)?, p);
         let d = g.len() - 1;
         if d == 0 {
             return Ok(vec![c]);
@@ -306,8 +320,8 @@ pub fn resultant(a: &[BigInt], b: &[BigInt], budget: &Budget) -> Result<BigInt, 
     if a.is_empty() || b.is_empty() {
         return Ok(BigInt::zero());
     }
+    let bits = resultant_bits(&a, &b);
     let (m, n) = (a.len() - 1, b.len() - 1);
-    let bits = n as f64 * norm_log2(&a) + m as f64 * norm_log2(&b) + 2.0;
     let mut residues = Vec::new();
     let mut covered = 0.0;
     for i in 0.. {
@@ -319,29 +333,56 @@ pub fn resultant(a: &[BigInt], b: &[BigInt], budget: &Budget) -> Result<BigInt, 
         if reduce(&a[m], p) == 0 || reduce(&b[n], p) == 0 {
             continue;
         }
-        residues.push((resultant_mod(&modp(&a, p), &modp(&b, p), p), p));
+        residues.push((resultant_mod(&modp(&a, p), &modp(&b, p), p, budget)?, p));
         covered += (p as f64).log2() - 1e-9;
     }
-    Ok(crt_symmetric(&residues))
+    crt_symmetric_within(&residues, budget)
+}
+
+/// The largest [`resultant_work`] the resultant operations take: about
+/// 2·10^9 word operations (tens of seconds here), so what is refused is
+/// refused before any prime is tried and what is taken fits the default
+/// deadline.
+pub const MAX_RESULTANT_WORK: f64 = 2e9;
+
+/// The word operations of the multi-modular resultant: one prime per 62
+/// bits of [`resultant_bits`], each reducing every coefficient and running
+/// Euclid's algorithm, (deg a + deg b)² steps.
+pub fn resultant_work(a: &[BigInt], b: &[BigInt]) -> f64 {
+    let primes = resultant_bits(a, b) / 62.0 + 1.0;
+    let words: u64 = a.iter().chain(b).map(|c| c.bits() / 64 + 1).sum();
+    let degrees = (a.len() + b.len()) as f64;
+    primes * (words as f64 + degrees * degrees)
+}
+
+/// Hadamard's bound on the bits of res(a, b) (with a sign bit to spare):
+/// deg b·log₂‖a‖₂ + deg a·log₂‖b‖₂ + 2. The multi-modular resultant needs
+/// one word-size prime per 62 of them.
+pub fn resultant_bits(a: &[BigInt], b: &[BigInt]) -> f64 {
+    let (m, n) = (a.len().saturating_sub(1), b.len().saturating_sub(1));
+    n as f64 * norm_log2(a) + m as f64 * norm_log2(b) + 2.0
 }
 
 /// res(a, b) over F_p for a, b whose leading coefficients are non-zero
 /// (deg taken from the slices): Euclid with
 /// res(a, b) = (−1)^(deg a·deg b)·lc(b)^(deg a − deg r)·res(b, r).
-pub fn resultant_mod(a: &[u64], b: &[u64], p: u64) -> u64 {
+pub fn resultant_mod(a: &[u64], b: &[u64], p: u64, budget: &Budget) -> Result<u64, Stop> {
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     let mut acc = 1u64;
+    let mut meter = crate::Meter::new(budget);
     loop {
+        // One Euclidean step costs about deg a · (deg a − deg b + 1) words.
+        meter.tick((a.len() * (a.len().saturating_sub(b.len()) + 1)) as u64)?;
         if a.is_empty() || b.is_empty() {
-            return 0;
+            return Ok(0);
         }
         let (da, db) = (a.len() - 1, b.len() - 1);
         if db == 0 {
-            return mul_mod(acc, pow_mod(b[0], da as u64, p), p);
+            return Ok(mul_mod(acc, pow_mod(b[0], da as u64, p), p));
         }
         let r = zp::rem(&a, &b, p);
         if r.is_empty() {
-            return 0;
+            return Ok(0);
         }
         let dr = r.len() - 1;
         if (da * db) % 2 == 1 {
