@@ -14,6 +14,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use support::{Child, free_port, wait_healthy};
 
+mod growth;
 mod support;
 
 const DEADLINE: Duration = Duration::from_secs(2);
@@ -260,6 +261,65 @@ fn runaway_calls_come_back_by_the_deadline_over_http_and_leave_the_cpu_idle() {
         assert!(took < DEADLINE + MARGIN, "{id}: {took:?}");
         assert_idle(server.0.id(), id);
     }
+}
+
+/// Every operation's example with its string-encoded numbers at their
+/// 10,000 digits (alone, and with counts at their bounds) comes back within
+/// the deadline plus 250 ms through the real server, over stdio and HTTP,
+/// and the server is idle after the sweep.
+#[test]
+fn every_operation_grown_to_its_digit_bounds_comes_back_by_the_deadline() {
+    let catalog = hessian_server::catalog();
+    let shapes: Vec<_> = growth::SHAPES
+        .into_iter()
+        .filter(|s| ["wide", "digits"].contains(&s.name))
+        .collect();
+    let cases: Vec<(String, Value)> = catalog
+        .entries()
+        .iter()
+        .flat_map(|e| {
+            let (schema, example) = (e.op.input_schema(), e.op.example_input());
+            shapes
+                .iter()
+                .map(move |shape| {
+                    (
+                        e.op.id().to_string(),
+                        growth::largest(&schema, &example, *shape),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut over = Vec::new();
+    let mut s = StdioServer::start(&["--deadline-ms", "2000"]);
+    for (i, (id, input)) in cases.iter().enumerate() {
+        let started = Instant::now();
+        s.call(1000 + i as u64, run_args(id, input.clone()));
+        let reply = s.reply(1000 + i as u64);
+        if started.elapsed() > DEADLINE + MARGIN {
+            over.push(format!(
+                "stdio {id}: {} in {:?}",
+                code(&reply["result"]),
+                started.elapsed()
+            ));
+        }
+    }
+    assert_idle(s.pid(), "the stdio sweep");
+    let (server, port) = serve_http(&["--deadline-ms", "2000"]);
+    for (id, input) in &cases {
+        let started = Instant::now();
+        let result = http_call(port, &run_args(id, input.clone()));
+        if started.elapsed() > DEADLINE + MARGIN {
+            over.push(format!(
+                "http {id}: {} in {:?}",
+                code(&result),
+                started.elapsed()
+            ));
+        }
+    }
+    assert_idle(server.0.id(), "the HTTP sweep");
+    eprintln!("{} calls on each transport", cases.len());
+    assert!(over.is_empty(), "{}", over.join("\n"));
 }
 
 /// Sixteen runaway calls take every slot; a tiny call sent a second after
