@@ -7,6 +7,7 @@
 pub mod budget;
 pub mod combinatorics;
 pub mod dixon;
+pub mod expr;
 pub mod finite_field;
 pub mod graph;
 pub mod group;

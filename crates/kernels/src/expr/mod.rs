@@ -1,0 +1,20 @@
+//! Symbolic expressions: the tree in canonical form ([`node`]), its
+//! grammar ([`parse`]) and printing ([`print`]), exact values of
+//! functions ([`values`]), and the calculus and algebra built on them:
+//! derivatives ([`diff`]), expansion ([`expand`]), substitution.
+//!
+//! Every operation returns canonical expressions, so two results can be
+//! compared structurally, and every printed result re-parses to itself.
+
+pub mod diff;
+pub mod expand;
+pub mod node;
+pub mod parse;
+pub mod print;
+pub mod values;
+
+pub use node::{Constant, Expr, Func, Node};
+pub use parse::{ParseError, parse};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,165 @@
+use super::diff::derivative;
+use super::expand::{Halt, expand};
+use super::print::{latex, text};
+use super::*;
+use crate::Budget;
+
+fn p(s: &str) -> Expr {
+    parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// The canonical text of `s`, which must re-parse to the same tree.
+fn canon(s: &str) -> String {
+    let e = p(s);
+    let t = text(&e);
+    assert_eq!(p(&t), e, "{s} printed as {t} re-parses to something else");
+    t
+}
+
+#[test]
+fn automatic_simplification_gives_one_canonical_form() {
+    for (input, want) in [
+        ("x + x", "2*x"),
+        ("x*x", "x^2"),
+        ("x^2*x^3", "x^5"),
+        ("(x+1) - (x+1)", "0"),
+        ("2*(x+1)", "2*x + 2"),
+        ("x - 2*x", "-x"),
+        ("exp(a)*exp(b)", "exp(a + b)"),
+        ("exp(log(x))", "x"),
+        ("log(e)", "1"),
+        ("log(exp(x))", "x"),
+        ("i^2", "-1"),
+        ("i*i*i", "-i"),
+        ("sqrt(12)", "2*sqrt(3)"),
+        ("sqrt(8)*sqrt(2)", "4"),
+        ("sqrt(1/2)", "sqrt(2)/2"),
+        ("8^(1/3)", "2"),
+        ("(-4)^(1/2)", "2*i"),
+        ("2^10", "1024"),
+        ("2^-2", "1/4"),
+        ("sin(pi/6)", "1/2"),
+        ("cos(pi/4)", "sqrt(2)/2"),
+        ("sin(-x)", "-sin(x)"),
+        ("cos(-x)", "cos(x)"),
+        ("tan(pi/3)", "sqrt(3)"),
+        ("atan(1)", "pi/4"),
+        ("acos(-1/2)", "2*pi/3"),
+        ("5!", "120"),
+        ("gamma(1/2)", "sqrt(pi)"),
+        ("binomial(10, 3)", "120"),
+        ("log(1/8)", "-log(8)"),
+        ("log(-2)", "i*pi + log(2)"),
+        ("(x^2)^3", "x^6"),
+        ("(2*x)^2", "4*x^2"),
+        ("1/2x", "x/2"),
+        ("2x(x+1)", "2*x*(x + 1)"),
+        ("x/(2*y)", "x/(2*y)"),
+        ("-x^2", "-x^2"),
+        ("2^3^2", "512"),
+        ("x^y^z", "x^(y^z)"),
+        ("x**2", "x^2"),
+        ("ln(x)", "log(x)"),
+        ("log(8, 2)", "log(8)/log(2)"),
+        ("root(x, 3)", "x^(1/3)"),
+        ("0.25*x", "x/4"),
+        ("abs(-3)", "3"),
+        ("floor(7/2)", "3"),
+    ] {
+        assert_eq!(canon(input), want, "{input}");
+    }
+}
+
+#[test]
+fn printing_writes_highest_degree_first_and_reparses() {
+    for s in [
+        "x^3 - 2*x + 1/2",
+        "3*x^2*sin(x) + 2*x*cos(x)",
+        "exp(-x^2)",
+        "1/(x^2 + 1)",
+        "(x + 1)^(1/3)",
+        "x^(3/2)",
+        "1/sqrt(x)",
+        "(-2)^x",
+        "(1/2)^x",
+        "-x/2",
+        "a - b/2",
+        "sin(x)^2 + cos(x)^2",
+        "2^(1/3)*3^(1/2)",
+        "(-1)^(1/3)",
+        "x^(-y)",
+        "pi*e*i",
+        "binomial(n, k)*x^k",
+    ] {
+        canon(s);
+    }
+    assert_eq!(canon("1 + x^2 + x"), "x^2 + x + 1");
+}
+
+#[test]
+fn parse_errors_name_the_place_and_the_fix() {
+    for (s, want) in [
+        ("sin x", "`sin` needs parentheses"),
+        ("sin^2(x)", "sin(x)^2"),
+        ("2 3", "the number 3 follows without an operator"),
+        ("E^x", "write `e`"),
+        ("(x + 1", "expected `)`"),
+        ("x +", "expected a number"),
+        ("foo(x)", "not a function"),
+        ("x $ y", "not in the grammar"),
+        ("1/0", "division by zero"),
+        ("inf", "not a value here"),
+        ("log(x, y, z)", "takes"),
+        ("", "empty"),
+    ] {
+        let e = parse(s).expect_err(s);
+        assert!(e.message.contains(want), "{s}: {e}");
+    }
+    let deep = format!("{}x{}", "(".repeat(300), ")".repeat(300));
+    assert!(parse(&deep).unwrap_err().limit);
+}
+
+#[test]
+fn derivatives_follow_the_rules() {
+    for (f, want) in [
+        ("x^3", "3*x^2"),
+        ("sin(x^2)", "2*x*cos(x^2)"),
+        ("exp(x)", "exp(x)"),
+        ("exp(2*x)", "2*exp(2*x)"),
+        ("log(x)", "1/x"),
+        ("x^x", "x^x + x^x*log(x)"),
+        ("sqrt(x)", "1/(2*sqrt(x))"),
+        ("atan(x)", "1/(x^2 + 1)"),
+        ("tan(x)", "tan(x)^2 + 1"),
+        ("y*x^2", "2*x*y"),
+        ("5", "0"),
+        ("2^x", "2^x*log(2)"),
+    ] {
+        assert_eq!(text(&derivative(&p(f), "x")), want, "d/dx {f}");
+    }
+}
+
+#[test]
+fn expansion_multiplies_out_within_its_bound() {
+    let b = Budget::unlimited();
+    let e = expand(&p("(x+1)^3"), &b).unwrap();
+    assert_eq!(text(&e), "x^3 + 3*x^2 + 3*x + 1");
+    let e = expand(&p("(x+y)*(x-y)"), &b).unwrap();
+    assert_eq!(text(&e), "x^2 - y^2");
+    let e = expand(&p("sin((a+b)^2)"), &b).unwrap();
+    assert_eq!(text(&e), "sin(a^2 + 2*a*b + b^2)");
+    let started = std::time::Instant::now();
+    assert_eq!(expand(&p("(x+1)^100000"), &b), Err(Halt::TooBig));
+    assert_eq!(expand(&p("(x+y+z+w)^200"), &b), Err(Halt::TooBig));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn latex_reads_as_mathematics() {
+    assert_eq!(latex(&p("x^2/2")), "\\frac{x^{2}}{2}");
+    assert_eq!(
+        latex(&p("sqrt(x)*sin(x)")),
+        "\\sqrt{x} \\cdot \\sin\\left(x\\right)"
+    );
+    assert_eq!(latex(&p("exp(x)")), "e^{x}");
+}
