@@ -119,3 +119,54 @@ pub fn differentiable(e: &Expr, x: &str) -> bool {
         _ => false,
     })
 }
+
+/// How a derivative was checked: its value at test points against forward
+/// automatic differentiation of the original, on certified intervals.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Check {
+    /// The two enclosures overlapped at this many points.
+    Agreed { points: usize },
+    /// They are disjoint at `point`: the symbolic derivative is wrong
+    /// there (a defect, never returned).
+    Disagreed {
+        point: std::collections::BTreeMap<String, crate::Q>,
+    },
+    /// No test point could be evaluated (the reason of the last).
+    Unchecked { why: String },
+}
+
+/// Checks `df` = ∂f/∂x at up to three test points.
+pub fn check(f: &Expr, x: &str, df: &Expr, budget: &crate::Budget) -> Result<Check, crate::Stop> {
+    use super::interval::{EvalError, at_point, derivative_at};
+    let mut symbols = f.symbols();
+    for s in df.symbols() {
+        if !symbols.contains(&s) {
+            symbols.push(s);
+        }
+    }
+    let (mut agreed, mut why) = (0, String::from("no point was tried"));
+    for k in 0..12 {
+        if agreed == 3 {
+            break;
+        }
+        let point = super::zero::test_point(&symbols, k);
+        let ad = derivative_at(f, x, &point, 128, budget);
+        let sym = at_point(df, &point, 128, budget);
+        match (ad, sym) {
+            (Ok((_, a)), Ok(b)) => {
+                let overlap = a.lo_q() <= b.hi_q() && b.lo_q() <= a.hi_q();
+                if !overlap {
+                    return Ok(Check::Disagreed { point });
+                }
+                agreed += 1;
+            }
+            (Err(EvalError::Stopped(s)), _) | (_, Err(EvalError::Stopped(s))) => return Err(s),
+            (Err(e), _) | (_, Err(e)) => why = e.to_string(),
+        }
+    }
+    Ok(if agreed > 0 {
+        Check::Agreed { points: agreed }
+    } else {
+        Check::Unchecked { why }
+    })
+}

@@ -8,10 +8,13 @@
 
 pub mod diff;
 pub mod expand;
+pub mod interval;
 pub mod node;
 pub mod parse;
 pub mod print;
+pub mod rational;
 pub mod values;
+pub mod zero;
 
 pub use node::{Constant, Expr, Func, Node};
 pub use parse::{ParseError, parse};

@@ -163,3 +163,101 @@ fn latex_reads_as_mathematics() {
     );
     assert_eq!(latex(&p("exp(x)")), "e^{x}");
 }
+
+#[test]
+fn constants_are_enclosed_to_the_digits_asked() {
+    let b = Budget::unlimited();
+    let n = |s: &str, d: usize| super::interval::numeric(&p(s), d, &b).unwrap();
+    assert_eq!(n("pi", 30).0, "3.14159265358979323846264338328");
+    assert_eq!(n("e", 20).0, "2.7182818284590452354");
+    assert_eq!(n("sqrt(2)", 15).0, "1.41421356237310");
+    assert_eq!(n("exp(pi) - pi", 20).0, "19.999099979189475767");
+    assert_eq!(n("sin(1)", 12).0, "0.841470984808");
+    assert_eq!(n("log(2)", 10).0, "0.6931471806");
+    assert_eq!(n("atan(1/3)", 10).0, "0.3217505544");
+    assert_eq!(n("1/3", 5), ("0.33333".to_string(), "5e-6".to_string()));
+    assert_eq!(n("10^30/7", 5).0, "1.4286e29");
+    // The bound holds the true value: π to 1000 digits, checked on its tail.
+    let (pi, _) = n("pi", 1000);
+    assert!(pi.ends_with("09216420199"), "{}", &pi[990..]);
+    assert!(super::interval::numeric(&p("sqrt(-1 - x^2)"), 10, &b).is_err());
+}
+
+#[test]
+fn zero_equivalence_is_proven_disproven_or_probable() {
+    use super::zero::{Verdict, is_zero};
+    let b = Budget::unlimited();
+    let z = |s: &str| is_zero(&p(s), &b).unwrap();
+    assert!(matches!(
+        z("(x+1)^2 - x^2 - 2*x - 1"),
+        Verdict::Proven { .. }
+    ));
+    assert!(matches!(
+        z("1/(x-1) - 1/(x+1) - 2/(x^2-1)"),
+        Verdict::Proven { .. }
+    ));
+    assert!(matches!(
+        z("sin(x)^2 + cos(x)^2 - 1"),
+        Verdict::Probable { points: 8, .. }
+    ));
+    assert!(matches!(z("exp(2*log(x)) - x^2"), Verdict::Proven { .. }));
+    match z("sin(x) - x") {
+        Verdict::Disproven { point, lo, hi } => {
+            assert!(point.contains_key("x"));
+            assert!(lo > crate::Q::from_integer(0.into()) || hi < crate::Q::from_integer(0.into()));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        z("sqrt(2)*sqrt(3) - sqrt(6)"),
+        Verdict::Probable { .. }
+    ));
+    assert!(matches!(z("pi - 355/113"), Verdict::Disproven { .. }));
+}
+
+#[test]
+fn derivatives_agree_with_automatic_differentiation() {
+    use super::diff::{Check, check};
+    let b = Budget::unlimited();
+    for f in [
+        "x^3*sin(x)",
+        "exp(x^2)/(1+x)",
+        "atan(x)*log(x)",
+        "x^x",
+        "sqrt(1+x^2)*cosh(x)",
+        "tan(x)^2 - sec(x)",
+        "asin(x/2)",
+        "y*x^2 + sin(x*y)",
+    ] {
+        let e = p(f);
+        let d = derivative(&e, "x");
+        assert!(
+            matches!(check(&e, "x", &d, &b).unwrap(), Check::Agreed { points: 3 }),
+            "{f}"
+        );
+        // A wrong derivative is caught.
+        let wrong = d.plus(&p("x/1000"));
+        assert!(
+            matches!(check(&e, "x", &wrong, &b).unwrap(), Check::Disagreed { .. }),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn rational_functions_come_together_reduced() {
+    use super::rational::{factor_poly, quotient, together};
+    let b = Budget::unlimited();
+    let t = |s: &str| {
+        let (n, d) = together(&p(s), &b).unwrap().unwrap();
+        text(&quotient(&n, &d))
+    };
+    assert_eq!(t("(x^2 - 1)/(x - 1)"), "x + 1");
+    assert_eq!(t("1/(x-1) - 1/(x+1)"), "2/(x^2 - 1)");
+    assert_eq!(t("x/2 + 1/3"), "x/2 + 1/3");
+    assert_eq!(t("1/x + 1/y"), "(x + y)/(x*y)");
+    let (c, fs) = factor_poly(&p("2*x^3 - 2*x"), &b).unwrap().unwrap();
+    assert_eq!(c, crate::Q::from_integer(2.into()));
+    let shown: Vec<String> = fs.iter().map(|(f, k)| format!("{}^{k}", text(f))).collect();
+    assert_eq!(shown, ["x - 1^1", "x^1", "x + 1^1"]);
+}

@@ -1,0 +1,166 @@
+//! Expressions as rational functions: conversion to and from dense
+//! polynomials in one symbol, the reduced form N/D over a common
+//! denominator (common factors cancelled by the exact polynomial gcd when
+//! N and D are polynomials in one symbol), and factorization over Q.
+
+use super::expand::{Halt, expand};
+use super::node::{Expr, Node};
+use super::zero::rational_form;
+use crate::poly::{self, QPoly, zx};
+use crate::{Budget, Q, Stop};
+use num_traits::{One, ToPrimitive, Zero};
+
+/// The polynomial in `x` an (already expanded) expression is, when it is
+/// one with rational coefficients.
+pub fn to_poly(e: &Expr, x: &str) -> Option<QPoly> {
+    let terms = match e.node() {
+        Node::Add(ts) => ts.clone(),
+        _ => vec![e.clone()],
+    };
+    let mut out: QPoly = Vec::new();
+    for t in terms {
+        let (c, rest) = t.coefficient_and_rest();
+        let k = if rest.is_one() {
+            0
+        } else if rest.as_sym() == Some(x) {
+            1
+        } else {
+            match rest.node() {
+                Node::Pow(b, k) if b.as_sym() == Some(x) => {
+                    let k = k.as_num().filter(|q| q.is_integer())?;
+                    k.to_integer().to_usize()?
+                }
+                _ => return None,
+            }
+        };
+        if k > 100_000 {
+            return None;
+        }
+        if out.len() <= k {
+            out.resize(k + 1, Q::zero());
+        }
+        out[k] += c;
+    }
+    Some(poly::trim(out))
+}
+
+/// The expression of a polynomial in `x`.
+pub fn from_poly(p: &[Q], x: &str) -> Expr {
+    let x = Expr::sym(x);
+    Expr::add(
+        p.iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_zero())
+            .map(|(k, c)| Expr::num(c.clone()).times(&x.pow_int(k as i64)))
+            .collect(),
+    )
+}
+
+/// The only symbol of `e`, when it has exactly one and no other atom
+/// (no function or non-integer power).
+fn sole_symbol(e: &Expr) -> Option<String> {
+    let syms = e.symbols();
+    if syms.len() != 1 {
+        return None;
+    }
+    let atomic = !e.any(&|s| match s.node() {
+        Node::Fun(..) | Node::Const(_) => true,
+        Node::Pow(_, k) => !k.as_num().is_some_and(Q::is_integer),
+        _ => false,
+    });
+    atomic.then(|| syms[0].clone())
+}
+
+fn halt(h: Halt) -> Result<Option<(Expr, Expr)>, Stop> {
+    match h {
+        Halt::Stopped(s) => Err(s),
+        Halt::TooBig => Ok(None),
+    }
+}
+
+/// e as N/D over a common denominator, both expanded, D with a positive
+/// leading coefficient and the common factors cancelled when both are
+/// polynomials in one symbol. None when the expansion is too large.
+pub fn together(e: &Expr, budget: &Budget) -> Result<Option<(Expr, Expr)>, Stop> {
+    let (n, d) = rational_form(e);
+    let n = match expand(&n, budget) {
+        Ok(n) => n,
+        Err(h) => return halt(h),
+    };
+    let d = match expand(&d, budget) {
+        Ok(d) => d,
+        Err(h) => return halt(h),
+    };
+    if n.is_zero() {
+        return Ok(Some((Expr::zero(), Expr::one())));
+    }
+    let whole = n.over(&d);
+    if let Some(x) = sole_symbol(&whole)
+        && let (Some(pn), Some(pd)) = (to_poly(&n, &x), to_poly(&d, &x))
+    {
+        let (cn, fnum) = poly::to_primitive(&pn);
+        let (cd, fden) = poly::to_primitive(&pd);
+        let g = zx::gcd(&fnum, &fden, budget)?;
+        let (fnum, fden) = if g.len() > 1 {
+            match (zx::divide_exact(&fnum, &g), zx::divide_exact(&fden, &g)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => (fnum, fden),
+            }
+        } else {
+            (fnum, fden)
+        };
+        // N/D = (cn/cd)·fn/fd with fd's leading coefficient positive.
+        let c = cn / cd;
+        let num = poly::from_z(&fnum)
+            .into_iter()
+            .map(|k| k * &c)
+            .collect::<Vec<_>>();
+        let den = poly::from_z(&fden);
+        return Ok(Some((from_poly(&num, &x), from_poly(&den, &x))));
+    }
+    // Numbers out of the denominator: D's numeric content moves up.
+    let (c, rest) = d.coefficient_and_rest();
+    if !c.is_one() && matches!(d.node(), Node::Mul(_) | Node::Num(_)) {
+        let n = match expand(&n.times(&Expr::num(c.recip())), budget) {
+            Ok(n) => n,
+            Err(h) => return halt(h),
+        };
+        return Ok(Some((n, rest)));
+    }
+    Ok(Some((n, d)))
+}
+
+/// N/D as one expression (the canonical product N·D⁻¹).
+pub fn quotient(n: &Expr, d: &Expr) -> Expr {
+    if d.is_one() { n.clone() } else { n.over(d) }
+}
+
+/// A polynomial in one symbol factored over Q: the rational content and
+/// the irreducible primitive factors with their multiplicities (kept apart:
+/// the canonical product would distribute a number over a linear factor).
+/// None when `e` is not such a polynomial.
+pub fn factor_poly(e: &Expr, budget: &Budget) -> Result<Option<(Q, Vec<(Expr, u32)>)>, Stop> {
+    let expanded = match expand(e, budget) {
+        Ok(x) => x,
+        Err(Halt::Stopped(s)) => return Err(s),
+        Err(Halt::TooBig) => return Ok(None),
+    };
+    let Some(x) = sole_symbol(&expanded) else {
+        return Ok(None);
+    };
+    let Some(p) = to_poly(&expanded, &x) else {
+        return Ok(None);
+    };
+    if p.len() > 2_001 {
+        return Ok(None);
+    }
+    let (c, f) = poly::to_primitive(&p);
+    let factorization = poly::factor::factor(&f, budget)?;
+    let content = c * Q::from_integer(factorization.content.clone());
+    let factors = factorization
+        .factors
+        .iter()
+        .map(|(g, k)| (from_poly(&poly::from_z(g), &x), *k))
+        .collect();
+    Ok(Some((content, factors)))
+}
