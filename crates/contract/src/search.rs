@@ -224,6 +224,57 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("hundredth", "nth"),
 ];
 
+/// Names of elementary functions and constants: a query that writes one
+/// ("sin(x) cos(x)", "e^pi") is about an expression, not a polynomial.
+const ELEMENTARY: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "cot",
+    "sec",
+    "csc",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "exp",
+    "ln",
+    "log",
+    "sqrt",
+    "sine",
+    "cosine",
+    "trig",
+    "trigonometric",
+    "pi",
+];
+
+/// Whether the query writes an elementary function or the constant e
+/// raised to a power (`e^x`).
+fn writes_elementary(query: &str) -> bool {
+    let lower = query.to_ascii_lowercase();
+    let tokens: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '^')
+        .collect();
+    tokens
+        .iter()
+        .any(|t| ELEMENTARY.contains(&t.split('^').next().unwrap_or(t)))
+        || writes_exponential(&lower)
+}
+
+/// `e^x`, `e^(2x)`: the constant e raised to a power.
+fn writes_exponential(lower: &str) -> bool {
+    let bytes = lower.as_bytes();
+    bytes
+        .windows(2)
+        .enumerate()
+        .any(|(i, w)| w == b"e^" && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()))
+}
+
 /// Words implied by notation in the raw query ("2^100", "3/4", "n!").
 fn notation_terms(query: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
@@ -232,10 +283,17 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         .split_whitespace()
         .map(str::to_ascii_lowercase)
         .collect();
-    // "5^x = 8": the unknown is the exponent.
-    let unknown_exponent = bytes
-        .windows(3)
-        .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'^' && w[2].is_ascii_alphabetic());
+    let elementary = writes_elementary(query);
+    if writes_exponential(&query.to_ascii_lowercase()) {
+        out.push("expression");
+    }
+    // "5^x = 8": the unknown is the exponent (not in "e^x", the exponential).
+    let unknown_exponent = bytes.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_alphanumeric()
+            && w[1] == b'^'
+            && w[2].is_ascii_alphabetic()
+            && !(w[0] == b'e' && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()))
+    });
     // "x^2 - 2 = 0" is a polynomial equation to solve: its roots are asked
     // for, not a power ("A x = b" stays a linear system). Not a congruence
     // ("x^2 = 2 mod 7"), a system, or "5^x = 8".
@@ -255,7 +313,8 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     let asks = words
         .first()
         .is_some_and(|w| ASKS_DECISION.contains(&w.as_str()));
-    if query.contains('^') && !equation && !(numeric_powers && asks) {
+    let number_asked_about = numeric_powers && asks;
+    if query.contains('^') && !equation && !number_asked_about && !elementary {
         out.push("power");
     }
     // "solve polynomial equation", "solve the quadratic": roots again.
@@ -274,12 +333,14 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         out.extend(["exponent", "logarithm"]);
     }
     // "6x^3 - 2x": a lone letter raised to a number is a polynomial's term.
-    if bytes.windows(3).enumerate().any(|(i, w)| {
-        w[0].is_ascii_alphabetic()
-            && w[1] == b'^'
-            && w[2].is_ascii_digit()
-            && (i == 0 || !bytes[i - 1].is_ascii_alphabetic())
-    }) {
+    if !elementary
+        && bytes.windows(3).enumerate().any(|(i, w)| {
+            w[0].is_ascii_alphabetic()
+                && w[1] == b'^'
+                && w[2].is_ascii_digit()
+                && (i == 0 || !bytes[i - 1].is_ascii_alphabetic())
+        })
+    {
         out.push("polynomial");
     }
     // "how many …", "the number of …": a count, not a listing. Not "the
@@ -375,6 +436,9 @@ fn query_groups(query: &str) -> Vec<Vec<String>> {
             out.extend(words(expansion).map(|t| vec![t]));
         } else if let Some((_, alternatives)) = SYNONYMS.iter().find(|(k, _)| *k == w) {
             out.push(words(alternatives).collect());
+        } else if ELEMENTARY.contains(&w.as_str()) {
+            // "sin" is answered by any operation on expressions.
+            out.push(vec![w, "expression".to_string()]);
         } else {
             out.push(vec![w]);
         }
@@ -419,6 +483,8 @@ struct Doc {
     decides: bool,
     /// An operation on polynomials.
     polynomial: bool,
+    /// An operation on symbolic expressions.
+    expression: bool,
     /// The content words of the id: those a query leaves unmatched make
     /// the operation more specific than asked.
     id_words: Vec<String>,
@@ -454,9 +520,10 @@ const VERBS: &[&str] = &[
 /// Score divisor per id word the query does not match: of two operations
 /// matching alike, `matrix.determinant` before `finite_field.matrix.determinant`.
 const SPECIFICITY_PENALTY: f64 = 0.05;
-/// Score factor of a polynomial operation for a query with no variable
-/// and no word for a polynomial ("factorize 360", "least common
-/// multiple"): the integer reading comes first.
+/// Score factor of a polynomial or expression operation for a query with
+/// no variable, no word for a polynomial and no elementary function
+/// ("factorize 360", "least common multiple", "is 13/17 bigger than
+/// 19/25"): the integer or rational reading comes first.
 const NO_VARIABLE_PENALTY: f64 = 0.8;
 /// Words (prefixes) that name a polynomial without writing one.
 const POLYNOMIAL_WORDS: &[&str] = &[
@@ -716,6 +783,7 @@ impl SearchIndex {
                 numeric: op.id().contains("numeric"),
                 decides: op.id().ends_with(".decide"),
                 polynomial: op.id().starts_with("polynomial."),
+                expression: op.id().starts_with("expression."),
                 id_words: words(op.id())
                     .filter(|w| !STOP.contains(&w.as_str()) && !VERBS.contains(&w.as_str()))
                     .collect(),
@@ -832,6 +900,7 @@ impl SearchIndex {
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|t| !t.is_empty())
             .collect();
+        let elementary = writes_elementary(query);
         let no_polynomial = !tokens.iter().any(|t| {
             let t = t.to_ascii_lowercase();
             (t.len() == 1 && t.bytes().all(|b| b.is_ascii_alphabetic()))
@@ -882,7 +951,7 @@ impl SearchIndex {
                     .filter(|w| !groups.iter().flatten().any(|(t, _)| t == *w))
                     .count();
                 score /= 1.0 + SPECIFICITY_PENALTY * unmatched as f64;
-                if doc.polynomial && no_polynomial {
+                if (doc.polynomial || (doc.expression && !elementary)) && no_polynomial {
                     score *= NO_VARIABLE_PENALTY;
                 }
                 if doc.numeric && !wants_float {

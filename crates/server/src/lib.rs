@@ -34,6 +34,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_finite_field::operations(),
             hessian_polynomial::operations(),
             hessian_graph::operations(),
+            hessian_expression::operations(),
         ]
         .into_iter()
         .flatten();

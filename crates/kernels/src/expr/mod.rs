@@ -13,6 +13,7 @@ pub mod node;
 pub mod parse;
 pub mod print;
 pub mod rational;
+pub mod simplify;
 pub mod values;
 pub mod zero;
 

@@ -858,3 +858,21 @@ fn split_root(n: &BigInt, q: u32) -> (BigInt, BigInt) {
     }
     (s, t)
 }
+
+impl Expr {
+    /// Every symbol named in `map` replaced by its value, simultaneously,
+    /// and the result rebuilt canonically.
+    pub fn substitute(&self, map: &BTreeMap<String, Expr>) -> Expr {
+        match self.node() {
+            Node::Sym(s) => map.get(&**s).cloned().unwrap_or_else(|| self.clone()),
+            Node::Add(_) | Node::Mul(_) | Node::Pow(..) | Node::Fun(..) => {
+                if !map.keys().any(|k| self.has_sym(k)) {
+                    return self.clone();
+                }
+                let children = self.children().iter().map(|c| c.substitute(map)).collect();
+                self.rebuild(children)
+            }
+            _ => self.clone(),
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! over a denominator, `e^x` as `exp(x)` and `x^(1/2)` as `sqrt(x)`.
 
 use super::node::{Constant, Expr, Func, Node};
+use super::rational::Factorization;
 use crate::Q;
 use num_traits::{One, Signed};
 
@@ -246,12 +247,27 @@ pub fn latex(e: &Expr) -> String {
             if !c.numer().is_one() || num.is_empty() {
                 top.push(c.numer().to_string());
             }
-            top.extend(num.iter().map(|f| latex_wrap(f, Prec::Power)));
+            // In a fraction a lone factor needs no parentheses.
+            let alone = |fs: &[Expr], extra: bool| fs.len() == 1 && !extra;
+            let wrap_at = |fs: &[Expr], extra: bool| {
+                if alone(fs, extra) {
+                    Prec::Sum
+                } else {
+                    Prec::Power
+                }
+            };
+            let top_wrap = wrap_at(&num, !c.numer().is_one());
+            let bottom_wrap = wrap_at(&den, !c.denom().is_one());
+            let fraction = !den.is_empty() || !c.denom().is_one();
+            top.extend(
+                num.iter()
+                    .map(|f| latex_wrap(f, if fraction { top_wrap } else { Prec::Power })),
+            );
             let mut bottom: Vec<String> = Vec::new();
             if !c.denom().is_one() {
                 bottom.push(c.denom().to_string());
             }
-            bottom.extend(den.iter().map(|f| latex_wrap(f, Prec::Power)));
+            bottom.extend(den.iter().map(|f| latex_wrap(f, bottom_wrap)));
             let top = top.join(" \\cdot ");
             if bottom.is_empty() {
                 format!("{sign}{top}")
@@ -337,5 +353,67 @@ fn latex_name(s: &str) -> String {
         }
         _ if s.len() > 1 => format!("\\mathit{{{s}}}"),
         _ => s.to_string(),
+    }
+}
+
+/// content·∏ (f)^k [/ ∏ (g)^k], written factor by factor (the canonical
+/// product would distribute the content over a linear factor).
+pub fn factored(f: &Factorization) -> (String, String) {
+    let (content, fs, gs) = (&f.content, &f.numerator[..], &f.denominator[..]);
+    // Monomial factors first, then by degree; a sum is parenthesised
+    // unless it stands alone in a fraction's part.
+    let part = |fs: &[(Expr, u32)],
+                show: &dyn Fn(&Expr) -> String,
+                pow: &dyn Fn(String, u32) -> String,
+                alone: bool| {
+        let mut fs = fs.to_vec();
+        fs.sort_by_key(|(f, _)| matches!(f.node(), Node::Add(_)));
+        let single = fs.len() == 1 && alone;
+        fs.iter()
+            .map(|(f, k)| {
+                let s = show(f);
+                let sum = matches!(f.node(), Node::Add(_));
+                let s = if sum && (!single || *k > 1) {
+                    format!("({s})")
+                } else {
+                    s
+                };
+                if *k == 1 { s } else { pow(s, *k) }
+            })
+            .collect::<Vec<_>>()
+    };
+    let c = Expr::num(content.clone());
+    let mut top = part(fs, &text, &|s, k| format!("{s}^{k}"), false);
+    let mut ltop = part(fs, &latex, &|s, k| format!("{s}^{{{k}}}"), false);
+    if !c.is_one() || top.is_empty() {
+        let wrap = !content.is_integer() && !top.is_empty();
+        top.insert(
+            0,
+            if wrap {
+                format!("({})", text(&c))
+            } else {
+                text(&c)
+            },
+        );
+        ltop.insert(0, latex(&c));
+    }
+    let bottom = part(gs, &text, &|s, k| format!("{s}^{k}"), false);
+    let lbottom = part(gs, &latex, &|s, k| format!("{s}^{{{k}}}"), true);
+    if bottom.is_empty() {
+        (top.join("*"), ltop.join(" \\cdot "))
+    } else {
+        let below = if bottom.len() == 1 {
+            bottom[0].clone()
+        } else {
+            format!("({})", bottom.join("*"))
+        };
+        (
+            format!("{}/{below}", top.join("*")),
+            format!(
+                "\\frac{{{}}}{{{}}}",
+                ltop.join(" \\cdot "),
+                lbottom.join(" \\cdot ")
+            ),
+        )
     }
 }

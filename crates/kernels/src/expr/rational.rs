@@ -109,25 +109,66 @@ pub fn together(e: &Expr, budget: &Budget) -> Result<Option<(Expr, Expr)>, Stop>
         } else {
             (fnum, fden)
         };
-        // N/D = (cn/cd)·fn/fd with fd's leading coefficient positive.
+        // N/D = (p/q)·fn/fd = (p·fn)/(q·fd), fd's leading coefficient
+        // positive, integer coefficients throughout.
         let c = cn / cd;
-        let num = poly::from_z(&fnum)
-            .into_iter()
-            .map(|k| k * &c)
-            .collect::<Vec<_>>();
-        let den = poly::from_z(&fden);
+        let (p, q) = (
+            Q::from_integer(c.numer().clone()),
+            Q::from_integer(c.denom().clone()),
+        );
+        let num: Vec<Q> = poly::from_z(&fnum).into_iter().map(|k| k * &p).collect();
+        let den: Vec<Q> = poly::from_z(&fden).into_iter().map(|k| k * &q).collect();
         return Ok(Some((from_poly(&num, &x), from_poly(&den, &x))));
     }
-    // Numbers out of the denominator: D's numeric content moves up.
-    let (c, rest) = d.coefficient_and_rest();
-    if !c.is_one() && matches!(d.node(), Node::Mul(_) | Node::Num(_)) {
-        let n = match expand(&n.times(&Expr::num(c.recip())), budget) {
-            Ok(n) => n,
-            Err(h) => return halt(h),
-        };
-        return Ok(Some((n, rest)));
+    // Integer coefficients throughout: both sides times the lcm of every
+    // coefficient's denominator, over the content of the denominator.
+    let scale = clearing(&n, &d);
+    if scale.is_one() {
+        return Ok(Some((n, d)));
     }
+    let n = match expand(&n.times(&Expr::num(scale.clone())), budget) {
+        Ok(n) => n,
+        Err(h) => return halt(h),
+    };
+    let d = match expand(&d.times(&Expr::num(scale)), budget) {
+        Ok(d) => d,
+        Err(h) => return halt(h),
+    };
     Ok(Some((n, d)))
+}
+
+/// The factor that makes every coefficient of N and D an integer, without
+/// a common factor, and D's first term positive: lcm(denominators) /
+/// content(N, D), with D's sign.
+fn clearing(n: &Expr, d: &Expr) -> Q {
+    use num_integer::Integer;
+    let terms = |e: &Expr| match e.node() {
+        Node::Add(ts) => ts.clone(),
+        _ => vec![e.clone()],
+    };
+    let (nt, dt) = (terms(n), terms(d));
+    let coefficients: Vec<Q> = nt
+        .iter()
+        .chain(&dt)
+        .map(|t| t.coefficient_and_rest().0)
+        .collect();
+    let lcm = coefficients
+        .iter()
+        .fold(crate::BigInt::one(), |l, c| l.lcm(c.denom()));
+    let content = nt
+        .iter()
+        .chain(&dt)
+        .map(|t| (t.coefficient_and_rest().0 * Q::from_integer(lcm.clone())).to_integer())
+        .fold(crate::BigInt::zero(), |g, c| g.gcd(&c));
+    if content.is_zero() {
+        return Q::one();
+    }
+    let sign = if d.is_negative_form() {
+        -Q::one()
+    } else {
+        Q::one()
+    };
+    sign * Q::new(lcm, content)
 }
 
 /// N/D as one expression (the canonical product N·D⁻¹).
@@ -163,4 +204,57 @@ pub fn factor_poly(e: &Expr, budget: &Budget) -> Result<Option<(Q, Vec<(Expr, u3
         .map(|(g, k)| (from_poly(&poly::from_z(g), &x), *k))
         .collect();
     Ok(Some((content, factors)))
+}
+
+/// A rational function in one symbol factored over Q:
+/// content · ∏ numerator / ∏ denominator, each factor irreducible and
+/// primitive with its multiplicity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Factorization {
+    pub content: Q,
+    pub numerator: Vec<(Expr, u32)>,
+    pub denominator: Vec<(Expr, u32)>,
+}
+
+impl Factorization {
+    /// The product the factors stand for (in canonical form).
+    pub fn product(&self) -> Expr {
+        let product = |fs: &[(Expr, u32)]| {
+            Expr::mul(fs.iter().map(|(f, k)| f.pow_int(i64::from(*k))).collect())
+        };
+        Expr::num(self.content.clone())
+            .times(&product(&self.numerator))
+            .over(&product(&self.denominator))
+    }
+}
+
+/// Factors `e` as one reduced fraction N/D over Q; the factors are
+/// multiplied back and proven equal to `e` before they are returned. None
+/// when `e` is not a rational function of one symbol.
+pub fn factor_rational(e: &Expr, budget: &Budget) -> Result<Option<Factorization>, Stop> {
+    let Some((n, d)) = together(e, budget)? else {
+        return Ok(None);
+    };
+    let Some((cn, numerator)) = factor_poly(&n, budget)? else {
+        return Ok(None);
+    };
+    let (cd, denominator) = if d.is_one() {
+        (Q::from_integer(1.into()), Vec::new())
+    } else {
+        match factor_poly(&d, budget)? {
+            Some(f) => f,
+            None => return Ok(None),
+        }
+    };
+    let f = Factorization {
+        content: cn / cd,
+        numerator,
+        denominator,
+    };
+    match super::zero::is_zero(&f.product().minus(e), budget)? {
+        super::zero::Verdict::Proven { .. } => Ok(Some(f)),
+        _ => Err(Stop::CheckFailed(
+            "the factors do not multiply back to the input",
+        )),
+    }
 }

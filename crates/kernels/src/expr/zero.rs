@@ -123,13 +123,13 @@ pub const BITS: usize = 192;
 pub fn is_zero(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
     if e.is_zero() {
         return Ok(Verdict::Proven {
-            how: "the canonical form is 0",
+            how: "has the canonical form 0",
         });
     }
     match expand(e, budget) {
         Ok(x) if x.is_zero() => {
             return Ok(Verdict::Proven {
-                how: "it expands to 0",
+                how: "expands to 0",
             });
         }
         Err(Halt::Stopped(s)) => return Err(s),
@@ -139,13 +139,59 @@ pub fn is_zero(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
     match expand(&n, budget) {
         Ok(x) if x.is_zero() => {
             return Ok(Verdict::Proven {
-                how: "its numerator over a common denominator expands to 0",
+                how: "has a numerator that expands to 0 over a common denominator",
             });
         }
         Err(Halt::Stopped(s)) => return Err(s),
         _ => {}
     }
+    let trig = e.any(&|s| {
+        matches!(
+            s.node(),
+            Node::Fun(
+                super::node::Func::Sin | super::node::Func::Cos | super::node::Func::Cosh,
+                _
+            )
+        )
+    });
+    if trig {
+        let rewritten = super::simplify::pythagorean(e, false);
+        let (n, _) = rational_form(&rewritten);
+        match expand(&n, budget) {
+            Ok(x) if x.is_zero() => {
+                return Ok(Verdict::Proven {
+                    how: "expands to 0 over a common denominator after sin² = 1 − cos² and cosh² = 1 + sinh²",
+                });
+            }
+            Err(Halt::Stopped(s)) => return Err(s),
+            _ => {}
+        }
+    }
     numerically(e, budget)
+}
+
+/// Checks a computed `result` against the `input` it must equal: a
+/// disproof is a defect of ours (`Stop::CheckFailed`); otherwise the
+/// verdict says how firmly the equality stands.
+pub fn ensure_equal(result: &Expr, input: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
+    match is_zero(&result.minus(input), budget)? {
+        Verdict::Disproven { .. } => Err(Stop::CheckFailed(
+            "the result differs from its input at a test point",
+        )),
+        v => Ok(v),
+    }
+}
+
+/// Checks `result` against `input` by value only, at test points (for a
+/// result the exact arguments would prove by the very computation that
+/// made it, such as an expansion): a disproof is a defect of ours.
+pub fn ensure_agree(result: &Expr, input: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
+    match numerically(&result.minus(input), budget)? {
+        Verdict::Disproven { .. } => Err(Stop::CheckFailed(
+            "the result differs from its input at a test point",
+        )),
+        v => Ok(v),
+    }
 }
 
 /// The numerical part of [`is_zero`]: a point where the value surely is
@@ -200,4 +246,50 @@ pub fn numerically(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
             .cloned()
             .unwrap_or_else(|| "too few points could be evaluated".into()),
     })
+}
+
+/// The sign of a real constant.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sign {
+    /// Proven 0 by the exact argument `how`.
+    Zero {
+        how: &'static str,
+    },
+    /// An enclosure at `bits` bits lies on one side of 0.
+    Positive {
+        bits: usize,
+    },
+    Negative {
+        bits: usize,
+    },
+    /// Every enclosure up to [`MAX_SIGN_BITS`] held 0, with no proof of 0.
+    Unknown,
+}
+
+/// The precision at which [`sign`] stops doubling.
+pub const MAX_SIGN_BITS: usize = 32_768;
+
+/// The sign of a constant `c`: exactly 0 by [`is_zero`]'s exact
+/// arguments, else from an enclosure that excludes 0, doubling the
+/// precision from 64 bits. Err when `c` has no real value.
+pub fn sign(c: &Expr, budget: &Budget) -> Result<Result<Sign, EvalError>, Stop> {
+    if let Verdict::Proven { how } = is_zero(c, budget)? {
+        return Ok(Ok(Sign::Zero { how }));
+    }
+    let mut bits = 64;
+    while bits <= MAX_SIGN_BITS {
+        match super::interval::eval(c, &BTreeMap::new(), bits, budget) {
+            Ok(v) if !v.contains_zero() => {
+                return Ok(Ok(if v.positive() {
+                    Sign::Positive { bits }
+                } else {
+                    Sign::Negative { bits }
+                }));
+            }
+            Ok(_) => bits *= 2,
+            Err(EvalError::Stopped(s)) => return Err(s),
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+    Ok(Ok(Sign::Unknown))
 }

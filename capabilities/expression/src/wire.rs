@@ -1,0 +1,349 @@
+//! The wire forms of the expression family: an expression as text in the
+//! grammar (parsed once, by `kernels::expr::parse`, inside
+//! deserialization), a symbol name, and the output of an expression
+//! (canonical text and LaTeX).
+
+use hessian_kernels::Budget;
+use hessian_kernels::expr::print::{latex, text};
+use hessian_kernels::expr::zero::{Verdict, ensure_agree, ensure_equal, is_zero};
+use hessian_kernels::expr::{Expr, parse};
+use hessian_op::MathError;
+use hessian_op::wire::{LIMIT_TAG, List, Rational};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What the schema says of the grammar (docs/DECISIONS.md, Expressions).
+pub const GRAMMAR: &str = "An expression: numbers (12, 0.125), lower-case names (x, y, t_1), \
++ - * / ^ and parentheses, constants pi, e, i; functions with parentheses: sqrt, root(x, n), \
+exp, log (natural; log(x, b) base b), sin cos tan cot sec csc, asin acos atan acot asec acsc, \
+sinh cosh tanh coth sech csch, asinh acosh atanh, abs, sign, floor, ceil, factorial (or n!), \
+gamma, binomial(n, k). 2x and (x+1)(x-1) multiply; 1/2x is x/2. Symbols are real; \
+sqrt and log are principal branches.";
+
+/// An expression in the grammar.
+#[derive(Debug, Clone)]
+pub struct Expression(pub Expr);
+
+struct ExpressionVisitor;
+
+impl<'de> Visitor<'de> for ExpressionVisitor {
+    type Value = Expression;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an expression as a string, such as \"x^2*sin(x)\"")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Expression, E> {
+        parse(s).map(Expression).map_err(|e| {
+            let tag = if e.limit { LIMIT_TAG } else { "" };
+            E::custom(format!(
+                "{tag}the expression text at character {}: {}, expected an expression in the grammar, such as \"x^2*sin(x) + 1/2\"",
+                e.position + 1,
+                e.message
+            ))
+        })
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Expression, E> {
+        Ok(Expression(Expr::int(v)))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Expression, E> {
+        Ok(Expression(Expr::integer(v.into())))
+    }
+
+    /// A JSON float is refused as a rational field refuses it, naming the
+    /// exact string to send.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Expression, E> {
+        use de::IntoDeserializer;
+        Rational::deserialize(v.into_deserializer()).map(|q| Expression(Expr::num(q.0)))
+    }
+
+    /// A number serde_json keeps as text (an integer beyond 128 bits).
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Expression, A::Error> {
+        Rational::deserialize(de::value::MapAccessDeserializer::new(map))
+            .map(|q| Expression(Expr::num(q.0)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Expression {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ExpressionVisitor)
+    }
+}
+
+impl JsonSchema for Expression {
+    fn schema_name() -> Cow<'static, str> {
+        "Expression".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": GRAMMAR,
+            "anyOf": [
+                { "type": "string", "minLength": 1, "maxLength": 100000 },
+                { "type": "integer" }
+            ]
+        })
+    }
+}
+
+/// Two expressions joined by one `=` ("sin(x)^2 + cos(x)^2 = 1"), each
+/// side in the grammar; parsed once, inside deserialization.
+#[derive(Debug, Clone)]
+pub struct Equation {
+    pub left: Expr,
+    pub right: Expr,
+}
+
+impl<'de> Deserialize<'de> for Equation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        let Some((lhs, rhs)) = s.split_once('=').filter(|(_, r)| !r.contains('=')) else {
+            return Err(de::Error::custom(format!(
+                "the equation text has {} `=` signs, expected two expressions joined by one `=`, such as \"sin(x)^2 + cos(x)^2 = 1\"",
+                s.matches('=').count()
+            )));
+        };
+        let side = |t: &str, offset: usize| {
+            parse(t).map_err(|e| {
+                let tag = if e.limit { LIMIT_TAG } else { "" };
+                de::Error::custom(format!(
+                    "{tag}the equation text at character {}: {}, expected an expression on each side of `=`",
+                    offset + e.position + 1,
+                    e.message
+                ))
+            })
+        };
+        Ok(Equation {
+            left: side(lhs, 0)?,
+            right: side(rhs, lhs.len() + 1)?,
+        })
+    }
+}
+
+impl JsonSchema for Equation {
+    fn schema_name() -> Cow<'static, str> {
+        "Equation".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": format!("Two expressions joined by one `=`. {GRAMMAR}"),
+            "type": "string",
+            "minLength": 3,
+            "maxLength": 100000
+        })
+    }
+}
+
+/// A symbol: a lower-case name that is not a constant or a function.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Symbol(pub String);
+
+impl<'de> Deserialize<'de> for Symbol {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        match parse(&s).map(|e| e.as_sym().map(str::to_string)) {
+            Ok(Some(name)) if name == s.trim() => Ok(Symbol(name)),
+            _ => Err(de::Error::custom(format!(
+                "{:?} is not a symbol, expected a lower-case name such as \"x\" that is not a constant (pi, e, i) or a function",
+                hessian_op::error::bounded(&s, 40)
+            ))),
+        }
+    }
+}
+
+impl JsonSchema for Symbol {
+    fn schema_name() -> Cow<'static, str> {
+        "Symbol".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]*$",
+            "description": "A variable: a lower-case name such as \"x\" (not pi, e, i or a function name)."
+        })
+    }
+}
+
+/// An expression in outputs.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ExprOut {
+    /// Canonical text in the input grammar; it parses back to the same value.
+    pub expression: String,
+    /// The same expression in LaTeX.
+    pub latex: String,
+}
+
+impl ExprOut {
+    /// The output of `e`, refusing a result that is undefined somewhere
+    /// in it (a division by zero met on the way).
+    pub fn new(e: &Expr) -> Result<ExprOut, MathError> {
+        if e.has_undefined() {
+            return Err(MathError::Domain(
+                "the result is undefined (a division by zero, or a function at a pole, on the way)"
+                    .into(),
+            ));
+        }
+        Ok(ExprOut {
+            expression: text(e),
+            latex: latex(e),
+        })
+    }
+}
+
+/// How an identity, or a result's equality to its input, is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Certainty {
+    /// By an exact argument (canonical forms, expansion, a common
+    /// denominator), or by a certified witness point for a disproof.
+    Proven,
+    /// Agreement at test points with certified enclosures, no proof.
+    Probable,
+    /// Neither could be established.
+    Unknown,
+}
+
+/// A point where two expressions were found to differ.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Witness {
+    /// The values of the symbols, as exact rationals.
+    pub point: BTreeMap<String, Rational>,
+    /// A certified enclosure of left − right there: an interval without 0.
+    pub difference_between: [Rational; 2],
+}
+
+/// The verdict on "a = b" in wire form: whether it holds (absent when
+/// unknown), how certain, how it was settled, and a witness when false.
+pub struct Decision {
+    pub holds: Option<bool>,
+    pub certainty: Certainty,
+    pub how: String,
+    pub witness: Option<Witness>,
+}
+
+/// Decides left = right for real values of the symbols; `difference`
+/// names left − right in the explanation.
+pub fn decide(
+    left: &Expr,
+    right: &Expr,
+    difference: &str,
+    budget: &Budget,
+) -> Result<Decision, MathError> {
+    Ok(described(is_zero(&left.minus(right), budget)?, difference))
+}
+
+/// A verdict on `difference` = 0 as the wire's decision.
+fn described(verdict: Verdict, difference: &str) -> Decision {
+    match verdict {
+        Verdict::Proven { how } => Decision {
+            holds: Some(true),
+            certainty: Certainty::Proven,
+            how: format!("{difference} {how}"),
+            witness: None,
+        },
+        Verdict::Disproven { point, lo, hi } => Decision {
+            holds: Some(false),
+            certainty: Certainty::Proven,
+            how: format!("at the witness point a certified enclosure of {difference} excludes 0"),
+            witness: Some(Witness {
+                point: point.into_iter().map(|(k, v)| (k, Rational(v))).collect(),
+                difference_between: [Rational(lo), Rational(hi)],
+            }),
+        },
+        Verdict::Probable { points, bits } => Decision {
+            holds: Some(true),
+            certainty: Certainty::Probable,
+            how: format!(
+                "no exact proof; {difference} vanished at {points} test point{} within certified enclosures of 2^-{} (evaluated with {bits} bits)",
+                if points == 1 { "" } else { "s" },
+                bits / 2
+            ),
+            witness: None,
+        },
+        Verdict::Unknown { why } => Decision {
+            holds: None,
+            certainty: Certainty::Unknown,
+            how: format!("neither an exact proof nor a certified test succeeded ({why})"),
+            witness: None,
+        },
+    }
+}
+
+/// A result's check against its input, in words: proven or probable
+/// equality (a disproof is a defect of ours, stopped in the kernel).
+pub fn equal_to(result: &Expr, input: &Expr, budget: &Budget) -> Result<String, MathError> {
+    Ok(match ensure_equal(result, input, budget)? {
+        Verdict::Proven { how } => format!("proven equal to the input (result − input {how})"),
+        v => {
+            let d = described(v, "result − input");
+            if d.holds == Some(true) {
+                format!("equal to the input with high probability ({})", d.how)
+            } else {
+                format!("not checked: {}", d.how)
+            }
+        }
+    })
+}
+
+/// A result's check against its input by value at test points only, in
+/// words (a disagreement is a defect of ours, stopped in the kernel).
+pub fn agrees_with(result: &Expr, input: &Expr, budget: &Budget) -> Result<String, MathError> {
+    Ok(match ensure_agree(result, input, budget)? {
+        Verdict::Probable { points, bits } => format!(
+            "agrees with the input at {points} test point{} within certified enclosures of 2^-{} ({bits}-bit interval arithmetic, independent of the expander)",
+            if points == 1 { "" } else { "s" },
+            bits / 2
+        ),
+        v => format!("not checked: {}", described(v, "result − input").how),
+    })
+}
+
+/// The variables asked for, or every symbol of `es` sorted by name.
+pub fn variables_of<const N: usize>(es: &[Expr], asked: Option<List<Symbol, N>>) -> Vec<String> {
+    match asked {
+        Some(v) => v.0.into_iter().map(|s| s.0).collect(),
+        None => {
+            let mut all: Vec<String> = es.iter().flat_map(Expr::symbols).collect();
+            all.sort();
+            all.dedup();
+            all
+        }
+    }
+}
+
+/// A constant expression (no symbols), or the refusal naming the field.
+pub fn constant(e: &Expression, field: &str) -> Result<Expr, MathError> {
+    let symbols = e.0.symbols();
+    if symbols.is_empty() {
+        Ok(e.0.clone())
+    } else {
+        Err(MathError::Input {
+            path: field.into(),
+            message: format!(
+                "must be a constant; it has the symbol{} {}",
+                if symbols.len() == 1 { "" } else { "s" },
+                symbols.join(", ")
+            ),
+        })
+    }
+}
