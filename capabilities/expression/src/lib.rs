@@ -23,6 +23,8 @@ hessian_op::operations! {
     hessian => Hessian,
     jacobian => Jacobian,
     tangent_line => TangentLine,
+    integral => Integral,
+    definite_integral => DefiniteIntegral,
     numeric => Numeric,
     equal => Equal,
     identity => Identity,

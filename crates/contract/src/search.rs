@@ -354,6 +354,12 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     if counting {
         out.push("count");
     }
+    // "… from 0 to pi": an integral (or sum) with bounds.
+    if let Some(i) = words.iter().position(|w| w == "from")
+        && words[i..].iter().any(|w| w == "to")
+    {
+        out.push("definite");
+    }
     if query.contains("!!") {
         out.extend(["double", "factorial"]);
     }

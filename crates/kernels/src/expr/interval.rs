@@ -101,6 +101,11 @@ impl Interval {
         }
     }
 
+    /// The real interval [lo, hi] (lo ≤ hi), its ends rounded outward.
+    pub fn between(lo: &Q, hi: &Q, prec: usize) -> Interval {
+        Interval::rational(lo, prec).hull(&Interval::rational(hi, prec))
+    }
+
     pub fn lo_q(&self) -> Q {
         repr_to_q(self.lo.repr())
     }
@@ -385,16 +390,36 @@ fn power(
             .increasing(prec, |c, r| c.sqrt(r), |c, r| c.sqrt(r))
             .map_err(undefined);
     }
-    // General powers through exp(x·log(b)) on b > 0.
+    // b^p for a constant p > 0 on 0 ≤ b rises from 0^p = 0: [0, hi^p].
+    if base.lo >= Lo::ZERO
+        && !base.positive()
+        && let Some(p) = x.as_num().filter(|p| p.is_positive())
+    {
+        let hi = base.hi_q();
+        if hi.is_zero() {
+            return Ok(Interval::rational(&hi, prec));
+        }
+        let top = positive_power(
+            &Interval::rational(&hi, prec),
+            &Interval::rational(p, prec),
+            prec,
+        )?;
+        return Ok(Interval::new(Lo::ZERO, top.hi));
+    }
     if !base.positive() {
         return Err(EvalError::NotReal(
             "a non-integer power of a value that may be 0 or negative".into(),
         ));
     }
+    positive_power(&base, &eval(x, env, prec, budget)?, prec)
+}
+
+/// b^x = exp(x·log b) for b > 0.
+fn positive_power(base: &Interval, ex: &Interval, prec: usize) -> Result<Interval, EvalError> {
+    let undefined = EvalError::Undefined;
     let logb = base
         .increasing(prec, |c, r| c.ln(r, None), |c, r| c.ln(r, None))
         .map_err(undefined)?;
-    let ex = eval(x, env, prec, budget)?;
     ex.mul(&logb, prec)
         .map_err(undefined)?
         .increasing(prec, |c, r| c.exp(r, None), |c, r| c.exp(r, None))

@@ -8,6 +8,7 @@
 
 pub mod diff;
 pub mod expand;
+pub mod integrate;
 pub mod interval;
 pub mod node;
 pub mod parse;

@@ -111,6 +111,11 @@ fn split_fraction(e: &Expr) -> (Q, Vec<Expr>, Vec<Expr>) {
             _ => num.push(f),
         }
     }
+    // x^2*exp(x), as people write it: exponentials after the other factors
+    // (the canonical order sorts e^x first; the text re-parses the same).
+    num.sort_by_key(
+        |f| matches!(f.node(), Node::Pow(b, _) if matches!(b.node(), Node::Const(Constant::E))),
+    );
     (c, num, den)
 }
 
