@@ -25,6 +25,8 @@ hessian_op::operations! {
     tangent_line => TangentLine,
     integral => Integral,
     definite_integral => DefiniteIntegral,
+    series => Series,
+    limit => Limit,
     numeric => Numeric,
     equal => Equal,
     identity => Identity,

@@ -393,3 +393,149 @@ fn antiderivatives_agree_with_sympy_up_to_a_constant() {
         "{totals:?}"
     );
 }
+
+/// Series against SymPy's terms, coefficient by coefficient (proven or
+/// probably equal), counting refusals.
+#[test]
+fn series_match_sympy_term_by_term() {
+    let cases = corpus("series");
+    let (mut matched, mut refused) = (0, Vec::new());
+    for c in &cases {
+        let out = match run(
+            "expression.series.compute",
+            json!({"expression": c["expr"], "variable": c["var"], "at": c["point"], "order": c["order"]}),
+        ) {
+            Ok(out) => out,
+            Err(e) => {
+                refused.push(format!("{} at {}: {}", c["expr"], c["point"], e.message));
+                continue;
+            }
+        };
+        let ours: BTreeMap<i64, Expr> = out["terms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let k = t["exponent"].as_i64().unwrap();
+                (
+                    k,
+                    parse(t["coefficient"]["expression"].as_str().unwrap()).unwrap(),
+                )
+            })
+            .collect();
+        let theirs: BTreeMap<i64, Expr> = c["terms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t[0].as_str().unwrap().parse().unwrap(),
+                    parse(t[1].as_str().unwrap()).unwrap(),
+                )
+            })
+            .collect();
+        for k in ours.keys().chain(theirs.keys()) {
+            let zero = Expr::zero();
+            let d = ours
+                .get(k)
+                .unwrap_or(&zero)
+                .minus(theirs.get(k).unwrap_or(&zero));
+            let verdict = hessian_kernels::expr::zero::is_zero(&d, &Budget::unlimited()).unwrap();
+            assert!(
+                matches!(
+                    verdict,
+                    hessian_kernels::expr::zero::Verdict::Proven { .. }
+                        | hessian_kernels::expr::zero::Verdict::Probable { .. }
+                ),
+                "series of {} at {}: the coefficient of t^{k} is {} here and {} in SymPy ({verdict:?})",
+                c["expr"],
+                c["point"],
+                ours.get(k)
+                    .map(hessian_kernels::expr::print::text)
+                    .unwrap_or_default(),
+                theirs
+                    .get(k)
+                    .map(hessian_kernels::expr::print::text)
+                    .unwrap_or_default()
+            );
+        }
+        matched += 1;
+    }
+    eprintln!(
+        "series: {matched} of {} match SymPy term by term; refused {}:",
+        cases.len(),
+        refused.len()
+    );
+    for r in &refused {
+        eprintln!("  {r}");
+    }
+    assert!(refused.len() * 20 <= cases.len(), "more than 5% refused");
+}
+
+/// Limits against SymPy's: a value equal (proven or probable), the same
+/// infinity; unknown counted by kind.
+#[test]
+fn limits_match_sympy() {
+    let cases = corpus("limit");
+    let mut tally: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    for c in &cases {
+        let direction = match (c["point"].as_str().unwrap(), c["dir"].as_str().unwrap()) {
+            ("inf" | "-inf", _) => "both",
+            (_, "+") => "right",
+            (_, "-") => "left",
+            _ => "both",
+        };
+        let out = run(
+            "expression.limit.compute",
+            json!({"expression": c["expr"], "variable": c["var"], "at": c["point"], "direction": direction}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
+        let origin = c["origin"].as_str().unwrap().to_string();
+        let status = out["status"].as_str().unwrap();
+        let answered = status != "unknown";
+        tally.entry(origin).or_default()[usize::from(!answered)] += 1;
+        if !answered {
+            continue;
+        }
+        let expected = c["answer"].as_str();
+        match status {
+            "plus_infinity" => assert_eq!(expected, Some("inf"), "{}: {out}", c["expr"]),
+            "minus_infinity" => assert_eq!(expected, Some("-inf"), "{}: {out}", c["expr"]),
+            "one_sided_limits_differ" => assert!(
+                expected.is_none() || c["dir"] == "+-",
+                "{}: {out} against {expected:?}",
+                c["expr"]
+            ),
+            _ => {
+                let theirs = parse(
+                    expected.unwrap_or_else(|| panic!("{}: {out} where SymPy has none", c["expr"])),
+                )
+                .unwrap();
+                let ours = parse(out["value"]["expression"].as_str().unwrap()).unwrap();
+                let verdict = hessian_kernels::expr::zero::is_zero(
+                    &ours.minus(&theirs),
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+                assert!(
+                    matches!(
+                        verdict,
+                        hessian_kernels::expr::zero::Verdict::Proven { .. }
+                            | hessian_kernels::expr::zero::Verdict::Probable { .. }
+                    ),
+                    "lim {} at {}: {} here, {} in SymPy",
+                    c["expr"],
+                    c["point"],
+                    out["value"]["expression"],
+                    c["answer"]
+                );
+            }
+        }
+    }
+    eprintln!(
+        "limits ({} cases) by origin [answered, unknown]: {tally:?}",
+        cases.len()
+    );
+    let unknown: usize = tally.values().map(|t| t[1]).sum();
+    assert!(unknown * 2 <= cases.len(), "{unknown} unknown");
+}

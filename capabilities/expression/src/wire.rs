@@ -149,6 +149,73 @@ impl JsonSchema for Equation {
     }
 }
 
+/// A finite constant, or ±∞ written "inf", "-inf" ("oo", "infinity").
+#[derive(Debug, Clone)]
+pub enum Approach {
+    Finite(Expression),
+    PlusInfinity,
+    MinusInfinity,
+}
+
+struct ApproachVisitor;
+
+impl<'de> Visitor<'de> for ApproachVisitor {
+    type Value = Approach;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a point: a constant expression such as \"0\" or \"pi/2\", or \"inf\" / \"-inf\"",
+        )
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Approach, E> {
+        Ok(match text.trim() {
+            "inf" | "+inf" | "oo" | "+oo" | "infinity" | "+infinity" => Approach::PlusInfinity,
+            "-inf" | "-oo" | "-infinity" => Approach::MinusInfinity,
+            _ => Approach::Finite(ExpressionVisitor.visit_str(text)?),
+        })
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Approach, E> {
+        ExpressionVisitor.visit_i64(v).map(Approach::Finite)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Approach, E> {
+        ExpressionVisitor.visit_u64(v).map(Approach::Finite)
+    }
+
+    /// A JSON float is refused naming the exact string to send.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Approach, E> {
+        ExpressionVisitor.visit_f64(v).map(Approach::Finite)
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Approach, A::Error> {
+        ExpressionVisitor.visit_map(map).map(Approach::Finite)
+    }
+}
+
+impl<'de> Deserialize<'de> for Approach {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ApproachVisitor)
+    }
+}
+
+impl JsonSchema for Approach {
+    fn schema_name() -> Cow<'static, str> {
+        "LimitPoint".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A constant expression (\"0\", \"pi/2\"), or \"inf\" / \"-inf\" for ±∞.",
+            "anyOf": [
+                { "type": "string", "minLength": 1, "maxLength": 100000 },
+                { "type": "integer" }
+            ]
+        })
+    }
+}
+
 /// A symbol: a lower-case name that is not a constant or a function.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Symbol(pub String);

@@ -786,7 +786,11 @@ impl SearchIndex {
             docs.push(Doc {
                 tf,
                 len,
-                numeric: op.id().contains("numeric"),
+                numeric: op
+                    .id()
+                    .rsplit('.')
+                    .next()
+                    .is_some_and(|verb| verb.starts_with("numeric")),
                 decides: op.id().ends_with(".decide"),
                 polynomial: op.id().starts_with("polynomial."),
                 expression: op.id().starts_with("expression."),
