@@ -27,6 +27,7 @@ hessian_op::operations! {
     definite_integral => DefiniteIntegral,
     series => Series,
     limit => Limit,
+    sum => Sum,
     numeric => Numeric,
     equal => Equal,
     identity => Identity,

@@ -18,6 +18,24 @@ fn the_seeds_are_current() {
     }
 }
 
+/// A math_run seed named by an operation id is one of today's operations
+/// (the soak replays every file there as an example that must succeed).
+#[test]
+fn no_seed_names_a_removed_operation() {
+    let current = seeds();
+    for entry in std::fs::read_dir(corpus_dir().join("math_run")).expect("the corpus folder") {
+        let name = entry.expect("a corpus entry").file_name();
+        let name = name.to_string_lossy();
+        assert!(
+            !name.contains('.')
+                || current
+                    .iter()
+                    .any(|(t, n, _)| *t == "math_run" && *n == name),
+            "fuzz/corpus/math_run/{name} names no operation: run `cargo run -p hessian-fuzz --bin fuzz-seeds`"
+        );
+    }
+}
+
 #[test]
 fn every_corpus_input_keeps_its_target_properties() {
     let root = corpus_dir();

@@ -17,6 +17,7 @@ pub mod print;
 pub mod rational;
 pub mod series;
 pub mod simplify;
+pub mod sum;
 pub mod values;
 pub mod zero;
 

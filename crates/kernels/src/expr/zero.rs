@@ -145,6 +145,20 @@ pub fn is_zero(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
         Err(Halt::Stopped(s)) => return Err(s),
         _ => {}
     }
+    // b^(u + c) = b^c·b^u for an integer c (2^(k + 1) − 2·2^k).
+    let split = split_powers(e);
+    if split != *e {
+        let (n, _) = rational_form(&split);
+        match expand(&n, budget) {
+            Ok(x) if x.is_zero() => {
+                return Ok(Verdict::Proven {
+                    how: "expands to 0 over a common denominator after b^(u + c) = b^c·b^u",
+                });
+            }
+            Err(Halt::Stopped(s)) => return Err(s),
+            _ => {}
+        }
+    }
     let trig = e.any(&|s| {
         matches!(
             s.node(),
@@ -168,6 +182,20 @@ pub fn is_zero(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
         }
     }
     numerically(e, budget)
+}
+
+/// Powers whose exponent is a sum with an integer term c, written
+/// b^c·b^(rest).
+fn split_powers(e: &Expr) -> Expr {
+    let e = e.map_children(&mut split_powers);
+    if let Node::Pow(b, x) = e.node()
+        && let Node::Add(ts) = x.node()
+        && let Some(c) = ts[0].as_num().filter(|c| c.is_integer())
+    {
+        let rest = Expr::add(ts[1..].to_vec());
+        return Expr::pow(b.clone(), Expr::num(c.clone())).times(&Expr::pow(b.clone(), rest));
+    }
+    e
 }
 
 /// Checks a computed `result` against the `input` it must equal: a
