@@ -58,6 +58,7 @@ impl Operation for Sum {
         "series sum",
         "faulhaber",
         "geometric series",
+        "add up",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "sum of k^3 for k = 1..n",

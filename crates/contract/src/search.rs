@@ -297,8 +297,17 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     // "x^2 - 2 = 0" is a polynomial equation to solve: its roots are asked
     // for, not a power ("A x = b" stays a linear system). Not a congruence
     // ("x^2 = 2 mod 7"), a system, or "5^x = 8".
+    // "k = 1..n", "from k = 0 to n": an index running over a range, not
+    // an equation (and k in 2^k is that index, not an unknown exponent).
+    let from_to = words
+        .iter()
+        .position(|w| w == "from")
+        .is_some_and(|i| words[i..].iter().any(|w| w == "to"));
+    let range = from_to || query.contains("..");
+    let unknown_exponent = unknown_exponent && !range;
     let equation = query.matches('=').count() == 1
         && query.contains('^')
+        && !range
         && !unknown_exponent
         && ![",", ";", " and ", "mod", "≡"]
             .iter()
@@ -314,7 +323,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         .first()
         .is_some_and(|w| ASKS_DECISION.contains(&w.as_str()));
     let number_asked_about = numeric_powers && asks;
-    if query.contains('^') && !equation && !number_asked_about && !elementary {
+    if query.contains('^') && !equation && !number_asked_about && !elementary && !range {
         out.push("power");
     }
     // "solve polynomial equation", "solve the quadratic": roots again.
@@ -334,6 +343,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     }
     // "6x^3 - 2x": a lone letter raised to a number is a polynomial's term.
     if !elementary
+        && !range
         && bytes.windows(3).enumerate().any(|(i, w)| {
             w[0].is_ascii_alphabetic()
                 && w[1] == b'^'
@@ -355,9 +365,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         out.push("count");
     }
     // "… from 0 to pi": an integral (or sum) with bounds.
-    if let Some(i) = words.iter().position(|w| w == "from")
-        && words[i..].iter().any(|w| w == "to")
-    {
+    if from_to {
         out.push("definite");
     }
     if query.contains("!!") {
