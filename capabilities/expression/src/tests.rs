@@ -614,3 +614,65 @@ fn sums_match_sympy() {
         assert_eq!(t[1], 0, "{family}: {t:?}");
     }
 }
+
+/// SymPy's antiderivatives are antiderivatives by our checker (never
+/// false), and a perturbed one is refuted.
+#[test]
+fn sympy_antiderivatives_pass_the_checker() {
+    let (mut proven, mut probable, mut unknown) = (0, 0, 0);
+    for c in corpus("integral").iter().filter(|c| !c["answer"].is_null()) {
+        let out = run(
+            "expression.antiderivative.check",
+            json!({"antiderivative": c["answer"], "integrand": c["expr"], "variable": c["var"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
+        assert_ne!(
+            out["holds"], false,
+            "∫ {} = {}: {out}",
+            c["expr"], c["answer"]
+        );
+        match out["certainty"].as_str().unwrap() {
+            "proven" => proven += 1,
+            "probable" => probable += 1,
+            _ => unknown += 1,
+        }
+        let wrong = format!("({}) + x^2/1000", c["answer"].as_str().unwrap());
+        let out = run(
+            "expression.antiderivative.check",
+            json!({"antiderivative": wrong, "integrand": c["expr"], "variable": c["var"]}),
+        )
+        .unwrap();
+        assert_ne!(out["holds"], true, "{wrong} passed for {}", c["expr"]);
+    }
+    eprintln!("SymPy's antiderivatives: {proven} proven, {probable} probable, {unknown} unknown");
+    assert!(unknown * 20 <= proven + probable + unknown);
+}
+
+#[test]
+fn partial_fractions_are_the_known_ones() {
+    for (input, expected) in [
+        ("1/(x^2 - 1)", "1/(2*(x - 1)) - 1/(2*(x + 1))"),
+        ("(x^3 + 2)/(x^2 + x)", "x - 1 + 2/x - 1/(x + 1)"),
+        ("1/(x^3 + 1)", "1/(3*(x + 1)) + (-x + 2)/(3*(x^2 - x + 1))"),
+    ] {
+        let out = run(
+            "expression.partial_fractions.compute",
+            json!({"expression": input, "variable": "x"}),
+        )
+        .unwrap();
+        let (ours, theirs) = (
+            parse(out["expression"].as_str().unwrap()).unwrap(),
+            parse(expected).unwrap(),
+        );
+        assert!(
+            matches!(
+                hessian_kernels::expr::zero::is_zero(&ours.minus(&theirs), &Budget::unlimited())
+                    .unwrap(),
+                hessian_kernels::expr::zero::Verdict::Proven { .. }
+            ),
+            "{input}: {}",
+            out["expression"]
+        );
+        assert!(out["fractions"].as_array().unwrap().len() >= 2, "{input}");
+    }
+}

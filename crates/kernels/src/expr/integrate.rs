@@ -743,52 +743,15 @@ fn rational(f: &Expr, x: &str, budget: &Budget) -> Result<Option<Expr>, Stop> {
     if d.len() > MAX_RATIONAL_DEGREE + 1 {
         return Ok(None);
     }
-    let (q, r) = poly::divrem(&n, &d);
-    let mut terms = vec![from_poly(&poly_integral(&q), x)];
-    if r.is_empty() {
-        return Ok(Some(Expr::add(terms)));
-    }
-    let (content, dz) = poly::to_primitive(&d);
-    let factorization = poly::factor::factor(&dz, budget)?;
-    // d = content·c·∏ pᵢ^kᵢ; the fraction r/d = (r/(content·c))/∏ pᵢ^kᵢ.
-    let scale = content * Q::from_integer(factorization.content.clone());
-    let r: QPoly = r.iter().map(|c| c / &scale).collect();
-    let factors: Vec<(QPoly, u32)> = factorization
-        .factors
-        .iter()
-        .map(|(p, k)| (poly::from_z(p), *k))
-        .collect();
-    let whole = factors
-        .iter()
-        .fold(vec![Q::one()], |acc, (p, k)| poly::mul(&acc, &power(p, *k)));
-    for (p, k) in &factors {
-        budget.check()?;
-        let pk = power(p, *k);
-        let (cofactor, _) = poly::divrem(&whole, &pk);
-        // Bᵢ = r·cofactor⁻¹ mod pᵢ^kᵢ, so r/d = Σ Bᵢ/pᵢ^kᵢ.
-        let (g, s, _) = poly::extended_gcd(&cofactor, &pk, budget)?;
-        if g.len() != 1 {
-            return Err(Stop::CheckFailed("coprime factors have a gcd"));
-        }
-        let inv: QPoly = s.iter().map(|c| c / &g[0]).collect();
-        let (_, mut b) = poly::divrem(&poly::mul(&r, &inv), &pk);
-        // Bᵢ = Σⱼ Aⱼ·pᵢ^(kᵢ−j): digits of Bᵢ in base pᵢ, lowest first.
-        for j in (1..=*k).rev() {
-            let (quot, digit) = poly::divrem(&b, p);
-            if !digit.is_empty() {
-                match simple_fraction(&digit, p, j, x) {
-                    Some(t) => terms.push(t),
-                    None => return Ok(None),
-                }
-            }
-            b = quot;
+    let parts = super::apart::decompose(&n, &d, budget)?;
+    let mut terms = vec![from_poly(&poly_integral(&parts.polynomial), x)];
+    for (p, j, a) in &parts.terms {
+        match simple_fraction(a, p, *j, x) {
+            Some(t) => terms.push(t),
+            None => return Ok(None),
         }
     }
     Ok(Some(Expr::add(terms)))
-}
-
-fn power(p: &[Q], k: u32) -> QPoly {
-    (0..k).fold(vec![Q::one()], |acc, _| poly::mul(&acc, p))
 }
 
 /// ∫ A/p^j dx for deg A < deg p, p irreducible of degree 1 or 2 (primitive

@@ -6,6 +6,7 @@
 //! Every operation returns canonical expressions, so two results can be
 //! compared structurally, and every printed result re-parses to itself.
 
+pub mod apart;
 pub mod diff;
 pub mod expand;
 pub mod integrate;
