@@ -245,6 +245,16 @@ fn split_constant(s: &Series, budget: &Budget, what: &str) -> Result<(Expr, Seri
     Ok((c0, rest))
 }
 
+/// The binomial coefficient C(p, k) = p(p − 1)…(p − k + 1)/k! of a
+/// rational p, as a number.
+fn binomial(p: &Q, k: usize) -> Expr {
+    let mut c = Q::one();
+    for i in 0..k {
+        c *= p - Q::from_integer((i as i64).into());
+    }
+    Expr::num(c / factorial(k))
+}
+
 fn factorial(k: usize) -> Q {
     (1..=k).fold(Q::one(), |acc, i| acc * Q::from_integer((i as i64).into()))
 }
@@ -421,16 +431,7 @@ fn power(b: &Expr, k: &Expr, n: i64, ctx: &Ctx) -> R {
         order: s.order - v,
     };
     let (_, u) = split_constant(&u, ctx.budget, "a power")?;
-    let pe = p.clone();
-    let binomial = move |k: usize| {
-        // C(p, k) = p(p − 1)…(p − k + 1)/k!
-        let mut c = Q::one();
-        for i in 0..k {
-            c *= &pe - Q::from_integer((i as i64).into());
-        }
-        Expr::num(c / factorial(k))
-    };
-    let sum = compose(&binomial, &u, ctx.budget)?;
+    let sum = compose(&|k| binomial(p, k), &u, ctx.budget)?;
     let front = Expr::pow(lead, Expr::num(p.clone()));
     Ok(Series {
         start: sum.start + vp,
@@ -624,17 +625,7 @@ fn root_inverse(s: &Series, n: i64, budget: &Budget) -> R {
     }
     let u = scale(&r, &Expr::one().over(&c0));
     let p = Q::new((-1).into(), 2.into());
-    let sum = compose(
-        &|k| {
-            let mut c = Q::one();
-            for i in 0..k {
-                c *= &p - Q::from_integer((i as i64).into());
-            }
-            Expr::num(c / factorial(k))
-        },
-        &u,
-        budget,
-    )?;
+    let sum = compose(&|k| binomial(&p, k), &u, budget)?;
     Ok(scale(&sum, &Expr::pow(c0, Expr::num(p))).with_order(n))
 }
 
