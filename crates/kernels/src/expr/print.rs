@@ -119,6 +119,28 @@ fn split_fraction(e: &Expr) -> (Q, Vec<Expr>, Vec<Expr>) {
     (c, num, den)
 }
 
+/// A sum in reading order, a negative term written with " - ", in text or
+/// LaTeX (`show` the first term, `wrap` the others at product precedence).
+fn sum_text(
+    ts: &[Expr],
+    show: &dyn Fn(&Expr) -> String,
+    wrap: &dyn Fn(&Expr, Prec) -> String,
+) -> String {
+    let mut out = String::new();
+    for (k, t) in ordered_terms(ts).iter().enumerate() {
+        if k == 0 {
+            out.push_str(&show(t));
+        } else if t.is_negative_form() {
+            out.push_str(" - ");
+            out.push_str(&wrap(&t.neg(), Prec::Product));
+        } else {
+            out.push_str(" + ");
+            out.push_str(&wrap(t, Prec::Product));
+        }
+    }
+    out
+}
+
 /// The canonical text.
 pub fn text(e: &Expr) -> String {
     match e.node() {
@@ -134,21 +156,7 @@ pub fn text(e: &Expr) -> String {
         Node::Const(Constant::E) => "e".into(),
         Node::Const(Constant::I) => "i".into(),
         Node::Undefined => "undefined".into(),
-        Node::Add(ts) => {
-            let mut out = String::new();
-            for (k, t) in ordered_terms(ts).iter().enumerate() {
-                if k == 0 {
-                    out.push_str(&text(t));
-                } else if t.is_negative_form() {
-                    out.push_str(" - ");
-                    out.push_str(&wrap(&t.neg(), Prec::Product));
-                } else {
-                    out.push_str(" + ");
-                    out.push_str(&wrap(t, Prec::Product));
-                }
-            }
-            out
-        }
+        Node::Add(ts) => sum_text(ts, &text, &wrap),
         Node::Mul(_) => product_text(e),
         Node::Pow(b, x) => power_text(b, x),
         Node::Fun(f, args) => {
@@ -229,21 +237,7 @@ pub fn latex(e: &Expr) -> String {
         Node::Const(Constant::E) => "e".into(),
         Node::Const(Constant::I) => "i".into(),
         Node::Undefined => "\\text{undefined}".into(),
-        Node::Add(ts) => {
-            let mut out = String::new();
-            for (k, t) in ordered_terms(ts).iter().enumerate() {
-                if k == 0 {
-                    out.push_str(&latex(t));
-                } else if t.is_negative_form() {
-                    out.push_str(" - ");
-                    out.push_str(&latex_wrap(&t.neg(), Prec::Product));
-                } else {
-                    out.push_str(" + ");
-                    out.push_str(&latex_wrap(t, Prec::Product));
-                }
-            }
-            out
-        }
+        Node::Add(ts) => sum_text(ts, &latex, &latex_wrap),
         Node::Mul(_) => {
             let (c, num, den) = split_fraction(e);
             let sign = if c.is_negative() { "-" } else { "" };
