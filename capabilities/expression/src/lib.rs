@@ -30,6 +30,8 @@ hessian_op::operations! {
     series => Series,
     limit => Limit,
     sum => Sum,
+    ode => Ode,
+    ode_solution => OdeSolution,
     numeric => Numeric,
     equal => Equal,
     identity => Identity,

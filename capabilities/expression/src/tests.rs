@@ -676,3 +676,97 @@ fn partial_fractions_are_the_known_ones() {
         assert!(out["fractions"].as_array().unwrap().len() >= 2, "{input}");
     }
 }
+
+/// The conditions of a corpus case ({"y(0)": "1", "y'(0)": "-2"}) as the
+/// operation's input.
+fn conditions_of(ics: &Value) -> Vec<Value> {
+    ics.as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| {
+                    let order = k.matches('\'').count();
+                    let at = &k[k.find('(').unwrap() + 1..k.len() - 1];
+                    json!({"at": at, "value": v, "derivative": order})
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every general solution found satisfies SymPy's checkodesol-verified
+/// equation by our own substitution (the operation checks it), SymPy's
+/// general solution passes our checker, and every initial value problem
+/// solved takes SymPy's values at its points.
+#[test]
+fn odes_match_sympy() {
+    let cases = corpus("ode");
+    let mut tally: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    for c in &cases {
+        let equation = c["ode"].as_str().unwrap();
+        let family = c["family"].as_str().unwrap().to_string();
+        let general = run("expression.ode.solve", json!({"equation": equation}))
+            .unwrap_or_else(|e| panic!("{equation}: {e:?}"));
+        let solved = general["status"] == "solved";
+        tally.entry(family).or_default()[usize::from(!solved)] += 1;
+        let check = run(
+            "expression.ode_solution.check",
+            json!({"equation": equation, "solution": c["answer"]}),
+        )
+        .unwrap_or_else(|e| panic!("{equation}: {e:?}"));
+        assert_eq!(
+            check["holds"], true,
+            "{equation}: SymPy's {} → {check}",
+            c["answer"]
+        );
+        let wrong = format!("{} + x^3/1000", c["answer"].as_str().unwrap());
+        let check = run(
+            "expression.ode_solution.check",
+            json!({"equation": equation, "solution": wrong}),
+        )
+        .unwrap_or_else(|e| panic!("{equation}: {e:?}"));
+        assert_eq!(check["holds"], false, "{equation}: {wrong} → {check}");
+        if !solved || c["ics"].is_null() {
+            continue;
+        }
+        let order = (1..=4)
+            .rev()
+            .find(|k| equation.contains(&"'".repeat(*k)))
+            .unwrap();
+        assert_eq!(
+            general["constants"].as_array().map(Vec::len),
+            Some(order),
+            "{equation}: {general}"
+        );
+        let ivp = run(
+            "expression.ode.solve",
+            json!({"equation": equation, "conditions": conditions_of(&c["ics"])}),
+        )
+        .unwrap_or_else(|e| panic!("{equation}: {e:?}"));
+        assert_eq!(
+            ivp["status"], "solved",
+            "{equation} with {}: {ivp}",
+            c["ics"]
+        );
+        let text = ivp["solution"]["equation"].as_str().unwrap();
+        let y = parse(
+            text.strip_prefix("y = ")
+                .unwrap_or_else(|| panic!("{text}")),
+        )
+        .unwrap();
+        for p in c["particular_points"].as_array().unwrap() {
+            let v = value_at(&y, p).unwrap_or_else(|| panic!("{equation}: {text} at {p}"));
+            assert!(
+                agrees(v.clone(), p["value"].as_str().unwrap()),
+                "{equation} with {}: {text} at {p} is {v:?}",
+                c["ics"]
+            );
+        }
+    }
+    eprintln!(
+        "odes ({} cases) by family [solved, unknown]: {tally:?}",
+        cases.len()
+    );
+    for (family, t) in &tally {
+        assert_eq!(t[1], 0, "{family}: {t:?}");
+    }
+}

@@ -414,3 +414,107 @@ pub fn constant(e: &Expression, field: &str) -> Result<Expr, MathError> {
         })
     }
 }
+
+/// A differential equation: two expressions joined by one `=`, with
+/// derivatives of one unknown function marked by primes (`y'' + y =
+/// sin(x)`); `y(x)` may be written for `y`. Parsed once, inside
+/// deserialization, by `kernels::expr::parse_differential`.
+#[derive(Debug, Clone)]
+pub struct DifferentialEquation(pub hessian_kernels::expr::Differential);
+
+impl<'de> Deserialize<'de> for DifferentialEquation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        hessian_kernels::expr::parse_differential(&s)
+            .map(DifferentialEquation)
+            .map_err(|e| {
+                let tag = if e.limit { LIMIT_TAG } else { "" };
+                de::Error::custom(format!(
+                    "{tag}the differential equation text at character {}: {}, expected an equation such as \"y'' + y = sin(x)\"",
+                    e.position + 1,
+                    e.message
+                ))
+            })
+    }
+}
+
+impl JsonSchema for DifferentialEquation {
+    fn schema_name() -> Cow<'static, str> {
+        "DifferentialEquation".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": format!("Two expressions joined by one `=`, derivatives of the unknown function marked with primes (y', y'', …, at most 20), y(x) allowed for y: \"y'' + 2*y' + y = x*exp(-x)\". {GRAMMAR}"),
+            "type": "string",
+            "minLength": 4,
+            "maxLength": 100000
+        })
+    }
+}
+
+/// The ODE of a parsed differential equation in `variable` (given, or
+/// the one written in y(t), or the only other symbol, or x).
+pub fn ode_of(
+    eq: &DifferentialEquation,
+    variable: Option<&Symbol>,
+) -> Result<hessian_kernels::expr::ode::Ode, MathError> {
+    use hessian_kernels::expr::parse::derivative_name;
+    let d = &eq.0;
+    let mut names = vec![d.function.clone()];
+    names.extend((1..=d.order).map(|k| derivative_name(&d.function, k)));
+    let equation = d.left.minus(&d.right);
+    let x = match (variable, &d.applied_to) {
+        (Some(v), _) => v.0.clone(),
+        (None, Some(v)) => v.clone(),
+        (None, None) => {
+            let others: Vec<String> = equation
+                .symbols()
+                .into_iter()
+                .filter(|s| !names.contains(s))
+                .collect();
+            match others.as_slice() {
+                [] => "x".to_string(),
+                [v] => v.clone(),
+                _ => {
+                    return Err(MathError::Input {
+                        path: "variable".into(),
+                        message: format!(
+                            "the equation has the symbols {}; name the independent variable",
+                            others.join(", ")
+                        ),
+                    });
+                }
+            }
+        }
+    };
+    if names.contains(&x) {
+        return Err(MathError::Input {
+            path: "variable".into(),
+            message: format!("{x} is the unknown function, not the variable"),
+        });
+    }
+    Ok(hessian_kernels::expr::ode::Ode { equation, x, names })
+}
+
+/// An equation `left = right` in outputs.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EquationOut {
+    /// Canonical text: two expressions joined by ` = `.
+    pub equation: String,
+    pub latex: String,
+}
+
+impl EquationOut {
+    pub fn new(left: &Expr, right: &Expr) -> Result<EquationOut, MathError> {
+        let (l, r) = (ExprOut::new(left)?, ExprOut::new(right)?);
+        Ok(EquationOut {
+            equation: format!("{} = {}", l.expression, r.expression),
+            latex: format!("{} = {}", l.latex, r.latex),
+        })
+    }
+}

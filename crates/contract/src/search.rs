@@ -304,10 +304,22 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         .position(|w| w == "from")
         .is_some_and(|i| words[i..].iter().any(|w| w == "to"));
     let range = from_to || query.contains("..");
+    // "y'' + y = sin x", "dy/dx = x*y": a lone letter with derivative
+    // marks (not "Euler's") makes a differential equation, not roots.
+    let differential = bytes.windows(2).enumerate().any(|(i, w)| {
+        w[0].is_ascii_alphabetic()
+            && w[1] == b'\''
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            && !bytes.get(i + 2).is_some_and(u8::is_ascii_alphabetic)
+    }) || query.to_ascii_lowercase().contains("dy/d");
+    if differential {
+        out.extend(["differential", "ode"]);
+    }
     let unknown_exponent = unknown_exponent && !range;
     let equation = query.matches('=').count() == 1
         && query.contains('^')
         && !range
+        && !differential
         && !unknown_exponent
         && ![",", ";", " and ", "mod", "≡"]
             .iter()
@@ -344,6 +356,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
     // "6x^3 - 2x": a lone letter raised to a number is a polynomial's term.
     if !elementary
         && !range
+        && !differential
         && bytes.windows(3).enumerate().any(|(i, w)| {
             w[0].is_ascii_alphabetic()
                 && w[1] == b'^'

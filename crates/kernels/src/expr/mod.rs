@@ -13,6 +13,7 @@ pub mod integrate;
 pub mod interval;
 pub mod limit;
 pub mod node;
+pub mod ode;
 pub mod parse;
 pub mod print;
 pub mod rational;
@@ -23,7 +24,7 @@ pub mod values;
 pub mod zero;
 
 pub use node::{Constant, Expr, Func, Node};
-pub use parse::{ParseError, parse};
+pub use parse::{Differential, ParseError, parse, parse_differential};
 
 #[cfg(test)]
 mod tests;

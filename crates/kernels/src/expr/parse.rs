@@ -73,7 +73,9 @@ fn error(position: usize, message: impl Into<String>) -> ParseError {
     }
 }
 
-fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
+/// `primes`: a name may carry derivative marks (`y''`), read as the
+/// symbol `y__d2` ([`derivative_name`]), and `=` is a token.
+fn tokenize(text: &str, primes: bool) -> Result<Vec<(usize, Token)>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -108,7 +110,15 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
             while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
                 i += 1;
             }
-            let name: String = chars[start..i].iter().collect();
+            let mut name: String = chars[start..i].iter().collect();
+            let marks = chars[i..]
+                .iter()
+                .take_while(|c| primes && **c == '\'')
+                .count();
+            if marks > 0 {
+                i += marks;
+                name = derivative_name(&name, marks);
+            }
             if name.chars().any(|c| c.is_ascii_uppercase()) {
                 let lower = name.to_ascii_lowercase();
                 let hint = match name.as_str() {
@@ -127,7 +137,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
         } else if c == '*' && chars.get(i + 1) == Some(&'*') {
             out.push((i, Token::Op('^')));
             i += 2;
-        } else if "+-*/^(),!".contains(c) {
+        } else if "+-*/^(),!".contains(c) || (primes && c == '=') {
             out.push((i, Token::Op(c)));
             i += 1;
         } else if c == '[' || c == '{' {
@@ -160,6 +170,112 @@ struct Parser {
     at: usize,
     depth: usize,
     end: usize,
+    /// The unknown function of a differential equation: `y(x)` and
+    /// `y'(x)` read as `y` and `y'`.
+    function: Option<String>,
+    /// The variable the unknown function was applied to.
+    applied_to: Option<String>,
+}
+
+/// The symbol standing for the k-th derivative of `function` in a
+/// differential equation (`y''` is `y__d2`).
+pub fn derivative_name(function: &str, k: usize) -> String {
+    format!("{function}__d{k}")
+}
+
+/// Derivatives of this order at most are read.
+pub const MAX_ORDER: usize = 20;
+
+/// A differential equation `left = right` in the grammar with derivative
+/// marks on one unknown function (`y'' + y = sin(x)`, `y'(x) = x*y(x)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Differential {
+    pub left: Expr,
+    pub right: Expr,
+    /// The unknown function's name (`y`).
+    pub function: String,
+    /// The highest derivative marked.
+    pub order: usize,
+    /// The variable written in `y(t)`, if any.
+    pub applied_to: Option<String>,
+}
+
+/// Parses a differential equation (see [`Differential`]).
+pub fn parse_differential(text: &str) -> Result<Differential, ParseError> {
+    let len = text.chars().count();
+    if len > MAX_TEXT {
+        return Err(ParseError {
+            position: 0,
+            message: format!("a text of {len} characters; at most {MAX_TEXT}"),
+            limit: true,
+        });
+    }
+    let tokens = tokenize(text, true)?;
+    let mut function: Option<(String, usize)> = None;
+    for (at, t) in &tokens {
+        let Token::Name(n) = t else { continue };
+        let Some((base, k)) = n.rsplit_once("__d") else {
+            continue;
+        };
+        let k: usize = k.parse().unwrap_or(usize::MAX);
+        if k > MAX_ORDER {
+            return Err(ParseError {
+                position: *at,
+                message: format!("a derivative of order above {MAX_ORDER}"),
+                limit: true,
+            });
+        }
+        match &mut function {
+            Some((f, order)) if f == base => *order = (*order).max(k),
+            Some((f, _)) => {
+                return Err(error(
+                    *at,
+                    format!(
+                        "derivatives of two functions, `{f}` and `{base}`; one unknown function is solved for"
+                    ),
+                ));
+            }
+            None => function = Some((base.to_string(), k)),
+        }
+    }
+    let Some((function, order)) = function else {
+        return Err(error(
+            0,
+            "no derivative: mark derivatives with primes, such as y' or y''",
+        ));
+    };
+    let mut p = Parser {
+        tokens,
+        at: 0,
+        depth: 0,
+        end: len,
+        function: Some(function.clone()),
+        applied_to: None,
+    };
+    let left = p.sum()?;
+    if !p.eat('=') {
+        return Err(error(
+            p.position(),
+            format!("expected `=`, found {}", describe(p.peek())),
+        ));
+    }
+    let right = p.sum()?;
+    if p.at < p.tokens.len() {
+        return Err(error(
+            p.position(),
+            format!(
+                "expected an operator or the end, found {}",
+                describe(p.peek())
+            ),
+        ));
+    }
+    Ok(Differential {
+        left,
+        right,
+        function,
+        order,
+        applied_to: p.applied_to,
+    })
 }
 
 /// Parses `text` into a canonical expression.
@@ -172,7 +288,7 @@ pub fn parse(text: &str) -> Result<Expr, ParseError> {
             limit: true,
         });
     }
-    let tokens = tokenize(text)?;
+    let tokens = tokenize(text, false)?;
     if tokens.is_empty() {
         return Err(error(
             0,
@@ -184,6 +300,8 @@ pub fn parse(text: &str) -> Result<Expr, ParseError> {
         at: 0,
         depth: 0,
         end: len,
+        function: None,
+        applied_to: None,
     };
     let e = p.sum()?;
     if p.at < p.tokens.len() {
@@ -341,6 +459,9 @@ impl Parser {
                         "`inf` (∞) is not a value here; it may be given only where an operation asks for a point or a bound",
                     )),
                     _ => {
+                        if self.applied(&name)? {
+                            return Ok(Expr::sym(&name));
+                        }
                         if self.peek() == Some(&Token::Op('(')) && name.len() > 1 {
                             return Err(error(
                                 at,
@@ -361,6 +482,35 @@ impl Parser {
                 ),
             )),
         }
+    }
+
+    /// Reads `(t)` after the unknown function of a differential equation
+    /// (`y(t)`, `y'(t)`); every application names the same variable.
+    fn applied(&mut self, name: &str) -> Result<bool, ParseError> {
+        let base = name.rsplit_once("__d").map_or(name, |(b, _)| b);
+        if self.function.as_deref() != Some(base) {
+            return Ok(false);
+        }
+        let ahead = |k: usize| self.tokens.get(self.at + k).map(|(_, t)| t);
+        let (Some(Token::Op('(')), Some(Token::Name(v)), Some(Token::Op(')'))) =
+            (ahead(0), ahead(1), ahead(2))
+        else {
+            return Ok(false);
+        };
+        if is_callable(v) || CONSTANTS.contains(&v.as_str()) {
+            return Ok(false);
+        }
+        match &self.applied_to {
+            Some(w) if w != v => {
+                return Err(error(
+                    self.position(),
+                    format!("`{base}` is applied to `{w}` and to `{v}`; one variable is used"),
+                ));
+            }
+            _ => self.applied_to = Some(v.clone()),
+        }
+        self.at += 3;
+        Ok(true)
     }
 
     /// A function's arguments: `(` sum (`,` sum)* `)`.

@@ -265,3 +265,31 @@ fn rational_functions_come_together_reduced() {
     let shown: Vec<String> = fs.iter().map(|(f, k)| format!("{}^{k}", text(f))).collect();
     assert_eq!(shown, ["x - 1^1", "x^1", "x + 1^1"]);
 }
+
+#[test]
+fn differential_equations_read_primes_and_applications() {
+    let d = parse_differential("y''(t) + 2y'(t)y(t) = sin(t)").unwrap();
+    assert_eq!((d.function.as_str(), d.order), ("y", 2));
+    assert_eq!(d.applied_to.as_deref(), Some("t"));
+    assert_eq!(text(&d.left), "2*y*y__d1 + y__d2");
+    let d = parse_differential("f' = x*f").unwrap();
+    assert_eq!((d.function.as_str(), d.order, d.applied_to), ("f", 1, None));
+    for (bad, at, why) in [
+        ("y + 1 = x", 0, "no derivative"),
+        ("y' + z' = 0", 5, "two functions"),
+        ("y' + 1", 6, "expected `=`"),
+        ("y' = 1 = 2", 7, "expected an operator"),
+        ("y(x)' = 1", 4, "not in the grammar"),
+        ("y'(x) + y(t) = 0", 9, "applied to `x` and to `t`"),
+    ] {
+        let e = parse_differential(bad).unwrap_err();
+        assert!(e.message.contains(why) && e.position == at, "{bad}: {e:?}");
+    }
+    assert!(
+        parse_differential(&format!("y{} = 0", "'".repeat(21)))
+            .unwrap_err()
+            .limit
+    );
+    // The grammar of plain expressions has no primes and no `=`.
+    assert!(parse("y'").is_err() && parse("y = 1").is_err());
+}
