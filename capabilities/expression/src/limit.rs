@@ -84,21 +84,11 @@ impl Operation for Limit {
 
     // Long run: each kind of limit is written out with its words.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let point = match &input.at {
-            Approach::Finite(a) => Point::Finite(constant(a, "at")?),
-            Approach::PlusInfinity => Point::PlusInfinity,
-            Approach::MinusInfinity => Point::MinusInfinity,
-        };
-        let side = match input.direction.unwrap_or(Direction::Both) {
-            Direction::Both => Side::Both,
-            Direction::Right => Side::Right,
-            Direction::Left => Side::Left,
-        };
         let (found, check) = limit(
             &input.expression.0,
             &input.variable.0,
-            &point,
-            side,
+            &point_of(&input.at)?,
+            side_of(input.direction),
             &ctx.budget,
         )?;
         let how = check.map(|c| described_check(&c)).unwrap_or_default();
@@ -128,7 +118,25 @@ impl Operation for Limit {
     }
 }
 
-fn written(l: &Found) -> String {
+/// The point of a limit.
+pub fn point_of(at: &Approach) -> Result<Point, MathError> {
+    Ok(match at {
+        Approach::Finite(a) => Point::Finite(constant(a, "at")?),
+        Approach::PlusInfinity => Point::PlusInfinity,
+        Approach::MinusInfinity => Point::MinusInfinity,
+    })
+}
+
+/// The side of a limit (two-sided by default).
+pub fn side_of(direction: Option<Direction>) -> Side {
+    match direction.unwrap_or(Direction::Both) {
+        Direction::Both => Side::Both,
+        Direction::Right => Side::Right,
+        Direction::Left => Side::Left,
+    }
+}
+
+pub fn written(l: &Found) -> String {
     match l {
         Found::PlusInfinity => "inf".into(),
         Found::MinusInfinity => "-inf".into(),

@@ -115,7 +115,7 @@ impl Operation for Series {
 }
 
 /// f(±1/t) in the fresh variable t_.
-fn at_infinity(f: &Expr, x: &str, sign: i64) -> Expr {
+pub fn at_infinity(f: &Expr, x: &str, sign: i64) -> Expr {
     let inv = Expr::int(sign).over(&Expr::sym("t_"));
     f.substitute(&std::collections::BTreeMap::from([(x.to_string(), inv)]))
 }

@@ -770,3 +770,148 @@ fn odes_match_sympy() {
         assert_eq!(t[1], 0, "{family}: {t:?}");
     }
 }
+
+/// SymPy's series pass the series checker (never false), and each with
+/// its first coefficient changed is refuted at that exponent.
+#[test]
+fn sympy_series_pass_the_series_checker() {
+    let (mut held, mut unknown) = (0, 0);
+    for c in &corpus("series") {
+        let input = |claimed: &str| json!({"expression": c["expr"], "variable": c["var"], "at": c["point"], "claimed": claimed, "order": c["order"]});
+        let Ok(out) = run(
+            "expression.series.check",
+            input(c["answer"].as_str().unwrap()),
+        ) else {
+            unknown += 1;
+            continue;
+        };
+        match out["holds"].as_bool() {
+            Some(true) => held += 1,
+            Some(false) => panic!(
+                "series of {} at {}: SymPy's {} → {out}",
+                c["expr"], c["point"], c["answer"]
+            ),
+            None => unknown += 1,
+        }
+        if out["holds"] != true || c["point"] == "inf" || c["point"] == "-inf" {
+            continue;
+        }
+        let first = &c["terms"][0];
+        let wrong = format!(
+            "({}) + ({} - {})^{}/7",
+            c["answer"].as_str().unwrap(),
+            c["var"].as_str().unwrap(),
+            c["point"].as_str().unwrap(),
+            first[0].as_str().unwrap()
+        );
+        let out = run("expression.series.check", input(&wrong)).unwrap();
+        assert_eq!(out["holds"], false, "{}: {wrong} → {out}", c["expr"]);
+        assert_eq!(
+            out["first_difference"]["exponent"].to_string(),
+            first[0].as_str().unwrap(),
+            "{}: {out}",
+            c["expr"]
+        );
+    }
+    eprintln!("series.check: {held} of SymPy's series hold, {unknown} unknown");
+    assert!(unknown * 20 <= held, "{unknown} unknown");
+}
+
+/// SymPy's limits pass the limit checker (never false); a claim off by
+/// one is refuted whenever the limit is found.
+#[test]
+fn sympy_limits_pass_the_limit_checker() {
+    let (mut held, mut refuted, mut unknown) = (0, 0, 0);
+    for c in corpus("limit").iter().filter(|c| !c["answer"].is_null()) {
+        let direction = match (c["point"].as_str().unwrap(), c["dir"].as_str().unwrap()) {
+            ("inf" | "-inf", _) => "both",
+            (_, "+") => "right",
+            (_, "-") => "left",
+            _ => "both",
+        };
+        let claim = |claimed: &str| {
+            run(
+                "expression.limit.check",
+                json!({"expression": c["expr"], "variable": c["var"], "at": c["point"], "direction": direction, "claimed": claimed}),
+            )
+            .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]))
+        };
+        let answer = c["answer"].as_str().unwrap();
+        let out = claim(answer);
+        match out["holds"].as_bool() {
+            Some(true) => held += 1,
+            Some(false) => panic!(
+                "lim {} at {}: SymPy's {answer} → {out}",
+                c["expr"], c["point"]
+            ),
+            None => {
+                unknown += 1;
+                continue;
+            }
+        }
+        let wrong = if answer.contains("inf") {
+            "0".to_string()
+        } else {
+            format!("{answer} + 1")
+        };
+        let out = claim(&wrong);
+        assert_eq!(out["holds"], false, "{}: {wrong} → {out}", c["expr"]);
+        refuted += 1;
+    }
+    eprintln!(
+        "limit.check: {held} of SymPy's limits hold ({refuted} wrong claims refuted), {unknown} unknown"
+    );
+    assert!(held >= 150, "{held}");
+}
+
+/// Critical points against SymPy's real roots of f′: the same number, each
+/// exact point or isolating interval holding SymPy's value, the same kind.
+#[test]
+fn critical_points_match_sympy() {
+    let cases = corpus("critical");
+    let mut unknown = Vec::new();
+    let mut points = 0;
+    for c in &cases {
+        let out = run(
+            "expression.critical_points.find",
+            json!({"expression": c["expr"], "variable": c["var"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
+        if out["status"] != "found" {
+            unknown.push(c["expr"].to_string());
+            continue;
+        }
+        let (ours, theirs) = (
+            out["points"].as_array().unwrap(),
+            c["points"].as_array().unwrap(),
+        );
+        assert_eq!(
+            ours.len(),
+            theirs.len(),
+            "{}: {out} against {theirs:?}",
+            c["expr"]
+        );
+        for (p, q) in ours.iter().zip(theirs) {
+            let oracle = q["value"].as_str().unwrap();
+            let inside = match p["x"]["expression"].as_str() {
+                Some(e) => {
+                    value_at(&parse(e).unwrap(), &json!({})).is_some_and(|v| agrees(v, oracle))
+                }
+                None => {
+                    let end = |i: usize| p["between"][i].as_str().unwrap().parse::<Q>().unwrap();
+                    let v = decimal(oracle);
+                    let slack = Q::new(1.into(), hessian_kernels::BigInt::from(10).pow(30));
+                    end(0) - &slack <= v && v <= end(1) + slack
+                }
+            };
+            assert!(inside, "{}: {p} does not hold SymPy's {oracle}", c["expr"]);
+            assert_eq!(p["kind"], q["kind"], "{}: {p} against {q}", c["expr"]);
+            points += 1;
+        }
+    }
+    eprintln!(
+        "critical points: {points} in {} functions agree with SymPy; unknown {unknown:?}",
+        cases.len()
+    );
+    assert!(unknown.is_empty());
+}

@@ -316,10 +316,19 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
         out.extend(["differential", "ode"]);
     }
     let unknown_exponent = unknown_exponent && !range;
+    // "f(x) = x^4 - 4x^3" defines a function; it is not an equation.
+    let defines = bytes.windows(5).any(|w| {
+        w[0].is_ascii_alphabetic()
+            && w[1] == b'('
+            && w[2].is_ascii_alphabetic()
+            && w[3] == b')'
+            && (w[4] == b'=' || w[4] == b' ')
+    }) && (query.contains(") =") || query.contains(")="));
     let equation = query.matches('=').count() == 1
         && query.contains('^')
         && !range
         && !differential
+        && !defines
         && !unknown_exponent
         && ![",", ";", " and ", "mod", "≡"]
             .iter()
@@ -812,7 +821,7 @@ impl SearchIndex {
                     .rsplit('.')
                     .next()
                     .is_some_and(|verb| verb.starts_with("numeric")),
-                decides: op.id().ends_with(".decide"),
+                decides: op.id().ends_with(".decide") || op.id().ends_with(".check"),
                 polynomial: op.id().starts_with("polynomial."),
                 expression: op.id().starts_with("expression."),
                 id_words: words(op.id())

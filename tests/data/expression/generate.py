@@ -1950,6 +1950,48 @@ def ode_tasks(rng):
 # ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
+
+# ---------------------------------------------------------------------------
+# critical.json
+# ---------------------------------------------------------------------------
+def critical_case(f):
+    """SymPy's real critical points of f (real_roots of the numerator of
+    f' without its exponential factors), each classified by the sign of f' at rational points
+    between it and its neighbouring zeros and poles of f'."""
+    fp = together(diff(f, x))
+    num, den = sympy.fraction(fp)
+    # e^u is never 0: its factors are dropped before solving.
+    num, den = (Mul(*[g for g in Mul.make_args(sympy.factor(v)) if not g.has(exp)]) for v in (num, den))
+    roots = lambda p: sorted(set(sympy.real_roots(sympy.Poly(p, x)))) if p.has(x) else []
+    zeros, poles = roots(num), roots(den)
+    marks = sorted(set(zeros) | set(poles), key=lambda r: float(r))
+    points = []
+    for r in zeros:
+        if r in poles:
+            continue
+        i = marks.index(r)
+        fr = lambda v: Rational(str(sympy.N(v, 30)))
+        left = (fr(marks[i - 1]) + fr(r)) / 2 if i > 0 else fr(r) - 1
+        right = (fr(marks[i + 1]) + fr(r)) / 2 if i + 1 < len(marks) else fr(r) + 1
+        sl, sr = (sympy.sign(sympy.N(fp.subs(x, v), 50)) for v in (left, right))
+        kind = {(-1, 1): "minimum", (1, -1): "maximum"}.get((sl, sr), "neither")
+        points.append({"value": fmt(sympy.N(r, 45)), "kind": kind})
+    return {"expr": emit(f), "var": "x", "points": points}
+
+
+def critical_tasks(rng):
+    fs = []
+    for _ in range(40):
+        fs.append(rand_poly(rng, x, rng.randint(2, 6), coef=6))
+    for _ in range(25):
+        fs.append(rand_poly(rng, x, rng.randint(1, 3), coef=4) / (x ** 2 + rng.randint(1, 4)))
+    for _ in range(20):
+        fs.append(rand_poly(rng, x, rng.randint(1, 3), coef=4) * exp(rng.choice([1, -1, 2, -2]) * x))
+    for _ in range(10):
+        fs.append(rand_poly(rng, x, rng.randint(1, 2), coef=3) * exp(-x ** 2))
+    fs += [x + 1 / x, x ** 2 + 16 / x, x / (x ** 2 - 1) + x, (x ** 2 - 1) / (x ** 2 - 4)]
+    return [lambda f=f: critical_case(f) for f in fs]
+
 FILES = {
     "derivative": (derivative_tasks, "Derivatives: SymPy diff(expr, var, order), lightly simplified "
                    "(smallest of diff / factor_terms / together / cancel by count_ops)."),
@@ -1967,6 +2009,8 @@ FILES = {
             "against direct summation."),
     "ode": (ode_tasks, "ODEs: SymPy dsolve general solution (c1, c2 constants) checked with "
             "checkodesol; particular solutions from dsolve(..., ics=...)."),
+    "critical": (critical_tasks, "Critical points: SymPy real_roots of numer(together(f')) without exp factors, "
+                 "minus the poles; kinds from the sign of f' at rational points between neighbours."),
 }
 
 

@@ -7,6 +7,7 @@
 //! compared structurally, and every printed result re-parses to itself.
 
 pub mod apart;
+pub mod critical;
 pub mod diff;
 pub mod expand;
 pub mod integrate;
