@@ -25,6 +25,8 @@ hessian_op::operations! {
     jacobian => Jacobian,
     tangent_line => TangentLine,
     critical_points => CriticalPoints,
+    inflection_points => InflectionPoints,
+    implicit_derivative => ImplicitDerivative,
     integral => Integral,
     antiderivative => Antiderivative,
     definite_integral => DefiniteIntegral,

@@ -868,15 +868,57 @@ fn sympy_limits_pass_the_limit_checker() {
 /// exact point or isolating interval holding SymPy's value, the same kind.
 #[test]
 fn critical_points_match_sympy() {
-    let cases = corpus("critical");
+    points_match_sympy("critical", "expression.critical_points.find", "kind");
+}
+
+/// Inflection points against SymPy's (critical points of f′ where f′ has
+/// an extremum): the same points and changes of concavity.
+#[test]
+fn inflection_points_match_sympy() {
+    points_match_sympy(
+        "inflection",
+        "expression.inflection_points.find",
+        "concavity",
+    );
+}
+
+/// dy/dx on curves against SymPy's idiff: equal (proven or probable).
+#[test]
+fn implicit_derivatives_match_sympy() {
+    for c in &corpus("implicit") {
+        let out = run(
+            "expression.implicit_derivative.compute",
+            json!({"equation": c["equation"], "variable": c["var"], "dependent": c["dependent"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["equation"]));
+        let ours = parse(out["derivative"]["expression"].as_str().unwrap()).unwrap();
+        let theirs = parse(c["answer"].as_str().unwrap()).unwrap();
+        let verdict =
+            hessian_kernels::expr::zero::is_zero(&ours.minus(&theirs), &Budget::unlimited())
+                .unwrap();
+        assert!(
+            matches!(
+                verdict,
+                hessian_kernels::expr::zero::Verdict::Proven { .. }
+                    | hessian_kernels::expr::zero::Verdict::Probable { .. }
+            ),
+            "{}: {} here, {} in SymPy",
+            c["equation"],
+            out["derivative"]["expression"],
+            c["answer"]
+        );
+    }
+}
+
+/// Points of `id` against the corpus `name`: the same number, each exact
+/// point or isolating interval holding SymPy's value, the same `label`.
+fn points_match_sympy(name: &str, id: &str, label: &str) {
+    let cases = corpus(name);
     let mut unknown = Vec::new();
     let mut points = 0;
     for c in &cases {
-        let out = run(
-            "expression.critical_points.find",
-            json!({"expression": c["expr"], "variable": c["var"]}),
-        )
-        .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
+        let out = run(id, json!({"expression": c["expr"], "variable": c["var"]}))
+            .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
         if out["status"] != "found" {
             unknown.push(c["expr"].to_string());
             continue;
@@ -905,12 +947,12 @@ fn critical_points_match_sympy() {
                 }
             };
             assert!(inside, "{}: {p} does not hold SymPy's {oracle}", c["expr"]);
-            assert_eq!(p["kind"], q["kind"], "{}: {p} against {q}", c["expr"]);
+            assert_eq!(p[label], q[label], "{}: {p} against {q}", c["expr"]);
             points += 1;
         }
     }
     eprintln!(
-        "critical points: {points} in {} functions agree with SymPy; unknown {unknown:?}",
+        "{name}: {points} points in {} functions agree with SymPy; unknown {unknown:?}",
         cases.len()
     );
     assert!(unknown.is_empty());

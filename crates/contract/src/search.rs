@@ -275,6 +275,16 @@ fn writes_exponential(lower: &str) -> bool {
         .any(|(i, w)| w == b"e^" && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()))
 }
 
+/// "dy/dx = x*y", "x*dy/dx + y = 0": dy/dx inside an equation (not
+/// "find dy/dx if x^2 + y^2 = 25", which asks for a derivative).
+fn writes_dy_dx_in_equation(query: &str) -> bool {
+    let lower = query.to_ascii_lowercase();
+    lower.match_indices("dy/d").any(|(i, _)| {
+        let rest = lower[i + 4..].trim_start_matches(|c: char| c.is_ascii_alphanumeric());
+        rest.trim_start().starts_with(['=', '+', '-', '*', ')'])
+    })
+}
+
 /// Words implied by notation in the raw query ("2^100", "3/4", "n!").
 fn notation_terms(query: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
@@ -311,7 +321,7 @@ fn notation_terms(query: &str) -> Vec<&'static str> {
             && w[1] == b'\''
             && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
             && !bytes.get(i + 2).is_some_and(u8::is_ascii_alphabetic)
-    }) || query.to_ascii_lowercase().contains("dy/d");
+    }) || writes_dy_dx_in_equation(query);
     if differential {
         out.extend(["differential", "ode"]);
     }

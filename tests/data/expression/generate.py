@@ -1979,7 +1979,7 @@ def critical_case(f):
     return {"expr": emit(f), "var": "x", "points": points}
 
 
-def critical_tasks(rng):
+def critical_functions(rng):
     fs = []
     for _ in range(40):
         fs.append(rand_poly(rng, x, rng.randint(2, 6), coef=6))
@@ -1990,7 +1990,37 @@ def critical_tasks(rng):
     for _ in range(10):
         fs.append(rand_poly(rng, x, rng.randint(1, 2), coef=3) * exp(-x ** 2))
     fs += [x + 1 / x, x ** 2 + 16 / x, x / (x ** 2 - 1) + x, (x ** 2 - 1) / (x ** 2 - 4)]
-    return [lambda f=f: critical_case(f) for f in fs]
+    return fs
+
+
+def critical_tasks(rng):
+    return [lambda f=f: critical_case(f) for f in critical_functions(rng)]
+
+
+def inflection_tasks(rng):
+    """The inflection points of f are the critical points of f' where f'
+    has an extremum; functions drawn as for critical.json."""
+    def case(f):
+        c = critical_case(diff(f, x))
+        change = {"minimum": "down_to_up", "maximum": "up_to_down"}
+        points = [{"value": p["value"], "concavity": change[p["kind"]]}
+                  for p in c["points"] if p["kind"] in change]
+        return {"expr": emit(f), "var": "x", "points": points}
+    return [lambda f=f: case(f) for f in critical_functions(rng)]
+
+
+def implicit_tasks(rng):
+    """dy/dx on curves H(x, y) = 0 by SymPy's idiff."""
+    curves = [x ** 2 + y ** 2 - 25, x ** 3 + y ** 3 - 6 * x * y, x * y + sin(y) - 1,
+              exp(x * y) - x - y, y ** 2 - x ** 3 - x, sin(x + y) - y, log(x * y) - x ** 2,
+              x ** 2 * y ** 2 - x - y, sqrt(x) + sqrt(y) - 4, y * exp(y) - x, atan(y / x) - x]
+    for _ in range(30):
+        curves.append(rand_poly(rng, x, rng.randint(1, 3), coef=4) * y ** rng.randint(1, 3)
+                      + rand_poly(rng, y, rng.randint(1, 3), coef=4) + rand_poly(rng, x, 2, coef=3))
+    def case(h):
+        d = sympy.idiff(h, y, x)
+        return {"equation": emit(h) + " = 0", "var": "x", "dependent": "y", "answer": emit(sympy.simplify(d))}
+    return [lambda h=h: case(h) for h in curves]
 
 FILES = {
     "derivative": (derivative_tasks, "Derivatives: SymPy diff(expr, var, order), lightly simplified "
@@ -2011,6 +2041,9 @@ FILES = {
             "checkodesol; particular solutions from dsolve(..., ics=...)."),
     "critical": (critical_tasks, "Critical points: SymPy real_roots of numer(together(f')) without exp factors, "
                  "minus the poles; kinds from the sign of f' at rational points between neighbours."),
+    "inflection": (inflection_tasks, "Inflection points: the critical points of f' (as in critical.json) "
+                   "where f' has an extremum."),
+    "implicit": (implicit_tasks, "Implicit derivatives: SymPy idiff(H, y, x), simplified."),
 }
 
 
