@@ -35,6 +35,7 @@ hessian_op::operations! {
     limit => Limit,
     limit_check => LimitClaim,
     sum => Sum,
+    product => Product,
     ode => Ode,
     ode_solution => OdeSolution,
     numeric => Numeric,

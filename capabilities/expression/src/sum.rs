@@ -68,7 +68,7 @@ impl Operation for Sum {
     ];
     const ALIASES: &'static [&'static str] = &["summation", "Sum", "rsolve sum"];
     const EXAMPLE: &'static str = r#"{"expression": "k^3", "index": "k", "from": "1", "to": "n"}"#;
-    const EXPECTED: &'static str = r#"{"status": "value", "value": {"expression": "n^4/4 + n^3/2 + n^2/4", "latex": "\\frac{n^{4}}{4} + \\frac{n^{3}}{2} + \\frac{n^{2}}{4}"}, "antidifference": {"expression": "k^4/4 - k^3/2 + k^2/4", "latex": "\\frac{k^{4}}{4} - \\frac{k^{3}}{2} + \\frac{k^{2}}{4}"}, "how": "F(b + 1) − F(a) with F(k + 1) − F(k) − f(k) expands to 0"}"#;
+    const EXPECTED: &'static str = r#"{"status": "value", "value": {"expression": "n^2*(n + 1)^2/4", "latex": "\\frac{n^{2} \\cdot \\left(n + 1\\right)^{2}}{4}"}, "antidifference": {"expression": "k^4/4 - k^3/2 + k^2/4", "latex": "\\frac{k^{4}}{4} - \\frac{k^{3}}{2} + \\frac{k^{2}}{4}"}, "how": "F(b + 1) − F(a) with F(k + 1) − F(k) − f(k) expands to 0"}"#;
 
     // Long run: each outcome is written out with its check in words.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {

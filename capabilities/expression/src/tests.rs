@@ -957,3 +957,47 @@ fn points_match_sympy(name: &str, id: &str, label: &str) {
     );
     assert!(unknown.is_empty());
 }
+
+/// Products against exact values by direct multiplication at five n, and
+/// counted against where SymPy's product() answers.
+#[test]
+fn products_match_direct_multiplication() {
+    let cases = corpus("product");
+    // [both, SymPy only, ours only, neither]
+    let mut tally = [0usize; 4];
+    for c in &cases {
+        let out = run(
+            "expression.product.compute",
+            json!({"expression": c["factor"], "index": c["index"], "from": c["lower"], "to": c["upper"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["factor"]));
+        let ours = out["status"] == "value";
+        tally[match (ours, !c["answer"].is_null()) {
+            (true, true) => 0,
+            (false, true) => 1,
+            (true, false) => 2,
+            (false, false) => 3,
+        }] += 1;
+        if !ours {
+            continue;
+        }
+        let value = parse(out["value"]["expression"].as_str().unwrap()).unwrap();
+        for (n, want) in c["values"].as_object().unwrap() {
+            let at = value.substitute(&BTreeMap::from([("n".to_string(), parse(n).unwrap())]));
+            let d = at.minus(&parse(want.as_str().unwrap()).unwrap());
+            let verdict = hessian_kernels::expr::zero::is_zero(&d, &Budget::unlimited()).unwrap();
+            assert!(
+                matches!(verdict, hessian_kernels::expr::zero::Verdict::Proven { .. }),
+                "∏ {} from {}: {} at n = {n} is not {want} ({verdict:?})",
+                c["factor"],
+                c["lower"],
+                out["value"]["expression"]
+            );
+        }
+    }
+    eprintln!(
+        "products ({} cases) [both, SymPy only, ours only, neither]: {tally:?}",
+        cases.len()
+    );
+    assert_eq!(tally[1], 0, "{tally:?}");
+}

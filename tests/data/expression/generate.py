@@ -1993,6 +1993,36 @@ def critical_functions(rng):
     return fs
 
 
+def product_tasks(rng):
+    """Products over k = lower..n: SymPy's product() where it answers in
+    the grammar (null otherwise), and exact values by direct
+    multiplication at n = lower + 1 … lower + 5."""
+    k = KI
+    specs = [(k, 1), (k + 1, 1), (k + 3, 0), (2 * k - 1, 1), (2 * k + 1, 0), (k / (k + 1), 1),
+             (k / (k + 3), 1), ((k + 2) / k, 1), (1 + 1 / k, 1), (1 - 1 / k ** 2, 2), (2 ** k, 1),
+             (3 * k, 1), (k ** 2, 1), ((2 * k + 1) / (2 * k - 1), 1), (k + Rational(1, 2), 0),
+             (x * k, 1), (2 ** k * k, 1), ((k + 1) ** 2 / (k * (k + 2)), 1), (Rational(1, 2) ** k, 0),
+             (k ** 2 + 1, 1), (factorial(k), 1), ((k - 1) / (k + 1), 2), (4 * k ** 2 / (4 * k ** 2 - 1), 1)]
+    for _ in range(12):
+        a, b = rng.randint(0, 4), rng.randint(1, 5)
+        specs.append(((k + a) / (k + b), 1))
+    def case(f, lower):
+        vals = {}
+        for m in range(lower + 1, lower + 6):
+            v = sympy.Integer(1)
+            for j in range(lower, m + 1):
+                v *= f.subs(k, j)
+            vals[str(m)] = emit(sympy.nsimplify(v) if not v.has(x) else sympy.factor(v), SUMSYMS)
+        ans, _ = sympy_call(lambda: sympy.simplify(sympy.product(f, (k, lower, NI))))
+        try:
+            ans = None if ans is None or ans.has(sympy.Product) else emit(ans, SUMSYMS)
+        except Unrep:
+            ans = None
+        return {"factor": emit(f, SUMSYMS), "index": "k", "lower": str(lower), "upper": "n",
+                "answer": ans, "values": vals}
+    return [lambda f=f, lo=lo: case(f, lo) for f, lo in specs]
+
+
 def critical_tasks(rng):
     return [lambda f=f: critical_case(f) for f in critical_functions(rng)]
 
@@ -2044,6 +2074,8 @@ FILES = {
     "inflection": (inflection_tasks, "Inflection points: the critical points of f' (as in critical.json) "
                    "where f' has an extremum."),
     "implicit": (implicit_tasks, "Implicit derivatives: SymPy idiff(H, y, x), simplified."),
+    "product": (product_tasks, "Products: SymPy product(f, (k, lower, n)) where it answers in the grammar; "
+                "values at five n by direct multiplication."),
 }
 
 

@@ -17,6 +17,7 @@ pub mod node;
 pub mod ode;
 pub mod parse;
 pub mod print;
+pub mod product;
 pub mod rational;
 pub mod series;
 pub mod simplify;

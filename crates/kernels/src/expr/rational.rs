@@ -235,11 +235,16 @@ pub fn factor_rational(e: &Expr, budget: &Budget) -> Result<Option<Factorization
     let Some((n, d)) = together(e, budget)? else {
         return Ok(None);
     };
-    let Some((cn, numerator)) = factor_poly(&n, budget)? else {
-        return Ok(None);
+    // A constant side (1/(x + 1), (2x + 1)/2) is all content.
+    let (cn, numerator) = match n.as_num() {
+        Some(q) => (q.clone(), Vec::new()),
+        None => match factor_poly(&n, budget)? {
+            Some(f) => f,
+            None => return Ok(None),
+        },
     };
-    let (cd, denominator) = if d.is_one() {
-        (Q::from_integer(1.into()), Vec::new())
+    let (cd, denominator) = if let Some(q) = d.as_num() {
+        (q.clone(), Vec::new())
     } else {
         match factor_poly(&d, budget)? {
             Some(f) => f,

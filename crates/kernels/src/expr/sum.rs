@@ -359,7 +359,7 @@ fn split_term(t: &Expr, k: &str) -> Option<(Expr, usize, Expr)> {
 }
 
 /// e = α·k + β with α, β free of k.
-fn linear_in(e: &Expr, k: &str) -> Option<(Expr, Expr)> {
+pub fn linear_in(e: &Expr, k: &str) -> Option<(Expr, Expr)> {
     let terms = match e.node() {
         Node::Add(ts) => ts.clone(),
         _ => vec![e.clone()],
