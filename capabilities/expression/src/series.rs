@@ -17,12 +17,12 @@ pub struct Input {
     #[serde(default)]
     pub at: Option<Approach>,
     /// The remainder's exponent n: terms up to (x − a)^(n−1) are given, as
-    /// in SymPy's series(f, x, a, n) (1 to 30; default 6).
+    /// in SymPy's series(f, x, a, n) (1 to 100; default 6).
     #[serde(default = "six")]
-    pub order: Bounded<1, 30>,
+    pub order: Bounded<1, 100>,
 }
 
-fn six() -> Bounded<1, 30> {
+fn six() -> Bounded<1, 100> {
     Bounded(6)
 }
 
@@ -48,7 +48,7 @@ impl Operation for Series {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.series.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Taylor or Laurent series of an expression at a point";
     const SUMMARY: &'static str = "The series Σ cₖ (x − a)ᵏ + O((x − a)ⁿ) with exact coefficients, checked, including poles (Laurent).";
     const DESCRIPTION: &'static str = "Expands f about x = a by exact series arithmetic (products, inverses, binomial series for rational powers, exp/log/sin/cos/sinh/cosh at the constant term, tan and the other quotients by division, inverse trigonometric functions by integrating their derivative's series); a pole gives negative exponents. Coefficients are exact constant expressions (other symbols are generic parameters). Checked against f⁽ᵏ⁾(a)/k! exactly when f is analytic at a (order ≤ 12), otherwise by certified evaluation of (f(a + h) − S(h))/hⁿ at shrinking h. Logarithmic terms (x·log x at 0), fractional exponents (√x at 0) and essential singularities are refused as not power series.";

@@ -24,7 +24,7 @@ pub struct Input {
     /// more than the degree of S in x − a (needed at ±∞ or when S has
     /// negative powers).
     #[serde(default)]
-    pub order: Option<Bounded<1, 30>>,
+    pub order: Option<Bounded<1, 100>>,
 }
 
 /// The first exponent where the claim and the series differ.
@@ -101,7 +101,7 @@ impl Operation for SeriesClaim {
                         path: "order".into(),
                         message: "is needed: the claim is not a polynomial in x − a".into(),
                     })?
-                    .min(29)
+                    .min(99)
                     + 1
             }
             (None, Some(_)) => {
