@@ -1,8 +1,10 @@
-use crate::integral::{Status, checked_by};
+use crate::integral::checked_by;
 use crate::wire::{ExprOut, Expression, Symbol, constant};
 use hessian_kernels::expr::integrate::{Definite, definite};
-use hessian_kernels::expr::interval::numeric;
+use hessian_kernels::expr::interval::{enclosure_decimal, numeric};
+use hessian_kernels::expr::quadrature::enclose;
 use hessian_op::prelude::*;
+use hessian_op::wire::Rational;
 
 pub struct DefiniteIntegral;
 
@@ -20,8 +22,26 @@ pub struct Input {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// The exact value, from a checked antiderivative.
+    Found,
+    /// No antiderivative found: a certified numerical value only (the
+    /// integral lies in `enclosure`; `numeric` has the digits it fixes).
+    Enclosed,
+    /// Neither (a pole inside, or f not smooth there).
+    Unknown,
+}
+
+#[derive(Serialize, JsonSchema)]
 pub struct Output {
     pub status: Status,
+    /// For status enclosed: the integral lies in [lo, hi].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enclosure: Option<[Rational; 2]>,
+    /// For status enclosed: a bound on |numeric − integral|.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_bound: Option<String>,
     /// The exact value F(b) − F(a); absent when unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<ExprOut>,
@@ -39,10 +59,10 @@ impl Operation for DefiniteIntegral {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.definite_integral.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Definite integral of an expression over [a, b]";
     const SUMMARY: &'static str = "The exact value of ∫ₐᵇ f dx for constant bounds, by a checked antiderivative, or a typed unknown.";
-    const DESCRIPTION: &'static str = "Finds an antiderivative F as expression.integral.compute does (checked by differentiating back), shows F continuous on [a, b] by enclosing it with interval arithmetic over pieces of the interval (so no pole or branch cut lies inside), and returns F(b) − F(a) exactly, simplified, with a certified 30-digit value. Finite constant bounds; an integrand without an antiderivative found, or with F not shown continuous (a pole inside), is status unknown.";
+    const DESCRIPTION: &'static str = "Finds an antiderivative F as expression.integral.compute does (checked by differentiating back), shows F continuous on [a, b] by enclosing it with interval arithmetic over pieces of the interval (so no pole or branch cut lies inside), and returns F(b) − F(a) exactly, simplified, with a certified 30-digit value. Without an antiderivative: status enclosed, a certified numerical value by quadrature on interval arithmetic (panels [c − h, c + h] enclosed as 2h·f(c) + (h³/3)·f″(c) + (h⁵/60)·f⁽⁴⁾(panel), the widest halved, up to 3,000 panels), with the enclosure and the digits it fixes. Finite constant bounds; a pole inside, or an integrand with abs, sign, floor or ceil and no antiderivative found, is status unknown.";
     const KEYWORDS: &'static [&'static str] = &[
         "definite integral",
         "integral from",
@@ -71,18 +91,14 @@ impl Operation for DefiniteIntegral {
                     antiderivative,
                 } => (value, antiderivative),
                 Definite::Unknown { why } => {
-                    return Ok(Output {
-                        status: Status::Unknown,
-                        value: None,
-                        numeric: None,
-                        antiderivative: None,
-                        check: why,
-                    });
+                    return enclosed(&input, &a, &b, why, ctx);
                 }
             };
         let how = checked_by(&antiderivative.check).unwrap_or_else(|why| why);
         Ok(Output {
             status: Status::Found,
+            enclosure: None,
+            error_bound: None,
             numeric: numeric(&value, 30, &ctx.budget).ok().map(|(v, _)| v),
             value: Some(ExprOut::new(&value)?),
             antiderivative: Some(ExprOut::new(&antiderivative.result)?),
@@ -91,4 +107,56 @@ impl Operation for DefiniteIntegral {
             ),
         })
     }
+}
+
+/// The certified numerical value when no exact one was found (`why`).
+fn enclosed(
+    input: &Input,
+    a: &hessian_kernels::expr::Expr,
+    b: &hessian_kernels::expr::Expr,
+    why: String,
+    ctx: &Ctx,
+) -> Result<Output, MathError> {
+    let tolerance = hessian_kernels::Q::new(1.into(), hessian_kernels::BigInt::from(10).pow(12));
+    let unknown = |how: String| Output {
+        status: Status::Unknown,
+        enclosure: None,
+        error_bound: None,
+        value: None,
+        numeric: None,
+        antiderivative: None,
+        check: how,
+    };
+    let e = match enclose(
+        &input.expression.0,
+        &input.variable.0,
+        a,
+        b,
+        &tolerance,
+        &ctx.budget,
+    )? {
+        Ok(e) => e,
+        Err(q) => {
+            return Ok(unknown(format!(
+                "no exact value ({why}); no certified quadrature: {q}"
+            )));
+        }
+    };
+    let Some((digits, bound)) = enclosure_decimal(&e.lo, &e.hi, 13) else {
+        return Ok(unknown(format!(
+            "no exact value ({why}); the quadrature did not fix one digit"
+        )));
+    };
+    Ok(Output {
+        status: Status::Enclosed,
+        error_bound: Some(bound),
+        enclosure: Some([Rational(e.lo), Rational(e.hi)]),
+        value: None,
+        numeric: Some(digits),
+        antiderivative: None,
+        check: format!(
+            "no exact value ({why}); certified quadrature on {} panels: each panel's integral enclosed by Taylor's theorem with interval enclosures of f, f″ and f⁽⁴⁾",
+            e.panels
+        ),
+    })
 }

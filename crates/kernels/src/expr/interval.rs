@@ -619,6 +619,23 @@ pub fn numeric(e: &Expr, digits: usize, budget: &Budget) -> Result<(String, Stri
     Err(EvalError::Imprecise)
 }
 
+/// The midpoint of [lo, hi] to as many significant digits (at most `max`)
+/// as the enclosure certifies, and a bound on its distance from any
+/// point of [lo, hi]; None when not even one digit is certain.
+pub fn enclosure_decimal(lo: &Q, hi: &Q, max: usize) -> Option<(String, String)> {
+    let two = Q::from_integer(2.into());
+    let mid = (lo + hi) / &two;
+    let radius = (hi - lo) / &two;
+    let k = magnitude(&mid)?;
+    (1..=max).rev().find_map(|digits| {
+        let ulp = pow10(k - digits as i64 + 1);
+        (&radius * &two < ulp).then(|| {
+            let text = decimal(&mid, digits)?;
+            Some((text, scientific(&(&radius + ulp / &two))))
+        })?
+    })
+}
+
 /// 10^k as a rational.
 fn pow10(k: i64) -> Q {
     let p = num_traits::pow(BigInt::from(10), k.unsigned_abs() as usize);

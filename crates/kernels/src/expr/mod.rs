@@ -18,6 +18,7 @@ pub mod ode;
 pub mod parse;
 pub mod print;
 pub mod product;
+pub mod quadrature;
 pub mod rational;
 pub mod series;
 pub mod simplify;
