@@ -267,6 +267,45 @@ fn pi(prec: usize) -> Interval {
     )
 }
 
+/// e enclosed at `prec` bits by binary splitting: Σₖ₌₀ᴺ 1/k! = 1 + P/Q
+/// with Q = N!, and the tail Σₖ>ᴺ 1/k! < 1/(N!·N), so
+/// e ∈ [(Q + P)/Q, ((Q + P)·N + 1)/(Q·N)].
+fn euler_e(prec: usize) -> Interval {
+    // The smallest N ≥ 2 with log₂ N! > prec + 8.
+    let (mut n, mut bits) = (2u64, 1.0f64);
+    while bits <= (prec + 8) as f64 {
+        n += 1;
+        bits += (n as f64).log2();
+    }
+    let (p, q) = split(0, n);
+    let total = &q + &p;
+    let nn = IBig::from(n);
+    let lo = Context::<Down>::new(prec).div(
+        &Repr::<2>::new(total.clone(), 0),
+        &Repr::<2>::new(q.clone(), 0),
+    );
+    let hi = Context::<Up>::new(prec).div(
+        &Repr::<2>::new(total * &nn + IBig::ONE, 0),
+        &Repr::<2>::new(q * nn, 0),
+    );
+    match (lo, hi) {
+        (Ok(lo), Ok(hi)) => Interval::new(lo.value(), hi.value()),
+        // Q = N! is never 0.
+        _ => Interval::new(Lo::ZERO, Hi::ZERO),
+    }
+}
+
+/// (P, Q) with Q = (a + 1)⋯b and P/Q = Σₖ₌ₐ₊₁ᵇ 1/((a + 1)⋯k).
+fn split(a: u64, b: u64) -> (IBig, IBig) {
+    if b - a == 1 {
+        return (IBig::ONE, IBig::from(b));
+    }
+    let m = (a + b) / 2;
+    let (p1, q1) = split(a, m);
+    let (p2, q2) = split(m, b);
+    (p1 * &q2 + p2, q1 * q2)
+}
+
 /// sin over an interval: the ends, and ±1 where a crest or trough may
 /// lie inside (found by enclosing (x ∓ π/2)/(2π)).
 fn sin(x: &Interval, prec: usize) -> Result<Interval, EvalError> {
@@ -325,9 +364,7 @@ pub fn eval(
             .cloned()
             .ok_or_else(|| EvalError::Free(s.to_string())),
         Node::Const(Constant::Pi) => Ok(pi(prec)),
-        Node::Const(Constant::E) => Interval::rational(&Q::one(), prec)
-            .increasing(prec, |c, r| c.exp(r, None), |c, r| c.exp(r, None))
-            .map_err(undefined),
+        Node::Const(Constant::E) => Ok(euler_e(prec)),
         Node::Const(Constant::I) => Err(EvalError::NotReal("the imaginary unit".into())),
         Node::Undefined => Err(EvalError::Undefined("undefined".into())),
         Node::Add(ts) => {
