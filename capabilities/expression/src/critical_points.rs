@@ -1,5 +1,7 @@
 use crate::wire::{ExprOut, Expression, Symbol};
-use hessian_kernels::expr::critical::{Kind as Found, critical_points};
+use hessian_kernels::Budget;
+use hessian_kernels::expr::Expr;
+use hessian_kernels::expr::critical::{Critical, Kind as Found, critical_points};
 use hessian_kernels::expr::simplify::simplify;
 use hessian_kernels::expr::zero::Verdict;
 use hessian_op::prelude::*;
@@ -106,28 +108,18 @@ impl Operation for CriticalPoints {
         let mut points = Vec::new();
         for c in found {
             proven &= matches!(c.check, Verdict::Proven { .. });
-            let value = match &c.exact {
-                Some(e) => {
-                    let v = f.substitute(&BTreeMap::from([(x.clone(), e.clone())]));
-                    Some(ExprOut::new(&simplify(&v, &ctx.budget)?)?)
-                }
-                None => None,
-            };
+            let at = located(&c, f, x, &ctx.budget)?;
             points.push(Point {
-                x: c.exact.as_ref().map(ExprOut::new).transpose()?,
-                root_of: if c.exact.is_none() {
-                    Some(ExprOut::new(&c.factor)?)
-                } else {
-                    None
-                },
-                between: [Rational(c.lower), Rational(c.upper)],
+                x: at.x,
+                root_of: at.root_of,
+                between: at.between,
                 kind: match c.kind {
                     Found::Minimum => Kind::Minimum,
                     Found::Maximum => Kind::Maximum,
                     Found::Neither => Kind::Neither,
                     Found::Unknown => Kind::Unknown,
                 },
-                value,
+                value: at.value,
             });
         }
         Ok(Output {
@@ -143,4 +135,32 @@ impl Operation for CriticalPoints {
             ),
         })
     }
+}
+
+/// A point of kernels::expr::critical in wire form: exactly, or by its
+/// factor; its isolating interval; f there when it is exact.
+pub struct Located {
+    pub x: Option<ExprOut>,
+    pub root_of: Option<ExprOut>,
+    pub between: [Rational; 2],
+    pub value: Option<ExprOut>,
+}
+
+pub fn located(c: &Critical, f: &Expr, x: &str, budget: &Budget) -> Result<Located, MathError> {
+    let value = match &c.exact {
+        Some(e) => {
+            let v = f.substitute(&BTreeMap::from([(x.to_string(), e.clone())]));
+            Some(ExprOut::new(&simplify(&v, budget)?)?)
+        }
+        None => None,
+    };
+    Ok(Located {
+        x: c.exact.as_ref().map(ExprOut::new).transpose()?,
+        root_of: match c.exact {
+            None => Some(ExprOut::new(&c.factor)?),
+            Some(_) => None,
+        },
+        between: [Rational(c.lower.clone()), Rational(c.upper.clone())],
+        value,
+    })
 }

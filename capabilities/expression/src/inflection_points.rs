@@ -1,10 +1,9 @@
+use crate::critical_points::located;
 use crate::wire::{ExprOut, Expression, Symbol};
 use hessian_kernels::expr::critical::{Kind as Found, critical_points};
 use hessian_kernels::expr::diff::derivative;
-use hessian_kernels::expr::simplify::simplify;
 use hessian_op::prelude::*;
 use hessian_op::wire::Rational;
-use std::collections::BTreeMap;
 
 pub struct InflectionPoints;
 
@@ -108,23 +107,13 @@ impl Operation for InflectionPoints {
                     });
                 }
             };
-            let value = match &c.exact {
-                Some(e) => {
-                    let v = f.substitute(&BTreeMap::from([(x.clone(), e.clone())]));
-                    Some(ExprOut::new(&simplify(&v, &ctx.budget)?)?)
-                }
-                None => None,
-            };
+            let at = located(&c, f, x, &ctx.budget)?;
             points.push(Point {
-                x: c.exact.as_ref().map(ExprOut::new).transpose()?,
-                root_of: if c.exact.is_none() {
-                    Some(ExprOut::new(&c.factor)?)
-                } else {
-                    None
-                },
-                between: [Rational(c.lower), Rational(c.upper)],
+                x: at.x,
+                root_of: at.root_of,
+                between: at.between,
                 concavity,
-                value,
+                value: at.value,
             });
         }
         Ok(Output {

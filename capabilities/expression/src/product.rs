@@ -1,3 +1,4 @@
+use crate::sum::free_of;
 use crate::wire::{Approach, ExprOut, Expression, Symbol};
 use hessian_kernels::expr::product::{Product as Found, product};
 use hessian_kernels::expr::zero::Verdict;
@@ -84,18 +85,4 @@ impl Operation for Product {
             Found::Unknown(why) => Output { status: Status::Unknown, value: None, how: why },
         })
     }
-}
-
-fn free_of(
-    e: &hessian_kernels::expr::Expr,
-    k: &str,
-    field: &str,
-) -> Result<hessian_kernels::expr::Expr, MathError> {
-    if e.has_sym(k) {
-        return Err(MathError::Input {
-            path: field.into(),
-            message: format!("must not contain the index {k}"),
-        });
-    }
-    Ok(e.clone())
 }

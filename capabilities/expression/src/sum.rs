@@ -105,7 +105,8 @@ impl Operation for Sum {
     }
 }
 
-fn free_of(
+/// `e` when it does not contain the index `k` (a bound of a sum or product).
+pub fn free_of(
     e: &hessian_kernels::expr::Expr,
     k: &str,
     field: &str,

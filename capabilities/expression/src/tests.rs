@@ -483,6 +483,16 @@ fn series_match_sympy_term_by_term() {
     assert!(refused.len() * 20 <= cases.len(), "more than 5% refused");
 }
 
+/// The operation's direction for a corpus limit (SymPy's dir "+", "-", "+-").
+fn direction_of(c: &Value) -> &'static str {
+    match (c["point"].as_str().unwrap(), c["dir"].as_str().unwrap()) {
+        ("inf" | "-inf", _) => "both",
+        (_, "+") => "right",
+        (_, "-") => "left",
+        _ => "both",
+    }
+}
+
 /// Limits against SymPy's: a value equal (proven or probable), the same
 /// infinity; unknown counted by kind.
 #[test]
@@ -490,12 +500,7 @@ fn limits_match_sympy() {
     let cases = corpus("limit");
     let mut tally: BTreeMap<String, [usize; 2]> = BTreeMap::new();
     for c in &cases {
-        let direction = match (c["point"].as_str().unwrap(), c["dir"].as_str().unwrap()) {
-            ("inf" | "-inf", _) => "both",
-            (_, "+") => "right",
-            (_, "-") => "left",
-            _ => "both",
-        };
+        let direction = direction_of(c);
         let out = run(
             "expression.limit.compute",
             json!({"expression": c["expr"], "variable": c["var"], "at": c["point"], "direction": direction}),
@@ -823,12 +828,7 @@ fn sympy_series_pass_the_series_checker() {
 fn sympy_limits_pass_the_limit_checker() {
     let (mut held, mut refuted, mut unknown) = (0, 0, 0);
     for c in corpus("limit").iter().filter(|c| !c["answer"].is_null()) {
-        let direction = match (c["point"].as_str().unwrap(), c["dir"].as_str().unwrap()) {
-            ("inf" | "-inf", _) => "both",
-            (_, "+") => "right",
-            (_, "-") => "left",
-            _ => "both",
-        };
+        let direction = direction_of(c);
         let claim = |claimed: &str| {
             run(
                 "expression.limit.check",
