@@ -13,6 +13,7 @@ use crate::{BigInt, Budget, Q, Stop};
 use dashu_float::round::mode::{Down, Up};
 use dashu_float::{Context, FBig, FpResult, Repr};
 use dashu_int::IBig;
+use dashu_int::ops::BitTest;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
@@ -260,11 +261,66 @@ impl Interval {
     }
 }
 
+/// π rounded down by dashu-float's Chudnovsky series, and that plus two
+/// units in its last place (correct rounding puts π below one).
 fn pi(prec: usize) -> Interval {
-    Interval::new(
-        Context::<Down>::new(prec).pi::<2>(None).value(),
-        Context::<Up>::new(prec).pi::<2>(None).value(),
+    let lo = Context::<Down>::new(prec).pi::<2>(None).value();
+    let r = lo.repr();
+    let top = r.significand().bit_len() as isize + r.exponent();
+    let two_ulps = Repr::<2>::new(IBig::ONE, top - prec as isize + 1);
+    match Context::<Up>::new(prec).add(r, &two_ulps) {
+        Ok(hi) => Interval::new(lo, hi.value()),
+        // An addition of finite floats does not fail.
+        Err(_) => Interval::new(lo, Context::<Up>::new(prec).pi::<2>(None).value()),
+    }
+}
+
+/// exp on [lo, hi]. From 4,000 bits by the fixed-point series of
+/// [`super::fixed`], once at lo: exp(hi) ≤ exp(lo)·(1 + 2(hi − lo)) for
+/// hi − lo ≤ 1; below that (or for wide intervals, or |x| ≥ 2^20) by
+/// dashu-float's correctly rounded exp at both ends.
+fn exp(v: &Interval, prec: usize) -> Result<Interval, EvalError> {
+    if prec >= 4000
+        && let Some(out) = fixed_exp(v, prec)
+    {
+        return Ok(out);
+    }
+    v.increasing(prec, |c, r| c.exp(r, None), |c, r| c.exp(r, None))
+        .map_err(EvalError::Undefined)
+}
+
+fn fixed_exp(v: &Interval, prec: usize) -> Option<Interval> {
+    if v.negative() {
+        return fixed_exp(&v.neg(), prec)?.recip(prec).ok();
+    }
+    if !v.positive() {
+        return None;
+    }
+    let width = value(Context::<Up>::new(64).sub(v.hi.repr(), v.lo.repr())).ok()?;
+    if width > Hi::ONE {
+        return None;
+    }
+    let r = v.lo.repr();
+    let (low, err, w) = super::fixed::exp_enclosure(r.significand(), r.exponent(), prec)?;
+    let lo = Lo::from_parts(low.clone(), -(w as isize))
+        .with_precision(prec)
+        .value();
+    let hi = Hi::from_parts(low + err, -(w as isize))
+        .with_precision(prec)
+        .value();
+    // hi·(1 + 2·width) = hi + hi·2·width, each rounded up.
+    let up = Context::<Up>::new(64);
+    let extra = value(
+        up.mul(
+            hi.repr(),
+            value(up.mul(width.repr(), &Repr::new(IBig::from(2u8), 0)))
+                .ok()?
+                .repr(),
+        ),
     )
+    .ok()?;
+    let hi = value(Context::<Up>::new(prec).add(hi.repr(), extra.repr())).ok()?;
+    Some(Interval::new(lo, hi))
 }
 
 /// e enclosed at `prec` bits by binary splitting: Σₖ₌₀ᴺ 1/k! = 1 + P/Q
@@ -403,10 +459,7 @@ fn power(
     let undefined = EvalError::Undefined;
     // e^x.
     if matches!(b.node(), Node::Const(Constant::E)) {
-        let v = eval(x, env, prec, budget)?;
-        return v
-            .increasing(prec, |c, r| c.exp(r, None), |c, r| c.exp(r, None))
-            .map_err(undefined);
+        return exp(&eval(x, env, prec, budget)?, prec);
     }
     if let Some(k) = x
         .as_num()
@@ -457,10 +510,7 @@ fn positive_power(base: &Interval, ex: &Interval, prec: usize) -> Result<Interva
     let logb = base
         .increasing(prec, |c, r| c.ln(r, None), |c, r| c.ln(r, None))
         .map_err(undefined)?;
-    ex.mul(&logb, prec)
-        .map_err(undefined)?
-        .increasing(prec, |c, r| c.exp(r, None), |c, r| c.exp(r, None))
-        .map_err(undefined)
+    exp(&ex.mul(&logb, prec).map_err(undefined)?, prec)
 }
 
 fn function(
@@ -629,31 +679,93 @@ fn function(
     }
 }
 
-/// A constant expression to `digits` significant digits: the decimal
-/// midpoint and a rigorous bound on its distance from the true value,
-/// the working precision doubled until the enclosure is narrow enough.
+/// A constant expression to `digits` significant digits: the decimal to
+/// which every point of the enclosure rounds (so it is the correctly
+/// rounded value, within half a unit in its last digit), the working
+/// precision doubled until the enclosure is narrow enough. A value on a
+/// rounding boundary (a rational such as 1/40 to one digit) never
+/// separates; then the midpoint, with the radius added to the bound.
 pub fn numeric(e: &Expr, digits: usize, budget: &Budget) -> Result<(String, String), EvalError> {
     let env = BTreeMap::new();
     let mut prec = digits * 34 / 10 + 40;
-    for _ in 0..6 {
+    for attempt in 0..6 {
         let v = eval(e, &env, prec, budget)?;
-        let (lo, hi) = (v.lo_q(), v.hi_q());
-        let mid = (&lo + &hi) / Q::from_integer(2.into());
-        let radius = (&hi - &lo) / Q::from_integer(2.into());
-        // Enough when the radius is below half a unit in the last digit.
-        if let Some(text) = decimal(&mid, digits) {
-            let scale = magnitude(&mid).unwrap_or(0) - digits as i64 + 1;
-            let ulp = pow10(scale);
-            if radius.is_zero() || radius * Q::from_integer(2.into()) < ulp {
-                let bound = ulp / Q::from_integer(2.into());
-                return Ok((text, scientific(&bound)));
-            }
-        } else if radius.is_zero() {
+        if v.lo.repr().significand() == &IBig::ZERO && v.hi.repr().significand() == &IBig::ZERO {
             return Ok(("0".into(), "0".into()));
+        }
+        if let Some((text, k)) = correctly_rounded(&v, digits) {
+            return Ok((text, format!("5e{}", k - digits as i64)));
+        }
+        if attempt >= 2 {
+            let (lo, hi) = (v.lo_q(), v.hi_q());
+            let two = Q::from_integer(2.into());
+            let (mid, radius) = ((&lo + &hi) / &two, (&hi - &lo) / &two);
+            if let (Some(text), Some(k)) = (decimal(&mid, digits), magnitude(&mid)) {
+                let ulp = pow10(k - digits as i64 + 1);
+                if &radius * &two < ulp {
+                    return Ok((text, scientific(&(radius + ulp / two))));
+                }
+            }
         }
         prec *= 2;
     }
     Err(EvalError::Imprecise)
+}
+
+/// The `digits`-digit decimal to which both ends of `v` round (half up),
+/// and its exponent k (the value is d.ddd…·10^k), by integer arithmetic
+/// on the binary ends; None when they round differently or straddle 0.
+fn correctly_rounded(v: &Interval, digits: usize) -> Option<(String, i64)> {
+    let (negative, lo, hi) = if v.positive() {
+        (false, v.lo.repr().clone(), v.hi.repr().clone())
+    } else if v.negative() {
+        (
+            true,
+            (-v.hi.clone()).repr().clone(),
+            (-v.lo.clone()).repr().clone(),
+        )
+    } else {
+        return None;
+    };
+    // ⌊log₁₀ lo⌋ estimated from the bits, then corrected below.
+    let bits = lo.significand().bit_len() as i64 + lo.exponent() as i64;
+    let mut k = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() as i64;
+    let ten = IBig::from(10u8);
+    let (floor, ceil) = (ten.pow(digits - 1), ten.pow(digits));
+    for _ in 0..4 {
+        let scale = digits as i64 - 1 - k;
+        let a = round_scaled(&lo, scale);
+        if a >= ceil {
+            k += 1;
+        } else if a < floor {
+            k -= 1;
+        } else {
+            if a != round_scaled(&hi, scale) {
+                return None;
+            }
+            return Some((layout(negative, &a.to_string(), k), k));
+        }
+    }
+    None
+}
+
+/// ⌊x·10^s + 1/2⌋ for x = m·2^e ≥ 0, as N/D with integers.
+fn round_scaled(x: &Repr<2>, s: i64) -> IBig {
+    let ten = IBig::from(10u8);
+    let e = x.exponent();
+    let mut n = x.significand().clone();
+    let mut d = IBig::ONE;
+    if s >= 0 {
+        n *= ten.pow(s as usize);
+    } else {
+        d = ten.pow(s.unsigned_abs() as usize);
+    }
+    if e >= 0 {
+        n <<= e as usize;
+    } else {
+        d <<= e.unsigned_abs();
+    }
+    ((n << 1) + &d) / (d << 1)
 }
 
 /// The midpoint of [lo, hi] to as many significant digits (at most `max`)
@@ -715,6 +827,13 @@ fn decimal(q: &Q, digits: usize) -> Option<String> {
         s.truncate(digits);
         k += 1;
     }
+    Some(layout(negative, &s, k))
+}
+
+/// The significant digits `s` of a value d.ddd…·10^k, written in plain
+/// notation for moderate exponents and as `…e±k` beyond.
+fn layout(negative: bool, s: &str, k: i64) -> String {
+    let digits = s.len();
     let sign = if negative { "-" } else { "" };
     let text = if (0..digits as i64).contains(&k) {
         let (a, b) = s.split_at(k as usize + 1);
@@ -733,7 +852,7 @@ fn decimal(q: &Q, digits: usize) -> Option<String> {
             format!("{a}.{b}e{k}")
         }
     };
-    Some(format!("{sign}{text}"))
+    format!("{sign}{text}")
 }
 
 /// An upper bound written as `d e−k` (one digit, rounded up).

@@ -10,6 +10,7 @@ pub mod apart;
 pub mod critical;
 pub mod diff;
 pub mod expand;
+pub mod fixed;
 pub mod integrate;
 pub mod interval;
 pub mod limit;
