@@ -1,6 +1,7 @@
 use crate::series::described_check;
-use crate::wire::{Approach, ExprOut, Expression, Symbol, constant};
-use hessian_kernels::expr::limit::{Limit as Found, Point, Side, limit};
+use crate::wire::{Approach, Certainty, ExprOut, Expression, Symbol, constant};
+use hessian_kernels::expr::limit::{Limit as Found, Method, Point, Side, limit};
+use hessian_kernels::expr::series::SeriesCheck;
 use hessian_op::prelude::*;
 
 pub struct Limit;
@@ -37,7 +38,7 @@ pub enum Status {
     MinusInfinity,
     /// The one-sided limits differ (see left and right).
     OneSidedLimitsDiffer,
-    /// Not decided: the expansion is not a power series there.
+    /// Not decided: no series there and Gruntz's algorithm did not decide.
     Unknown,
 }
 
@@ -60,10 +61,10 @@ impl Operation for Limit {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.limit.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Limit of an expression";
     const SUMMARY: &'static str = "lim f as x → a (finite, one- or two-sided, or ±∞), exact, from a checked series, or a typed unknown.";
-    const DESCRIPTION: &'static str = "Expands f in a series at a (at ±∞ in t = ±1/x, t → 0⁺) with expression.series.compute's arithmetic and checks: the limit is the constant term, 0, or ±∞ by the sign of the leading coefficient of a pole and the side; two-sided limits whose sides differ say so with both. Forms without a power series there (x·log(x) at 0, x·e^(−x) at ∞, which need the Gruntz algorithm) answer status unknown, never a guess.";
+    const DESCRIPTION: &'static str = "Expands f in a series at a (at ±∞ in t = ±1/x, t → 0⁺) with expression.series.compute's arithmetic and checks: the limit is the constant term, 0, or ±∞ by the sign of the leading coefficient of a pole and the side; two-sided limits whose sides differ say so with both. Where f has no power series there (x·log(x) at 0⁺, x^10·e^(−x) or log(x)^5/x at ∞), Gruntz's algorithm for exp-log expressions: the most rapidly varying subexpressions are rewritten in one ω → 0 and f's leading term in ω decides, each inner limit and sign by the same recursion (finite points one side at a time, x = a ± 1/y); its answer must agree with the trend of certified values of f far out where those can be computed. Oscillating forms (sin(x) at ∞) and what neither method decides answer status unknown, never a guess.";
     const KEYWORDS: &'static [&'static str] = &[
         "limit",
         "lim",
@@ -91,7 +92,7 @@ impl Operation for Limit {
             side_of(input.direction),
             &ctx.budget,
         )?;
-        let how = check.map(|c| described_check(&c)).unwrap_or_default();
+        let how = check.as_ref().map(described).unwrap_or_default();
         let mut out = Output {
             status: Status::Unknown,
             value: None,
@@ -103,7 +104,9 @@ impl Operation for Limit {
             Found::Value(v) => {
                 out.status = Status::Value;
                 out.value = Some(ExprOut::new(&v)?);
-                out.how = format!("the constant term of the series at the point; {}", out.how);
+                if let Some(Method::Series(_)) = check {
+                    out.how = format!("the constant term of the series at the point; {}", out.how);
+                }
             }
             Found::PlusInfinity => out.status = Status::PlusInfinity,
             Found::MinusInfinity => out.status = Status::MinusInfinity,
@@ -115,6 +118,29 @@ impl Operation for Limit {
             Found::Unknown(why) => out.how = format!("no series at the point: {why}"),
         }
         Ok(out)
+    }
+}
+
+/// How a limit was found, in words.
+pub fn described(m: &Method) -> String {
+    match m {
+        Method::Series(c) => described_check(c),
+        Method::Gruntz { far } => format!(
+            "Gruntz's algorithm: the most rapidly varying subexpressions rewritten in one ω → 0, the limit read off the leading term of the series in ω; {}",
+            match far {
+                Some(at) => format!("{at} move toward it"),
+                None => "no certified value of f far out could be computed to compare".into(),
+            }
+        ),
+    }
+}
+
+/// How sure a found limit is: proven coefficients, or probable.
+pub fn certainty(m: &Method) -> Certainty {
+    match m {
+        Method::Series(SeriesCheck::Proven) => Certainty::Proven,
+        Method::Series(SeriesCheck::Probable) | Method::Gruntz { .. } => Certainty::Probable,
+        Method::Series(SeriesCheck::Unchecked(_)) => Certainty::Unknown,
     }
 }
 

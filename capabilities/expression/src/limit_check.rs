@@ -1,8 +1,6 @@
-use crate::limit::{Direction, point_of, side_of, written};
-use crate::series::described_check;
+use crate::limit::{Direction, certainty, described, point_of, side_of, written};
 use crate::wire::{Approach, Certainty, Expression, Symbol, constant, decide};
 use hessian_kernels::expr::limit::{Limit as Found, limit};
-use hessian_kernels::expr::series::SeriesCheck;
 use hessian_op::prelude::*;
 
 pub struct LimitClaim;
@@ -38,10 +36,10 @@ impl Operation for LimitClaim {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.limit.check";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Check a claimed limit";
     const SUMMARY: &'static str = "Is lim f = L as x → a (or ±∞, one- or two-sided): true, false with the actual limit, or unknown.";
-    const DESCRIPTION: &'static str = "Finds the limit as expression.limit.compute does (from a checked series at the point) and compares it with the claim: equal values are decided as expression.equal.decide decides them (proven or probable), ±∞ by the sign of the leading coefficient. A two-sided claim where the one-sided limits differ is false. Where the series method cannot decide (forms that need the Gruntz algorithm), the answer is unknown, never a guess.";
+    const DESCRIPTION: &'static str = "Finds the limit as expression.limit.compute does (from a checked series at the point, else by Gruntz's algorithm for exp-log forms, confirmed by the trend of certified values far out) and compares it with the claim: equal values are decided as expression.equal.decide decides them (proven or probable), ±∞ by the sign of the leading coefficient. A two-sided claim where the one-sided limits differ is false. Where neither method decides (oscillating forms such as sin(x) at ∞), the answer is unknown, never a guess.";
     const KEYWORDS: &'static [&'static str] = &[
         "check limit",
         "verify limit",
@@ -67,12 +65,8 @@ impl Operation for LimitClaim {
             side_of(input.direction),
             &ctx.budget,
         )?;
-        let series = check.as_ref().map(described_check).unwrap_or_default();
-        let series_certainty = match check {
-            Some(SeriesCheck::Proven) => Certainty::Proven,
-            Some(SeriesCheck::Probable) => Certainty::Probable,
-            _ => Certainty::Unknown,
-        };
+        let series = check.as_ref().map(described).unwrap_or_default();
+        let series_certainty = check.as_ref().map_or(Certainty::Unknown, certainty);
         let verdict = |holds: bool, how: String| Output {
             holds: Some(holds),
             certainty: series_certainty,

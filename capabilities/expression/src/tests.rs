@@ -553,7 +553,7 @@ fn limits_match_sympy() {
         cases.len()
     );
     let unknown: usize = tally.values().map(|t| t[1]).sum();
-    assert!(unknown * 2 <= cases.len(), "{unknown} unknown");
+    assert!(unknown * 10 <= cases.len(), "{unknown} unknown");
 }
 
 /// Sums against SymPy's closed forms: equal (proven or probable) where
@@ -861,7 +861,7 @@ fn sympy_limits_pass_the_limit_checker() {
     eprintln!(
         "limit.check: {held} of SymPy's limits hold ({refuted} wrong claims refuted), {unknown} unknown"
     );
-    assert!(held >= 150, "{held}");
+    assert!(held >= 230, "{held}");
 }
 
 /// Critical points against SymPy's real roots of f′: the same number, each

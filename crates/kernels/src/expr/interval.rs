@@ -13,7 +13,7 @@ use crate::{BigInt, Budget, Q, Stop};
 use dashu_float::round::mode::{Down, Up};
 use dashu_float::{Context, FBig, FpResult, Repr};
 use dashu_int::IBig;
-use dashu_int::ops::BitTest;
+use dashu_int::ops::{Abs, BitTest};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
@@ -117,6 +117,42 @@ impl Interval {
 
     pub fn contains_zero(&self) -> bool {
         self.lo <= Lo::ZERO && self.hi >= Hi::ZERO
+    }
+
+    /// Whether hi − lo < 2^-bits·(|lo| + 1).
+    pub fn relative_width_below(&self, bits: isize) -> bool {
+        let up = Context::<Up>::new(64);
+        let (Ok(w), Ok(a)) = (
+            up.sub(self.hi.repr(), self.lo.repr()),
+            up.add(self.lo.clone().abs().repr(), &Repr::one()),
+        ) else {
+            return false;
+        };
+        (w.value() << bits) < a.value().with_rounding::<Up>()
+    }
+
+    /// Whether every point of self lies above every point of o.
+    pub fn above(&self, o: &Interval) -> bool {
+        self.lo.clone().with_rounding::<Up>() > o.hi
+    }
+
+    /// An upper bound on the distance of self's points from o's lower end.
+    pub fn distance_from(&self, o: &Interval) -> Hi {
+        let up = Context::<Up>::new(64);
+        let a = up.sub(self.hi.repr(), o.lo.repr()).map(|v| v.value().abs());
+        let b = up.sub(o.lo.repr(), self.lo.repr()).map(|v| v.value().abs());
+        match (a, b) {
+            (Ok(a), Ok(b)) => std::cmp::max(a, b),
+            _ => Hi::INFINITY,
+        }
+    }
+
+    /// Whether self lies within 2^-bits of o.
+    pub fn near(&self, o: &Interval, bits: isize) -> bool {
+        let hull = self.hull(o);
+        let up = Context::<Up>::new(64);
+        up.sub(hull.hi.repr(), hull.lo.repr())
+            .is_ok_and(|w| (w.value() << bits) < Hi::ONE)
     }
 
     pub fn positive(&self) -> bool {
@@ -280,6 +316,15 @@ fn pi(prec: usize) -> Interval {
 /// hi − lo ≤ 1; below that (or for wide intervals, or |x| ≥ 2^20) by
 /// dashu-float's correctly rounded exp at both ends.
 fn exp(v: &Interval, prec: usize) -> Result<Interval, EvalError> {
+    // Beyond |x| = 2^20 the result has a binary exponent of millions:
+    // its exact rational (lo_q, hi_q) would be megabytes, and products of
+    // such floats near the range of their exponents.
+    let bound = Hi::from_parts(IBig::ONE, 20);
+    if v.hi > bound || -v.lo.clone().with_rounding::<Up>() > bound {
+        return Err(EvalError::Unsupported(
+            "exp of an argument beyond 2^20".into(),
+        ));
+    }
     if prec >= 4000
         && let Some(out) = fixed_exp(v, prec)
     {

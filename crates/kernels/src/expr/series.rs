@@ -289,12 +289,40 @@ struct Ctx<'a> {
     x: &'a str,
     a: &'a Expr,
     budget: &'a Budget,
+    /// For a one-sided expansion in t > 0 (Gruntz's ω): log t written as
+    /// this expression, so log of a series that vanishes or has a pole
+    /// is v·log t + log(lead) + log(1 + U); atan of a pole is
+    /// ±π/2 − atan(1/s) and |s| is ±s by the sign of the leading term.
+    log_t: Option<&'a Expr>,
+}
+
+/// The series of f in t at 0⁺ (t > 0), where log t is `log_t` (a
+/// parameter of the coefficients): the expansion Gruntz's algorithm takes
+/// in its ω.
+pub fn series_one_sided(f: &Expr, t: &str, log_t: &Expr, n: i64, budget: &Budget) -> R {
+    let zero = Expr::zero();
+    let ctx = Ctx {
+        x: t,
+        a: &zero,
+        budget,
+        log_t: Some(log_t),
+    };
+    finish(at(f, n, &ctx)?, n, budget)
 }
 
 /// The series of f at x = a with remainder O(tⁿ), t = x − a.
 pub fn series(f: &Expr, x: &str, a: &Expr, n: i64, budget: &Budget) -> R {
-    let ctx = Ctx { x, a, budget };
-    let s = at(f, n, &ctx)?;
+    let ctx = Ctx {
+        x,
+        a,
+        budget,
+        log_t: None,
+    };
+    finish(at(f, n, &ctx)?, n, budget)
+}
+
+/// Order n exactly, coefficients simplified, leading zeros dropped.
+fn finish(s: Series, n: i64, budget: &Budget) -> R {
     if s.order < n {
         return Err(SeriesError::Stopped(Stop::CheckFailed(
             "a series came back with fewer terms than asked",
@@ -554,6 +582,44 @@ fn function(f: Func, u: &Expr, n: i64, ctx: &Ctx) -> R {
             }
             .with_order(n))
         }
+        Func::Log if ctx.log_t.is_some() => {
+            let v = valuation(&s, b)?;
+            let s = if v > 0 { at(u, n + v, ctx)? } else { s };
+            let (lead, unit) = normalized(&s, v, b)?;
+            let log_t = ctx.log_t.map_or_else(Expr::zero, Clone::clone);
+            let front = Expr::int(v).times(&log_t).plus(&Expr::log(lead));
+            Ok(add(&Series::constant(front, n), &log_one_plus(&unit, b)?).with_order(n))
+        }
+        Func::Atan if ctx.log_t.is_some() && valuation(&s, b)? < 0 => {
+            // atan(s) = ±π/2 − atan(1/s) for t > 0, by the sign of s.
+            let lead = s.coeff(valuation(&s, b)?);
+            let half_pi = Expr::pi().times(&Expr::ratio(1, 2));
+            let front = match super::zero::sign(&lead, b)? {
+                Ok(super::zero::Sign::Positive { .. }) => half_pi,
+                Ok(super::zero::Sign::Negative { .. }) => half_pi.neg(),
+                _ => return Err(SeriesError::Undecided("the sign of a pole of atan".into())),
+            };
+            let tail = inverse_function(Func::Atan, &inverse(&s, n + 1, b)?, n, b)?;
+            Ok(add(&Series::constant(front, n), &scale(&tail, &Expr::int(-1))).with_order(n))
+        }
+        Func::Abs | Func::Sign if ctx.log_t.is_some() => {
+            let v = valuation(&s, b)?;
+            if v >= s.order {
+                return Err(SeriesError::Undecided(
+                    "the sign of a series with no nonzero term".into(),
+                ));
+            }
+            let sign = match super::zero::sign(&s.coeff(v), b)? {
+                Ok(super::zero::Sign::Positive { .. }) => 1,
+                Ok(super::zero::Sign::Negative { .. }) => -1,
+                _ => return Err(SeriesError::Undecided("the sign of a leading term".into())),
+            };
+            Ok(if f == Func::Abs {
+                scale(&s, &Expr::int(sign))
+            } else {
+                Series::constant(Expr::int(sign), n)
+            })
+        }
         Func::Log => {
             let v = valuation(&s, b)?;
             if v != 0 {
@@ -565,39 +631,13 @@ fn function(f: Func, u: &Expr, n: i64, ctx: &Ctx) -> R {
             }
             let (c0, r) = split_constant(&s, b, "log")?;
             let u = scale(&r, &Expr::one().over(&c0));
-            let sum = compose(
-                &|k| {
-                    if k == 0 {
-                        Expr::zero()
-                    } else {
-                        Expr::ratio(if k % 2 == 1 { 1 } else { -1 }, k as i64)
-                    }
-                },
-                &u,
-                b,
-            )?;
-            Ok(add(&Series::constant(Expr::log(c0), n), &sum))
+            Ok(add(
+                &Series::constant(Expr::log(c0), n),
+                &log_one_plus(&u, b)?,
+            ))
         }
         Func::Atan | Func::Asin | Func::Acos | Func::Asinh | Func::Atanh | Func::Acot => {
-            // g(s) = g(s₀) + ∫ g′(s)·s′ dt.
-            let s = at(u, n + 1, ctx)?;
-            let (c0, _) = split_constant(&s, b, "an inverse function")?;
-            let one = Series::constant(Expr::one(), n + 1);
-            let sq = mul(&s, &s, b)?;
-            let g_prime = match f {
-                Func::Atan => inverse(&add(&one, &sq), n, b)?,
-                Func::Acot => scale(&inverse(&add(&one, &sq), n, b)?, &Expr::int(-1)),
-                Func::Atanh => inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
-                Func::Asinh => root_inverse(&add(&one, &sq), n, b)?,
-                Func::Asin => root_inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
-                _ => scale(
-                    &root_inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
-                    &Expr::int(-1),
-                ),
-            };
-            let integrand = mul(&g_prime, &derivative_series(&s), b)?;
-            let tail = integral(&integrand, b)?;
-            Ok(add(&Series::constant(Expr::fun(f, vec![c0]), n), &tail).with_order(n))
+            inverse_function(f, &at(u, n + 1, ctx)?, n, b)
         }
         Func::Abs
         | Func::Acosh
@@ -613,6 +653,61 @@ fn function(f: Func, u: &Expr, n: i64, ctx: &Ctx) -> R {
             f.name()
         ))),
     }
+}
+
+/// log(1 + U) = Σ (−1)^(k+1) Uᵏ/k for U without a constant term.
+fn log_one_plus(u: &Series, b: &Budget) -> R {
+    compose(
+        &|k| {
+            if k == 0 {
+                Expr::zero()
+            } else {
+                Expr::ratio(if k % 2 == 1 { 1 } else { -1 }, k as i64)
+            }
+        },
+        u,
+        b,
+    )
+}
+
+/// s = lead·t^v·(1 + U): (lead, U).
+fn normalized(s: &Series, v: i64, b: &Budget) -> Result<(Expr, Series), SeriesError> {
+    if v >= s.order {
+        return Err(SeriesError::Undecided(
+            "a series with no nonzero term".into(),
+        ));
+    }
+    let lead = s.coeff(v);
+    let inv_lead = Expr::one().over(&lead);
+    let unit = Series {
+        start: 0,
+        coeffs: (v..s.order).map(|k| s.coeff(k).times(&inv_lead)).collect(),
+        order: s.order - v,
+    };
+    let (_, u) = split_constant(&unit, b, "a leading term")?;
+    Ok((lead, u))
+}
+
+/// atan, asin, acos, asinh, atanh, acot of a series s (to order n + 1)
+/// without a pole: g(s) = g(s₀) + ∫ g′(s)·s′ dt.
+fn inverse_function(f: Func, s: &Series, n: i64, b: &Budget) -> R {
+    let (c0, _) = split_constant(s, b, "an inverse function")?;
+    let one = Series::constant(Expr::one(), n + 1);
+    let sq = mul(s, s, b)?;
+    let g_prime = match f {
+        Func::Atan => inverse(&add(&one, &sq), n, b)?,
+        Func::Acot => scale(&inverse(&add(&one, &sq), n, b)?, &Expr::int(-1)),
+        Func::Atanh => inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
+        Func::Asinh => root_inverse(&add(&one, &sq), n, b)?,
+        Func::Asin => root_inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
+        _ => scale(
+            &root_inverse(&add(&one, &scale(&sq, &Expr::int(-1))), n, b)?,
+            &Expr::int(-1),
+        ),
+    };
+    let integrand = mul(&g_prime, &derivative_series(s), b)?;
+    let tail = integral(&integrand, b)?;
+    Ok(add(&Series::constant(Expr::fun(f, vec![c0]), n), &tail).with_order(n))
 }
 
 /// 1/√s for a series with a nonzero constant term.
