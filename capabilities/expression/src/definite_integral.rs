@@ -1,7 +1,9 @@
 use crate::integral::checked_by;
-use crate::wire::{ExprOut, Expression, Symbol, constant};
-use hessian_kernels::expr::integrate::{Definite, definite};
+use crate::limit::point_of;
+use crate::wire::{Approach, ExprOut, Expression, Symbol};
+use hessian_kernels::expr::integrate::{Antiderivative, Definite, definite};
 use hessian_kernels::expr::interval::{enclosure_decimal, numeric};
+use hessian_kernels::expr::limit::Point;
 use hessian_kernels::expr::quadrature::enclose;
 use hessian_op::prelude::*;
 use hessian_op::wire::Rational;
@@ -15,10 +17,11 @@ pub struct Input {
     pub expression: Expression,
     /// The variable of integration.
     pub variable: Symbol,
-    /// The lower bound a: a constant expression ("0", "pi/2", "sqrt(2)").
-    pub from: Expression,
-    /// The upper bound b: a constant expression.
-    pub to: Expression,
+    /// The lower bound a: a constant expression ("0", "pi/2", "sqrt(2)"),
+    /// or "-inf" / "inf".
+    pub from: Approach,
+    /// The upper bound b: a constant expression, or "inf" / "-inf".
+    pub to: Approach,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -29,6 +32,9 @@ pub enum Status {
     /// No antiderivative found: a certified numerical value only (the
     /// integral lies in `enclosure`; `numeric` has the digits it fixes).
     Enclosed,
+    /// Over an unbounded interval: F is continuous there and tends to ±∞
+    /// at an infinite end, so the integral diverges (see `diverges_to`).
+    Diverges,
     /// Neither (a pole inside, or f not smooth there).
     Unknown,
 }
@@ -36,6 +42,9 @@ pub enum Status {
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     pub status: Status,
+    /// For status diverges: "inf" or "-inf".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diverges_to: Option<String>,
     /// For status enclosed: the integral lies in [lo, hi].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enclosure: Option<[Rational; 2]>,
@@ -59,21 +68,26 @@ impl Operation for DefiniteIntegral {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.definite_integral.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Definite integral of an expression over [a, b]";
-    const SUMMARY: &'static str = "The exact value of ∫ₐᵇ f dx for constant bounds, by a checked antiderivative, or a typed unknown.";
-    const DESCRIPTION: &'static str = "Finds an antiderivative F as expression.integral.compute does (checked by differentiating back), shows F continuous on [a, b] by enclosing it with interval arithmetic over pieces of the interval (so no pole or branch cut lies inside), and returns F(b) − F(a) exactly, simplified, with a certified 30-digit value. Without an antiderivative: status enclosed, a certified numerical value by quadrature on interval arithmetic (panels [c − h, c + h] enclosed as 2h·f(c) + (h³/3)·f″(c) + (h⁵/60)·f⁽⁴⁾(panel), the widest halved, up to 3,000 panels), with the enclosure and the digits it fixes. Finite constant bounds; a pole inside, or an integrand with abs, sign, floor or ceil and no antiderivative found, is status unknown.";
+    const SUMMARY: &'static str = "The exact value of ∫ₐᵇ f dx for constant or infinite bounds (convergent or divergent), by a checked antiderivative, a certified numerical value, or a typed unknown.";
+    const DESCRIPTION: &'static str = "Finds an antiderivative F as expression.integral.compute does (checked by differentiating back), shows F continuous on [a, b] by enclosing it with interval arithmetic over pieces of the interval (so no pole or branch cut lies inside), and returns F(b) − F(a) exactly, simplified, with a certified 30-digit value. Without an antiderivative: status enclosed, a certified numerical value by quadrature on interval arithmetic (panels [c − h, c + h] enclosed as 2h·f(c) + (h³/3)·f″(c) + (h⁵/60)·f⁽⁴⁾(panel), the widest halved, up to 3,000 panels), with the enclosure and the digits it fixes. Improper integrals over unbounded intervals (a bound \"inf\" or \"-inf\"): F must be continuous on the whole interval, shown for antiderivatives whose denominators, logarithm arguments and root bases are rational functions of x (none changes sign beyond the Cauchy bound of their polynomials, F is enclosed piece by piece below it), and the value is the limit of F at the infinite end (series, else Gruntz's algorithm) minus F at the other; status diverges when that limit is infinite. A pole inside, an unbounded interval without such an antiderivative, or an integrand with abs, sign, floor or ceil and no antiderivative found, is status unknown.";
     const KEYWORDS: &'static [&'static str] = &[
         "definite integral",
         "integral from",
         "area under the curve",
         "between bounds",
         "fundamental theorem of calculus",
+        "improper integral",
+        "integral to infinity",
+        "converge",
+        "diverge",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "integral of 1/x from 1 to e",
         "area under a curve between two points",
         "exact value of an integral with limits",
+        "integral of x e^(-x) from 0 to infinity",
     ];
     const ALIASES: &'static [&'static str] =
         &["integrate(f, (x, a, b))", "NIntegrate", "Integrate"];
@@ -83,30 +97,68 @@ impl Operation for DefiniteIntegral {
 
     // Long run: the unknown and the found answers are written out field by field.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let (a, b) = (constant(&input.from, "from")?, constant(&input.to, "to")?);
+        let (a, b) = (point_of(&input.from)?, point_of(&input.to)?);
         let (value, antiderivative) =
             match definite(&input.expression.0, &input.variable.0, &a, &b, &ctx.budget)? {
                 Definite::Value {
                     value,
                     antiderivative,
                 } => (value, antiderivative),
+                Definite::Diverges {
+                    to_plus,
+                    antiderivative,
+                } => return diverges(to_plus, &antiderivative),
                 Definite::Unknown { why } => {
-                    return enclosed(&input, &a, &b, why, ctx);
+                    return match (&a, &b) {
+                        (Point::Finite(a), Point::Finite(b)) => enclosed(&input, a, b, why, ctx),
+                        _ => Ok(unknown(format!("no exact value ({why})"))),
+                    };
                 }
             };
         let how = checked_by(&antiderivative.check).unwrap_or_else(|why| why);
+        let ends = if matches!((&a, &b), (Point::Finite(_), Point::Finite(_))) {
+            "F(b) − F(a) with F continuous on [a, b] (interval enclosures)"
+        } else {
+            "the limit of F at the infinite end minus F at the other (or the difference of both limits), F continuous on the whole interval (interval enclosures up to the Cauchy bound of its denominators and log arguments, none of which vanishes beyond it)"
+        };
         Ok(Output {
             status: Status::Found,
+            diverges_to: None,
             enclosure: None,
             error_bound: None,
             numeric: numeric(&value, 30, &ctx.budget).ok().map(|(v, _)| v),
             value: Some(ExprOut::new(&value)?),
             antiderivative: Some(ExprOut::new(&antiderivative.result)?),
-            check: format!(
-                "F(b) − F(a) with F continuous on [a, b] (interval enclosures); F {how}"
-            ),
+            check: format!("{ends}; F {how}"),
         })
     }
+}
+
+fn unknown(how: String) -> Output {
+    Output {
+        status: Status::Unknown,
+        diverges_to: None,
+        enclosure: None,
+        error_bound: None,
+        value: None,
+        numeric: None,
+        antiderivative: None,
+        check: how,
+    }
+}
+
+/// F → ±∞ at an infinite end, F continuous: the integral diverges.
+fn diverges(to_plus: bool, anti: &Antiderivative) -> Result<Output, MathError> {
+    let how = checked_by(&anti.check).unwrap_or_else(|why| why);
+    Ok(Output {
+        status: Status::Diverges,
+        diverges_to: Some(if to_plus { "inf" } else { "-inf" }.into()),
+        antiderivative: Some(ExprOut::new(&anti.result)?),
+        check: format!(
+            "F is continuous on the whole interval and tends to ±∞ at an infinite end, so the integral up to M grows without bound; F {how}"
+        ),
+        ..unknown(String::new())
+    })
 }
 
 /// The certified numerical value when no exact one was found (`why`).
@@ -118,15 +170,6 @@ fn enclosed(
     ctx: &Ctx,
 ) -> Result<Output, MathError> {
     let tolerance = hessian_kernels::Q::new(1.into(), hessian_kernels::BigInt::from(10).pow(12));
-    let unknown = |how: String| Output {
-        status: Status::Unknown,
-        enclosure: None,
-        error_bound: None,
-        value: None,
-        numeric: None,
-        antiderivative: None,
-        check: how,
-    };
     let e = match enclose(
         &input.expression.0,
         &input.variable.0,
@@ -149,6 +192,7 @@ fn enclosed(
     };
     Ok(Output {
         status: Status::Enclosed,
+        diverges_to: None,
         error_bound: Some(bound),
         enclosure: Some([Rational(e.lo), Rational(e.hi)]),
         value: None,

@@ -1067,3 +1067,55 @@ fn ten_thousand_digits_agree_with_mpmath() {
         );
     }
 }
+
+/// Improper integrals against SymPy's (values confirmed by mpmath quad):
+/// equal (proven or probable) where both answer, the same infinity where
+/// SymPy says the integral diverges; never a finite value where SymPy
+/// says it diverges or the reverse. Unknowns are counted.
+#[test]
+fn improper_integrals_match_sympy() {
+    let (mut found, mut diverges, mut unknown, mut sympy_only) = (0, 0, 0, 0);
+    for c in &corpus("improper") {
+        let out = run(
+            "expression.definite_integral.compute",
+            json!({"expression": c["expr"], "variable": c["var"], "from": c["from"], "to": c["to"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["expr"]));
+        let theirs = c["answer"].as_str();
+        match out["status"].as_str().unwrap() {
+            "found" => {
+                let theirs = theirs.unwrap_or_else(|| panic!("{}: {out}", c["expr"]));
+                let ours = parse(out["value"]["expression"].as_str().unwrap()).unwrap();
+                let verdict = hessian_kernels::expr::zero::is_zero(
+                    &ours.minus(&parse(theirs).unwrap()),
+                    &Budget::unlimited(),
+                )
+                .unwrap();
+                assert!(
+                    matches!(
+                        verdict,
+                        hessian_kernels::expr::zero::Verdict::Proven { .. }
+                            | hessian_kernels::expr::zero::Verdict::Probable { .. }
+                    ),
+                    "∫ {} from {} to {}: {out}, SymPy {theirs}",
+                    c["expr"],
+                    c["from"],
+                    c["to"]
+                );
+                found += 1;
+            }
+            "diverges" => {
+                assert_eq!(theirs, out["diverges_to"].as_str(), "{}: {out}", c["expr"]);
+                diverges += 1;
+            }
+            _ => {
+                unknown += 1;
+                sympy_only += usize::from(theirs.is_some());
+            }
+        }
+    }
+    eprintln!(
+        "improper integrals: {found} values and {diverges} divergences as SymPy's, {unknown} unknown ({sympy_only} of them answered by SymPy)"
+    );
+    assert!(found + diverges >= 50, "{found} + {diverges}");
+}

@@ -2023,6 +2023,70 @@ def product_tasks(rng):
     return [lambda f=f, lo=lo: case(f, lo) for f, lo in specs]
 
 
+def improper_tasks(rng):
+    """Integrals over unbounded intervals: SymPy integrate(f, (x, a, b))
+    ("inf" / "-inf" when it says the integral diverges, null when it does
+    not answer in the grammar), its 40-digit value by mpmath quad for the
+    convergent ones."""
+    oo = sympy.oo
+    specs = [(x * exp(-x), 0, oo), (x ** 2 * exp(-x), 0, oo), (exp(-x), 0, oo), (exp(-2 * x), 1, oo),
+             (1 / (1 + x ** 2), -oo, oo), (1 / (1 + x ** 2), 0, oo), (1 / x ** 2, 1, oo), (1 / x ** 3, 2, oo),
+             (1 / x, 1, oo), (x / (1 + x ** 2), 0, oo), (exp(-x) * sin(x), 0, oo), (exp(-x) * cos(x), 0, oo),
+             (exp(x), -oo, 0), (x * exp(x), -oo, 0), (1 / (x ** 2 - 1), 2, oo), (1 / (x * (x + 1)), 1, oo),
+             (x * exp(-x ** 2), 0, oo), (1 / (x ** 2 + 4 * x + 5), -oo, oo), (1 / (x ** 2 + 1) ** 2, -oo, oo),
+             (x ** 3 * exp(-x), 0, oo), (exp(-3 * x) * sin(2 * x), 0, oo), (1 / (x ** 4 + 1), 0, oo),
+             (1 / (4 + x ** 2), -oo, 0), (x, 0, oo), (1, 0, oo), (exp(x), 0, oo), (1 / sqrt(x), 1, oo),
+             (1 / x ** Rational(3, 2), 1, oo), (log(x) / x ** 2, 1, oo), (atan(x) / (1 + x ** 2), 0, oo),
+             (exp(-x) * x ** 5, 0, oo), (sin(x), 0, oo), (exp(-x ** 2), -oo, oo), (1 / (x ** 2 + 2 * x + 2), 0, oo),
+             (1 / x ** 2, -oo, -1), (x * exp(-x) * sin(x), 0, oo)]
+    for _ in range(24):
+        kind = rng.randint(0, 2)
+        if kind == 0:
+            # p(x)·e^(−c·x) on [a, ∞).
+            deg, c, lo = rng.randint(0, 4), rng.randint(1, 4), rng.randint(-2, 2)
+            p = sum(rng.randint(-5, 5) * x ** i for i in range(deg + 1)) + x ** deg
+            specs.append((p * exp(-c * x), lo, oo))
+        elif kind == 1:
+            # P/Q with Q a product of irreducible quadratics, deg P ≤ deg Q − 2.
+            q = 1
+            for _ in range(rng.randint(1, 2)):
+                bq = rng.randint(-3, 3)
+                cq = rng.randint(bq * bq // 4 + 1, bq * bq // 4 + 5)
+                q *= x ** 2 + bq * x + cq
+            dq = sympy.degree(q, x)
+            p = sum(rng.randint(-4, 4) * x ** i for i in range(dq - 1)) or 1
+            specs.append((p / q, -oo, oo))
+        else:
+            # 1/x^m from a positive bound.
+            m, lo = rng.randint(2, 5), rng.randint(1, 3)
+            specs.append((rng.randint(1, 6) / x ** m, lo, oo))
+    def case(f, lo, hi):
+        ans, why = sympy_call(lambda: sympy.integrate(f, (x, lo, hi)))
+        value = None
+        if ans is None or ans.has(sympy.Integral):
+            ans = None
+        elif ans in (oo, -oo):
+            ans = "inf" if ans == oo else "-inf"
+        else:
+            try:
+                ans_s = emit(sympy.nsimplify(ans) if ans.is_Rational else ans)
+            except Unrep:
+                ans_s = None
+            if ans_s is not None:
+                with mpmath.workdps(50):
+                    g = sympy.lambdify(x, f, "mpmath")
+                    q = mpmath.quad(g, [mpmath.mpf(lo) if lo != -oo else -mpmath.inf,
+                                        mpmath.mpf(hi) if hi != oo else mpmath.inf])
+                    exact = sympy.N(ans, 45)
+                    if abs(q - mpmath.mpf(str(exact))) > mpmath.mpf(10) ** -20 * (1 + abs(q)):
+                        raise Drop(f"SymPy {ans} and mpmath quad {q} disagree")
+                value = fmt(mpmath.mpf(str(sympy.N(ans, 45))))
+            ans = ans_s
+        bound = lambda v: "inf" if v == oo else "-inf" if v == -oo else str(v)
+        return {"expr": emit(f), "var": "x", "from": bound(lo), "to": bound(hi), "answer": ans, "value": value}
+    return [lambda f=f, lo=lo, hi=hi: case(sympy.sympify(f), lo, hi) for f, lo, hi in specs]
+
+
 def critical_tasks(rng):
     return [lambda f=f: critical_case(f) for f in critical_functions(rng)]
 
@@ -2074,6 +2138,8 @@ FILES = {
     "inflection": (inflection_tasks, "Inflection points: the critical points of f' (as in critical.json) "
                    "where f' has an extremum."),
     "implicit": (implicit_tasks, "Implicit derivatives: SymPy idiff(H, y, x), simplified."),
+    "improper": (improper_tasks, "Improper integrals: SymPy integrate(f, (x, a, b)) with an infinite bound; "
+                 "convergent values confirmed by mpmath quad to 20 digits."),
     "product": (product_tasks, "Products: SymPy product(f, (k, lower, n)) where it answers in the grammar; "
                 "values at five n by direct multiplication."),
 }

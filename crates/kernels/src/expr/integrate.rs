@@ -20,6 +20,7 @@
 
 use super::diff::derivative;
 use super::expand::expand;
+use super::limit::Point;
 use super::node::{Constant, Expr, Func, Node};
 use super::rational::{from_poly, to_poly, together};
 use super::zero::{Verdict, is_zero};
@@ -59,9 +60,16 @@ pub fn checked(f: &Expr, x: &str, budget: &Budget) -> Result<Option<Antiderivati
 /// ∫ₐᵇ f dx, or why it is not answered.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Definite {
-    /// F(b) − F(a) with F checked (F′ = f) and shown continuous on [a, b].
+    /// F(b) − F(a) with F checked (F′ = f) and shown continuous on [a, b]
+    /// (at an infinite bound, the limit of F there).
     Value {
         value: Expr,
+        antiderivative: Antiderivative,
+    },
+    /// F continuous on the whole (unbounded) interval and F → ±∞ at an
+    /// end: ∫ over [a, M] = F(M) − F(a) grows without bound.
+    Diverges {
+        to_plus: bool,
         antiderivative: Antiderivative,
     },
     Unknown {
@@ -70,7 +78,7 @@ pub enum Definite {
 }
 
 /// Most pieces [a, b] is cut into to show F continuous on it.
-const MAX_PIECES: usize = 4096;
+pub(super) const MAX_PIECES: usize = 4096;
 
 /// ∫ₐᵇ f dx = F(b) − F(a) for constants a, b: F from [`checked`] (proven
 /// or probable), and F continuous on [a, b], shown by enclosing F over
@@ -79,8 +87,14 @@ const MAX_PIECES: usize = 4096;
 /// and sign, the only discontinuous functions of the grammar, are not
 /// accepted). Then F′ = f on [a, b] where f is defined, and the
 /// fundamental theorem gives the value.
-pub fn definite(f: &Expr, x: &str, a: &Expr, b: &Expr, budget: &Budget) -> Result<Definite, Stop> {
-    use super::interval::{EvalError, Interval, eval};
+pub fn definite(
+    f: &Expr,
+    x: &str,
+    a: &Point,
+    b: &Point,
+    budget: &Budget,
+) -> Result<Definite, Stop> {
+    use super::interval::{EvalError, eval};
     let unknown = |why: &str| {
         Ok(Definite::Unknown {
             why: why.to_string(),
@@ -103,6 +117,9 @@ pub fn definite(f: &Expr, x: &str, a: &Expr, b: &Expr, budget: &Budget) -> Resul
     }) {
         return unknown("the antiderivative has floor, ceil or sign, whose jumps are not handled");
     }
+    let (Point::Finite(a), Point::Finite(b)) = (a, b) else {
+        return super::improper::improper(anti, x, a, b, budget);
+    };
     let none = std::collections::BTreeMap::new();
     let (ea, eb) = match (eval(a, &none, 128, budget), eval(b, &none, 128, budget)) {
         (Ok(ea), Ok(eb)) => (ea, eb),
@@ -111,31 +128,8 @@ pub fn definite(f: &Expr, x: &str, a: &Expr, b: &Expr, budget: &Budget) -> Resul
     };
     let lo = std::cmp::min(ea.lo_q(), eb.lo_q());
     let hi = std::cmp::max(ea.hi_q(), eb.hi_q());
-    let mut pending = vec![(lo, hi)];
-    let mut pieces = 0;
-    while let Some((l, h)) = pending.pop() {
-        pieces += 1;
-        if pieces > MAX_PIECES {
-            return unknown("F could not be shown continuous on [a, b] (too many pieces)");
-        }
-        let env =
-            std::collections::BTreeMap::from([(x.to_string(), Interval::between(&l, &h, 64))]);
-        match eval(big_f, &env, 64, budget) {
-            Ok(_) => {}
-            Err(EvalError::Stopped(s)) => return Err(s),
-            Err(_) if pieces < MAX_PIECES / 2 => {
-                let mid = (&l + &h) / Q::from_integer(2.into());
-                pending.push((l, mid.clone()));
-                pending.push((mid, h));
-            }
-            Err(e) => {
-                return Ok(Definite::Unknown {
-                    why: format!(
-                        "the antiderivative is not continuous on [a, b] as far as could be shown ({e})"
-                    ),
-                });
-            }
-        }
+    if let Err(why) = continuous_on(big_f, x, lo, hi, budget)? {
+        return unknown(&why);
     }
     let at = |t: &Expr| {
         big_f.substitute(&std::collections::BTreeMap::from([(
@@ -148,6 +142,46 @@ pub fn definite(f: &Expr, x: &str, a: &Expr, b: &Expr, budget: &Budget) -> Resul
         value,
         antiderivative: anti,
     })
+}
+
+/// Whether F is shown continuous on [lo, hi]: enclosed by interval
+/// arithmetic over pieces (halved where an enclosure fails), at most
+/// [`MAX_PIECES`]; Err says why not.
+pub(super) fn continuous_on(
+    big_f: &Expr,
+    x: &str,
+    lo: Q,
+    hi: Q,
+    budget: &Budget,
+) -> Result<Result<(), String>, Stop> {
+    use super::interval::{EvalError, Interval, eval};
+    let mut pending = vec![(lo, hi)];
+    let mut pieces = 0;
+    while let Some((l, h)) = pending.pop() {
+        pieces += 1;
+        if pieces > MAX_PIECES {
+            return Ok(Err(
+                "F could not be shown continuous on [a, b] (too many pieces)".into(),
+            ));
+        }
+        let env =
+            std::collections::BTreeMap::from([(x.to_string(), Interval::between(&l, &h, 64))]);
+        match eval(big_f, &env, 64, budget) {
+            Ok(_) => {}
+            Err(EvalError::Stopped(s)) => return Err(s),
+            Err(_) if pieces < MAX_PIECES / 2 => {
+                let mid = (&l + &h) / Q::from_integer(2.into());
+                pending.push((l, mid.clone()));
+                pending.push((mid, h));
+            }
+            Err(e) => {
+                return Ok(Err(format!(
+                    "the antiderivative is not continuous on [a, b] as far as could be shown ({e})"
+                )));
+            }
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// The unchecked search: `None` when no method applies.

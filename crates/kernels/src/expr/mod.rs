@@ -12,6 +12,7 @@ pub mod diff;
 pub mod expand;
 pub mod fixed;
 pub mod gruntz;
+pub mod improper;
 pub mod integrate;
 pub mod interval;
 pub mod limit;
