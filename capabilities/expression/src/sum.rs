@@ -46,10 +46,10 @@ impl Operation for Sum {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.sum.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Closed form of a finite or infinite sum";
     const SUMMARY: &'static str = "Σ f(k) for k from a to b (or ∞) in closed form, from a checked antidifference, or a typed unknown.";
-    const DESCRIPTION: &'static str = "Finds an antidifference F (F(k + 1) − F(k) = f(k)) of sums of c^k times polynomials in k (Faulhaber sums such as Σ k³, geometric sums, Σ k·2^k; c and the coefficients may hold other symbols, taken as generic with c ≠ 1), checks it exactly by differencing, and returns F(b + 1) − F(a) simplified; for b = inf, the limit of the partial sums (or diverges). Other summands (rational functions of k, factorials) answer status unknown for now.";
+    const DESCRIPTION: &'static str = "Finds an antidifference F (F(k + 1) − F(k) = f(k)) of sums of c^k times polynomials in k (Faulhaber sums such as Σ k³, geometric sums, Σ k·2^k; c and the coefficients may hold other symbols, taken as generic with c ≠ 1; binomial(k, m) for a constant m is the polynomial k(k − 1)…/m!), of rational functions of k over Q that telescope, and of hypergeometric terms over Q by Gosper's algorithm (Σ k·k!, Σ binomial(2k, k)/4^k: F = y·f with y rational, checked as the identity y(k + 1)·f(k + 1)/f(k) − y(k) = 1); checks F by differencing, and returns F(b + 1) − F(a) simplified; for b = inf, the limit of the partial sums (or diverges). Sums that have no hypergeometric antidifference (Σ 1/k, Σ binomial(n, k) over k, which need Zeilberger's algorithm) answer status unknown.";
     const KEYWORDS: &'static [&'static str] = &[
         "sum",
         "summation",

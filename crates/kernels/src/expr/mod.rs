@@ -11,6 +11,7 @@ pub mod critical;
 pub mod diff;
 pub mod expand;
 pub mod fixed;
+pub mod gosper;
 pub mod gruntz;
 pub mod improper;
 pub mod integrate;

@@ -3,9 +3,11 @@
 //! found for sums of c^k·p(k), c free of k (1 for a plain polynomial),
 //! p a polynomial in k with coefficients free of k: F = k·q(k) for c = 1
 //! (q of degree d by undetermined coefficients, solved from the top
-//! degree down) and F = c^k·q(k) with c·q(k + 1) − q(k) = p(k) otherwise.
-//! Every antidifference is checked, F(k + 1) − F(k) − f(k) = 0, before
-//! it is used.
+//! degree down) and F = c^k·q(k) with c·q(k + 1) − q(k) = p(k) otherwise;
+//! for telescoping rational functions; and for hypergeometric terms by
+//! Gosper's algorithm ([`super::gosper`]). Every antidifference is
+//! checked, F(k + 1) − F(k) − f(k) = 0 (for Gosper's, as the rational
+//! identity behind it), before it is used.
 
 use super::expand::{Halt, expand};
 use super::limit::{Limit, Point, Side, limit};
@@ -13,7 +15,7 @@ use super::node::{Expr, Node};
 use super::zero::{Sign, Verdict, is_zero, sign};
 use crate::poly;
 use crate::{Budget, Q, Stop};
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
 /// Largest degree in k handled.
@@ -47,16 +49,34 @@ pub enum Upper {
 
 /// Σₖ₌ₐᵇ f(k).
 pub fn sum(f: &Expr, k: &str, a: &Expr, b: &Upper, budget: &Budget) -> Result<Sum, Stop> {
-    let Some(parts) = antidifference_parts(f, k, budget)? else {
-        return Ok(Sum::Unknown(
-            "no antidifference found: the summand is not a sum of c^k times a polynomial in k"
-                .into(),
-        ));
+    let f = &falling_binomials(f, k);
+    let (parts, check) = match antidifference_parts(f, k, budget)? {
+        Some(parts) => {
+            let big_f = Expr::add(parts.iter().map(|(_, p)| p.clone()).collect());
+            let next = big_f.substitute(&BTreeMap::from([(
+                k.to_string(),
+                Expr::sym(k).plus(&Expr::one()),
+            )]));
+            let check = is_zero(&next.minus(&big_f).minus(f), budget)?;
+            (parts, check)
+        }
+        None => match super::gosper::antidifference(f, k, budget)? {
+            Some(t) => (
+                vec![(Expr::one(), t)],
+                Verdict::Proven {
+                    how: "is 0: F = y·f with y(k + 1)·f(k + 1)/f(k) − y(k) = 1 an identity of rational functions (Gosper's algorithm; f(k + 1)/f(k) confirmed at integer points)",
+                },
+            ),
+            None => {
+                return Ok(Sum::Unknown(
+                    "no antidifference found: the summand is not a sum of c^k times a polynomial in k, a telescoping rational function, or a hypergeometric term that Gosper's algorithm sums"
+                        .into(),
+                ));
+            }
+        },
     };
     let big_f = Expr::add(parts.iter().map(|(_, p)| p.clone()).collect());
     let at = |t: &Expr| big_f.substitute(&BTreeMap::from([(k.to_string(), t.clone())]));
-    let kk = Expr::sym(k);
-    let check = is_zero(&at(&kk.plus(&Expr::one())).minus(&big_f).minus(f), budget)?;
     match check {
         Verdict::Disproven { .. } => {
             return Err(Stop::CheckFailed(
@@ -71,6 +91,11 @@ pub fn sum(f: &Expr, k: &str, a: &Expr, b: &Upper, budget: &Budget) -> Result<Su
         _ => {}
     }
     let lower = at(a);
+    if lower.has_undefined() {
+        return Ok(Sum::Unknown(
+            "the antidifference is not defined at the lower bound".into(),
+        ));
+    }
     let value = match b {
         Upper::At(b) => at(&b.plus(&Expr::one())).minus(&lower),
         Upper::Infinity => {
@@ -131,6 +156,29 @@ pub fn sum(f: &Expr, k: &str, a: &Expr, b: &Upper, budget: &Budget) -> Result<Su
         antidifference: big_f,
         check,
     }))
+}
+
+/// binomial(u, m) for a constant integer m ≥ 0 and u holding k written
+/// as the polynomial u(u − 1)…(u − m + 1)/m!, which the polynomial method
+/// sums.
+fn falling_binomials(e: &Expr, k: &str) -> Expr {
+    let e = e.map_children(&mut |c| falling_binomials(c, k));
+    if let Node::Fun(super::node::Func::Binomial, args) = e.node()
+        && args[0].has_sym(k)
+        && let Some(m) = args[1]
+            .as_num()
+            .filter(|m| m.is_integer() && !m.is_negative())
+            .and_then(|m| m.to_integer().to_i64())
+            .filter(|m| *m <= 50)
+    {
+        let mut p = Expr::one();
+        for i in 0..m {
+            p = p.times(&args[0].minus(&Expr::int(i)));
+        }
+        let fact = (1..=m).fold(Q::one(), |acc, i| acc * Q::from_integer(i.into()));
+        return p.over(&Expr::num(fact));
+    }
+    e
 }
 
 /// An antidifference of f in k, or None when f is not a sum of
