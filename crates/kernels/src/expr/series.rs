@@ -1,9 +1,11 @@
 //! Truncated power series: f(a + t) = Σ cₖ tᵏ + O(tⁿ) with exact
 //! coefficients (constant expressions; other symbols are generic
 //! parameters), by series arithmetic on the expression tree: sums,
-//! truncated products, inverses through 1/(1 + U) = Σ (−U)ᵏ, binomial
-//! series for rational powers, exp/sin/cos/sinh/cosh through their series
-//! at the constant term, log through log(1 + U), tan and the other
+//! truncated products, and for U without a constant term 1/(1 + U),
+//! (1 + U)^p, exp U and sin/cos/sinh/cosh U by the linear recurrences of
+//! the differential equations they satisfy ((1 + U)·W′ = −U′·W, …: O(n²)
+//! coefficient operations for n terms), moved to the constant term by
+//! the addition theorems, log through log(1 + U), tan and the other
 //! quotients by division, and atan/asin/acos/asinh/atanh by integrating
 //! their derivative's series. Poles give negative exponents (Laurent
 //! series); logarithmic terms, fractional exponents and essential
@@ -20,7 +22,7 @@ use super::interval::{EvalError, eval};
 use super::node::{Constant, Expr, Func, Node};
 use super::zero::{Verdict, is_zero};
 use crate::{Budget, Q, Stop};
-use num_traits::{One, Signed, ToPrimitive};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
 /// Σ coeffs[i]·t^(start + i) + O(t^order), with start + len = order.
@@ -229,6 +231,109 @@ fn compose(weights: &dyn Fn(usize) -> Expr, u: &Series, budget: &Budget) -> R {
     Ok(out)
 }
 
+/// A series in t with coefficients c₀ … c_{n−1} from a recurrence: cₘ
+/// from m and the coefficients before it (O(n²) coefficient operations,
+/// where composing with Σ wₖ Uᵏ takes O(n³)).
+fn recurrence(n: i64, first: Expr, next: &dyn Fn(i64, &[Expr]) -> Expr, budget: &Budget) -> R {
+    let mut c = Vec::with_capacity(n.max(0) as usize);
+    if n > 0 {
+        c.push(first);
+    }
+    for m in 1..n {
+        budget.check()?;
+        let v = tidy(&next(m, &c), budget)?;
+        c.push(v);
+    }
+    Ok(Series {
+        start: 0,
+        coeffs: c,
+        order: n.max(0),
+    })
+}
+
+/// Σⱼ₌₁ᵐ wⱼ·Uⱼ·c_{m−j}, the convolution every recurrence here is made of.
+fn convolve(u: &Series, c: &[Expr], m: i64, w: &dyn Fn(i64) -> Q) -> Expr {
+    Expr::add(
+        (1..=m)
+            .filter_map(|j| {
+                let uj = u.coeff(j);
+                let wj = w(j);
+                (!uj.is_zero() && !wj.is_zero())
+                    .then(|| Expr::num(wj).times(&uj).times(&c[(m - j) as usize]))
+            })
+            .collect(),
+    )
+}
+
+/// 1/(1 + U), U without a constant term: w₀ = 1, wₘ = −Σ Uⱼ·w_{m−j}.
+fn reciprocal_one_plus(u: &Series, budget: &Budget) -> R {
+    recurrence(
+        u.order,
+        Expr::one(),
+        &|m, c| convolve(u, c, m, &|_| -Q::one()),
+        budget,
+    )
+}
+
+/// (1 + U)^p, U without a constant term, from (1 + U)·P′ = p·U′·P:
+/// m·Pₘ = Σⱼ ((p + 1)·j − m)·Uⱼ·P_{m−j}.
+fn power_one_plus(u: &Series, p: &Q, budget: &Budget) -> R {
+    recurrence(
+        u.order,
+        Expr::one(),
+        &|m, c| {
+            let mq = Q::from_integer(m.into());
+            convolve(u, c, m, &|j| {
+                ((p + Q::one()) * Q::from_integer(j.into()) - &mq) / &mq
+            })
+        },
+        budget,
+    )
+}
+
+/// exp(R), R without a constant term, from E′ = R′·E: m·Eₘ = Σⱼ j·Rⱼ·E_{m−j}.
+fn exp_zero(r: &Series, budget: &Budget) -> R {
+    recurrence(
+        r.order,
+        Expr::one(),
+        &|m, c| convolve(r, c, m, &|j| Q::new(j.into(), m.into())),
+        budget,
+    )
+}
+
+/// (sin R, cos R) (or sinh, cosh), R without a constant term, from
+/// S′ = R′·C and C′ = ∓R′·S, the two recurrences in step.
+fn sin_cos_zero(
+    r: &Series,
+    hyperbolic: bool,
+    budget: &Budget,
+) -> Result<(Series, Series), SeriesError> {
+    let n = r.order;
+    let (mut sv, mut cv) = (
+        Vec::with_capacity(n.max(0) as usize),
+        Vec::with_capacity(n.max(0) as usize),
+    );
+    if n > 0 {
+        sv.push(Expr::zero());
+        cv.push(Expr::one());
+    }
+    let sign = if hyperbolic { Q::one() } else { -Q::one() };
+    for m in 1..n {
+        budget.check()?;
+        let w = |j: i64| Q::new(j.into(), m.into());
+        let s_m = tidy(&convolve(r, &cv, m, &w), budget)?;
+        let c_m = tidy(&convolve(r, &sv, m, &|j| &sign * w(j)), budget)?;
+        sv.push(s_m);
+        cv.push(c_m);
+    }
+    let series = |coeffs| Series {
+        start: 0,
+        coeffs,
+        order: n.max(0),
+    };
+    Ok((series(sv), series(cv)))
+}
+
 /// s without its constant term, and that term (s must have no negative
 /// exponents).
 fn split_constant(s: &Series, budget: &Budget, what: &str) -> Result<(Expr, Series), SeriesError> {
@@ -243,16 +348,6 @@ fn split_constant(s: &Series, budget: &Budget, what: &str) -> Result<(Expr, Seri
         rest.coeffs[(0 - rest.start) as usize] = Expr::zero();
     }
     Ok((c0, rest))
-}
-
-/// The binomial coefficient C(p, k) = p(p − 1)…(p − k + 1)/k! of a
-/// rational p, as a number.
-fn binomial(p: &Q, k: usize) -> Expr {
-    let mut c = Q::one();
-    for i in 0..k {
-        c *= p - Q::from_integer((i as i64).into());
-    }
-    Expr::num(c / factorial(k))
 }
 
 fn factorial(k: usize) -> Q {
@@ -276,7 +371,7 @@ fn inverse(s: &Series, n: i64, budget: &Budget) -> R {
         order: s.order - v,
     };
     let (_, u) = split_constant(&u, budget, "an inverse")?;
-    let sum = compose(&|k| Expr::int(if k % 2 == 0 { 1 } else { -1 }), &u, budget)?;
+    let sum = reciprocal_one_plus(&u, budget)?;
     let shifted = Series {
         start: sum.start - v,
         coeffs: sum.coeffs.iter().map(|c| c.times(&inv_lead)).collect(),
@@ -459,7 +554,7 @@ fn power(b: &Expr, k: &Expr, n: i64, ctx: &Ctx) -> R {
         order: s.order - v,
     };
     let (_, u) = split_constant(&u, ctx.budget, "a power")?;
-    let sum = compose(&|k| binomial(p, k), &u, ctx.budget)?;
+    let sum = power_one_plus(&u, p, ctx.budget)?;
     let front = Expr::pow(lead, Expr::num(p.clone()));
     Ok(Series {
         start: sum.start + vp,
@@ -471,36 +566,14 @@ fn power(b: &Expr, k: &Expr, n: i64, ctx: &Ctx) -> R {
 
 fn exponential(s: &Series, budget: &Budget) -> R {
     let (c0, r) = split_constant(s, budget, "exp")?;
-    let sum = compose(&|k| Expr::num(Q::one() / factorial(k)), &r, budget)?;
+    let sum = exp_zero(&r, budget)?;
     Ok(scale(&sum, &Expr::exp(c0)))
 }
 
 /// sin and cos of c₀ + R: (sin, cos) series.
 fn sin_cos(s: &Series, hyperbolic: bool, budget: &Budget) -> Result<(Series, Series), SeriesError> {
     let (c0, r) = split_constant(s, budget, "a trigonometric function")?;
-    let sign = |k: usize| if hyperbolic || k % 4 < 2 { 1 } else { -1 };
-    let odd = compose(
-        &|k| {
-            if k % 2 == 1 {
-                Expr::num(Q::from_integer(sign(k - 1).into()) / factorial(k))
-            } else {
-                Expr::zero()
-            }
-        },
-        &r,
-        budget,
-    )?;
-    let even = compose(
-        &|k| {
-            if k % 2 == 0 {
-                Expr::num(Q::from_integer(sign(k).into()) / factorial(k))
-            } else {
-                Expr::zero()
-            }
-        },
-        &r,
-        budget,
-    )?;
+    let (odd, even) = sin_cos_zero(&r, hyperbolic, budget)?;
     let (sf, cf) = if hyperbolic {
         (Func::Sinh, Func::Cosh)
     } else {
@@ -720,7 +793,7 @@ fn root_inverse(s: &Series, n: i64, budget: &Budget) -> R {
     }
     let u = scale(&r, &Expr::one().over(&c0));
     let p = Q::new((-1).into(), 2.into());
-    let sum = compose(&|k| binomial(&p, k), &u, budget)?;
+    let sum = power_one_plus(&u, &p, budget)?;
     Ok(scale(&sum, &Expr::pow(c0, Expr::num(p))).with_order(n))
 }
 
