@@ -21,7 +21,7 @@ use super::expand::{Halt, expand};
 use super::interval::{EvalError, eval};
 use super::node::{Constant, Expr, Func, Node};
 use super::zero::{Verdict, is_zero};
-use crate::{Budget, Q, Stop};
+use crate::{BigInt, Budget, Q, Stop};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
@@ -188,11 +188,48 @@ fn lead(s: &Series) -> i64 {
 }
 
 /// The product, known to the order both factors allow.
+/// (nᵢ, d) with qᵢ = nᵢ/d, d the lcm of the denominators.
+fn over_common_denominator(qs: &[&Q]) -> (Vec<BigInt>, BigInt) {
+    let d = qs.iter().fold(BigInt::one(), |acc, q| {
+        num_integer::Integer::lcm(&acc, q.denom())
+    });
+    let ns = qs.iter().map(|q| q.numer() * (&d / q.denom())).collect();
+    (ns, d)
+}
+
+/// The coefficients as numbers, when every one is.
+fn numbers(cs: &[Expr]) -> Option<Vec<&Q>> {
+    cs.iter().map(Expr::as_num).collect()
+}
+
 fn mul(a: &Series, b: &Series, budget: &Budget) -> R {
     let (a, b) = (&a.clone().trimmed(lead(a)), &b.clone().trimmed(lead(b)));
     let order = (a.order + b.start).min(b.order + a.start);
     let start = (a.start + b.start).min(order);
     let mut coeffs = Vec::with_capacity((order - start).max(0) as usize);
+    if let (Some(av), Some(bv)) = (numbers(&a.coeffs), numbers(&b.coeffs)) {
+        // Over common denominators: integer products, one reduction per
+        // coefficient (not one gcd per product).
+        let (ai, da) = over_common_denominator(&av);
+        let (bi, db) = over_common_denominator(&bv);
+        let d = da * db;
+        for k in start..order {
+            budget.check()?;
+            let mut acc = BigInt::zero();
+            for (i, x) in ai.iter().enumerate() {
+                let j = k - (a.start + i as i64) - b.start;
+                if j >= 0 && (j as usize) < bi.len() && !x.is_zero() {
+                    acc += x * &bi[j as usize];
+                }
+            }
+            coeffs.push(Expr::num(Q::new(acc, d.clone())));
+        }
+        return Ok(Series {
+            start,
+            coeffs,
+            order,
+        });
+    }
     for k in start..order {
         budget.check()?;
         let mut terms = Vec::new();
@@ -253,6 +290,21 @@ fn recurrence(n: i64, first: Expr, next: &dyn Fn(i64, &[Expr]) -> Expr, budget: 
 
 /// Σⱼ₌₁ᵐ wⱼ·Uⱼ·c_{m−j}, the convolution every recurrence here is made of.
 fn convolve(u: &Series, c: &[Expr], m: i64, w: &dyn Fn(i64) -> Q) -> Expr {
+    // Rational coefficients (the common case) summed as numbers.
+    if let (Some(us), Some(cs)) = (numbers(&u.coeffs), numbers(c)) {
+        let mut acc = Q::zero();
+        for j in 1..=m {
+            let i = j - u.start;
+            if i < 0 || i as usize >= us.len() || j >= u.order {
+                continue;
+            }
+            let uj = us[i as usize];
+            if !uj.is_zero() {
+                acc += w(j) * uj * cs[(m - j) as usize];
+            }
+        }
+        return Expr::num(acc);
+    }
     Expr::add(
         (1..=m)
             .filter_map(|j| {
