@@ -1119,3 +1119,34 @@ fn improper_integrals_match_sympy() {
     );
     assert!(found + diverges >= 50, "{found} + {diverges}");
 }
+
+/// Each simplify goal returns its form, checked equal to the input.
+#[test]
+fn simplify_goals_return_their_forms() {
+    let cases = [
+        ("expand", "(x + 1)^2*(x - 1)", "x^3 + x^2 - x - 1"),
+        ("factor", "x^3 - x", "x*(x - 1)*(x + 1)"),
+        ("combine", "1/x + 1/(x + 1)", "(2*x + 1)/(x^2 + x)"),
+        ("trig", "tan(x)*cos(x) + sec(x)^2 - tan(x)^2", "sin(x) + 1"),
+        ("simplest", "(x^2 - 1)/(x - 1)", "x + 1"),
+    ];
+    for (goal, input, want) in cases {
+        let out = run(
+            "expression.simplify.compute",
+            json!({"expression": input, "goal": goal}),
+        )
+        .unwrap();
+        assert_eq!(out["expression"], want, "{goal}: {out}");
+        assert!(
+            out["check"].as_str().unwrap().starts_with("proven"),
+            "{goal}: {out}"
+        );
+    }
+    assert!(
+        run(
+            "expression.simplify.compute",
+            json!({"expression": "x*y + x", "goal": "factor"})
+        )
+        .is_err()
+    );
+}

@@ -47,6 +47,22 @@ pub fn pythagorean(e: &Expr, to_sin: bool) -> Expr {
     odd.times(&square.pow_int(n / 2))
 }
 
+/// e with tan, cot, sec and csc written through sin and cos.
+pub fn sines_and_cosines(e: &Expr) -> Expr {
+    let e = e.map_children(&mut sines_and_cosines);
+    let Node::Fun(f, args) = e.node() else {
+        return e;
+    };
+    let (s, c) = (Expr::sin(args[0].clone()), Expr::cos(args[0].clone()));
+    match f {
+        Func::Tan => s.over(&c),
+        Func::Cot => c.over(&s),
+        Func::Sec => Expr::one().over(&c),
+        Func::Csc => Expr::one().over(&s),
+        _ => e,
+    }
+}
+
 /// The smallest equal form of `e` among the rewritings (see the module).
 pub fn simplify(e: &Expr, budget: &Budget) -> Result<Expr, Stop> {
     let mut best = e.clone();
