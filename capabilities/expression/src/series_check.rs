@@ -3,7 +3,7 @@ use crate::wire::{Approach, Certainty, ExprOut, Expression, Symbol, constant};
 use hessian_kernels::expr::Expr;
 use hessian_kernels::expr::expand::expand;
 use hessian_kernels::expr::rational::to_poly;
-use hessian_kernels::expr::series::{SeriesCheck, check, series};
+use hessian_kernels::expr::series::{SeriesCheck, check, series, series_above};
 use hessian_kernels::expr::zero::{Verdict, is_zero};
 use hessian_op::prelude::*;
 use std::collections::BTreeMap;
@@ -111,7 +111,15 @@ impl Operation for SeriesClaim {
                 });
             }
         };
-        let ours = match series(&g, var, &a, n, &ctx.budget) {
+        // At +∞, t = 1/x > 0: one-sided expansions, as series.compute.
+        let expand = |e: &Expr| {
+            if sign == Some(1) {
+                series_above(e, var, n, &ctx.budget)
+            } else {
+                series(e, var, &a, n, &ctx.budget)
+            }
+        };
+        let ours = match expand(&g) {
             Ok(s) => s,
             Err(e) => {
                 let MathError::Domain(why) = refusal(e) else {
@@ -127,7 +135,7 @@ impl Operation for SeriesClaim {
                 });
             }
         };
-        let theirs = series(&claim, var, &a, n, &ctx.budget).map_err(|e| MathError::Input {
+        let theirs = expand(&claim).map_err(|e| MathError::Input {
             path: "claimed".into(),
             message: format!("has no series at the point ({e})"),
         })?;

@@ -422,19 +422,19 @@ fn series_match_sympy_term_by_term() {
                 continue;
             }
         };
-        let ours: BTreeMap<i64, Expr> = out["terms"]
+        let ours: BTreeMap<Q, Expr> = out["terms"]
             .as_array()
             .unwrap()
             .iter()
             .map(|t| {
-                let k = t["exponent"].as_i64().unwrap();
+                let k: Q = t["exponent"].as_str().unwrap().parse().unwrap();
                 (
                     k,
                     parse(t["coefficient"]["expression"].as_str().unwrap()).unwrap(),
                 )
             })
             .collect();
-        let theirs: BTreeMap<i64, Expr> = c["terms"]
+        let theirs: BTreeMap<Q, Expr> = c["terms"]
             .as_array()
             .unwrap()
             .iter()

@@ -22,6 +22,7 @@ use super::interval::{EvalError, eval};
 use super::node::{Constant, Expr, Func, Node};
 use super::zero::{Verdict, is_zero};
 use crate::{BigInt, Budget, Q, Stop};
+use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
@@ -468,6 +469,60 @@ pub fn series(f: &Expr, x: &str, a: &Expr, n: i64, budget: &Budget) -> R {
     finish(at(f, n, &ctx)?, n, budget)
 }
 
+/// A Puiseux series of f at x = a for x > a: with d the common
+/// denominator of the fractional exponents on powers of x in f, the
+/// series of f(a + t^d) in t > 0 to order n·d; its tᵏ is (x − a)^(k/d).
+/// Err when d = 1 (no fractional exponent) or a logarithmic term appears.
+pub fn puiseux(
+    f: &Expr,
+    x: &str,
+    a: &Expr,
+    n: i64,
+    budget: &Budget,
+) -> Result<(Series, Expr, i64), SeriesError> {
+    let d = denominators(f, x)
+        .to_i64()
+        .filter(|d| (2..=12).contains(d))
+        .ok_or_else(|| {
+            SeriesError::NotPower("no fractional exponent (or a denominator above 12)".into())
+        })?;
+    if n.checked_mul(d).is_none_or(|m| m > MAX_ORDER) {
+        return Err(SeriesError::TooBig);
+    }
+    let t = "t_";
+    let g = f.substitute(&BTreeMap::from([(
+        x.to_string(),
+        a.plus(&Expr::sym(t).pow_int(d)),
+    )]));
+    Ok((series_above(&g, t, n * d, budget)?, g, d))
+}
+
+/// The series of f in t at 0 for t > 0 only (atan, abs and sign of a
+/// pole or zero allowed), without logarithmic terms: at x = +∞, t = 1/x
+/// is positive.
+pub fn series_above(f: &Expr, t: &str, n: i64, budget: &Budget) -> R {
+    // log t stands for a symbol no coefficient may keep.
+    let sentinel = Expr::sym("log_t_");
+    let s = series_one_sided(f, t, &sentinel, n, budget)?;
+    if s.coeffs.iter().any(|c| c.has_sym("log_t_")) {
+        return Err(SeriesError::NotPower("a logarithmic term".into()));
+    }
+    Ok(s)
+}
+
+/// The lcm of the denominators of the constant exponents on powers whose
+/// base holds x.
+fn denominators(e: &Expr, x: &str) -> BigInt {
+    let here = match e.node() {
+        Node::Pow(b, k) if b.has_sym(x) => k.as_num().map(|q| q.denom().clone()),
+        _ => None,
+    }
+    .unwrap_or_else(BigInt::one);
+    e.children().iter().fold(here, |acc, c| {
+        num_integer::Integer::lcm(&acc, &denominators(c, x))
+    })
+}
+
 /// Order n exactly, coefficients simplified, leading zeros dropped.
 fn finish(s: Series, n: i64, budget: &Budget) -> R {
     if s.order < n {
@@ -596,6 +651,13 @@ fn power(b: &Expr, k: &Expr, n: i64, ctx: &Ctx) -> R {
         ));
     }
     let vp = vp.to_integer().to_i64().ok_or(SeriesError::TooBig)?;
+    // (lead·tᵛ)^p with an even root is |t|^(v·p) for t < 0 too: an odd
+    // v·p is no power series on both sides (√(t²) = |t|), only for t > 0.
+    if ctx.log_t.is_none() && p.denom().is_even() && vp % 2 != 0 {
+        return Err(SeriesError::NotPower(
+            "an even root of a series vanishing to even order, |t| to an odd power (a Puiseux series for t > 0)".into(),
+        ));
+    }
     let need = n - vp + v;
     let s = if s.order < need { at(b, need, ctx)? } else { s };
     let lead = s.coeff(v);
