@@ -1498,7 +1498,7 @@ def numeric_tasks(rng):
 
 def numeric_big():
     cases = []
-    for s in ["pi", "e", "exp(pi)-pi"]:
+    for s in ["pi", "e", "exp(pi)-pi", "log(2)", "2^(1/3)", "log(1+10^(-20))", "exp(-pi)*log(3)"]:
         digits = 10000
         sig = digits + 20
         v1 = eval_string(s, {}, R, sig + 30, strict=False)

@@ -334,6 +334,79 @@ fn exp(v: &Interval, prec: usize) -> Result<Interval, EvalError> {
         .map_err(EvalError::Undefined)
 }
 
+/// log on [lo, hi], lo > 0. From 4,000 bits: y ≈ log(lo) by Newton's
+/// iteration y ← y + 2(x − eʸ)/(x + eʸ) on [`exp`] at doubling precisions,
+/// then certified by exp's enclosures, e^(y_l) ≤ lo and e^(y_h) ≥ hi, so
+/// log [lo, hi] ⊂ [y_l, y_h] whatever the iteration's accuracy. Below
+/// (or where a certificate fails) dashu-float's ln at both ends, which
+/// is correct but takes seconds at 10,000 digits.
+fn log(v: &Interval, prec: usize) -> Result<Interval, EvalError> {
+    if prec >= 4000
+        && let Some(out) = newton_log(v, prec)
+    {
+        return Ok(out);
+    }
+    v.increasing(prec, |c, r| c.ln(r, None), |c, r| c.ln(r, None))
+        .map_err(EvalError::Undefined)
+}
+
+fn newton_log(v: &Interval, prec: usize) -> Option<Interval> {
+    if !v.positive() {
+        return None;
+    }
+    let x = v.lo.repr();
+    // A start from the top 53 bits: log(m·2^e).
+    let m = x.significand();
+    let shift = (m.bit_len() as isize - 53).max(0);
+    let top = (m >> shift as usize).to_f64().value();
+    let start = top.ln() + (shift + x.exponent()) as f64 * std::f64::consts::LN_2;
+    let mut y = Lo::try_from(start).ok()?;
+    let mut steps = vec![prec + 32];
+    while let Some(&p) = steps.last().filter(|&&p| p > 100) {
+        steps.push(p / 2);
+    }
+    for &p in steps.iter().rev() {
+        let down = Context::<Down>::new(p);
+        let e = exp(&Interval::new(y.clone(), y.clone().with_rounding()), p).ok()?;
+        let e = e.lo.repr();
+        let num = value(down.sub(x, e)).ok()?;
+        let den = value(down.add(x, e)).ok()?;
+        let step = value(down.div(num.repr(), den.repr())).ok()?;
+        y = value(down.add(y.repr(), (step * Lo::from(2u8)).repr())).ok()?;
+    }
+    // y_l = y − δ, y_h = y + δ + 2·(hi − lo)/lo, δ = 2^-(prec − 8)·(|y| + 1).
+    let up = Context::<Up>::new(64);
+    let scale = value(up.add(y.clone().abs().with_rounding::<Up>().repr(), &Repr::one())).ok()?;
+    let delta = scale >> (prec as isize - 8);
+    let spread = value(up.div(
+        value(up.sub(v.hi.repr(), v.lo.repr())).ok()?.repr(),
+        v.lo.repr(),
+    ))
+    .ok()?;
+    let wide = value(up.add(delta.repr(), (spread * Hi::from(2u8)).repr())).ok()?;
+    let y_l = value(Context::<Down>::new(prec + 64).sub(y.repr(), delta.repr())).ok()?;
+    let y_h = value(Context::<Up>::new(prec + 64).add(y.repr(), wide.repr())).ok()?;
+    let below = exp(
+        &Interval::new(y_l.clone(), y_l.clone().with_rounding()),
+        prec + 32,
+    )
+    .ok()?;
+    let above = exp(
+        &Interval::new(y_h.clone().with_rounding(), y_h.clone()),
+        prec + 32,
+    )
+    .ok()?;
+    if below.hi > v.lo.clone().with_rounding::<Up>()
+        || above.lo < v.hi.clone().with_rounding::<Down>()
+    {
+        return None;
+    }
+    Some(Interval::new(
+        y_l.with_precision(prec).value(),
+        y_h.with_precision(prec).value(),
+    ))
+}
+
 fn fixed_exp(v: &Interval, prec: usize) -> Option<Interval> {
     if v.negative() {
         return fixed_exp(&v.neg(), prec)?.recip(prec).ok();
@@ -552,9 +625,7 @@ fn power(
 /// b^x = exp(x·log b) for b > 0.
 fn positive_power(base: &Interval, ex: &Interval, prec: usize) -> Result<Interval, EvalError> {
     let undefined = EvalError::Undefined;
-    let logb = base
-        .increasing(prec, |c, r| c.ln(r, None), |c, r| c.ln(r, None))
-        .map_err(undefined)?;
+    let logb = log(base, prec)?;
     exp(&ex.mul(&logb, prec).map_err(undefined)?, prec)
 }
 
@@ -602,8 +673,7 @@ fn function(
                     "the logarithm of a value that may be 0 or negative".into(),
                 ));
             }
-            x.increasing(prec, |c, r| c.ln(r, None), |c, r| c.ln(r, None))
-                .map_err(undefined)
+            log(x, prec)
         }
         Atan => x
             .increasing(prec, |c, r| c.atan(r, None), |c, r| c.atan(r, None))
