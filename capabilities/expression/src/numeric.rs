@@ -33,8 +33,8 @@ impl Operation for Numeric {
     const ID: &'static str = "expression.numeric.evaluate";
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Certified decimal value of a constant expression";
-    const SUMMARY: &'static str = "A constant such as e^pi − pi to N significant digits (up to 100,000) with a rigorous error bound.";
-    const DESCRIPTION: &'static str = "Evaluates the expression in interval arithmetic on binary floats rounded outward (correctly rounded exp, log, trigonometric, hyperbolic and inverse functions and roots; above 4,000 bits exp by a fixed-point Taylor series with bounded roundings and log by Newton's iteration certified through exp), doubling the working precision until the enclosure fixes every digit asked for; the answer is the decimal to which every point of the enclosure rounds, so it is correctly rounded with a bound of half a unit in its last digit (a value on a rounding boundary, such as 1/40 to one digit, gets the midpoint with the radius added to the bound). Real values only: an expression with i, or a function outside its real domain, is refused. gamma, factorial and binomial of non-exact arguments are not enclosed.";
+    const SUMMARY: &'static str = "A constant such as e^pi − pi, log(2) or euler_gamma to N significant digits (up to 100,000), correctly rounded, with a rigorous error bound.";
+    const DESCRIPTION: &'static str = "Evaluates the expression in interval arithmetic on binary floats rounded outward (correctly rounded exp, log, trigonometric, hyperbolic and inverse functions and roots; above 4,000 bits exp by a fixed-point Taylor series with bounded roundings and log by Newton's iteration certified through exp), doubling the working precision until the enclosure fixes every digit asked for; the answer is the decimal to which every point of the enclosure rounds, so it is correctly rounded with a bound of half a unit in its last digit (a value on a rounding boundary, such as 1/40 to one digit, gets the midpoint with the radius added to the bound). The constant euler_gamma (γ) is enclosed by Brent and McMillan's Bessel-function identity with its error bound. Real values only: an expression with i, or a function outside its real domain, is refused. gamma, factorial and binomial of non-exact arguments are not enclosed.";
     const KEYWORDS: &'static [&'static str] = &[
         "numerical value",
         "decimal",
@@ -43,6 +43,7 @@ impl Operation for Numeric {
         "approximate",
         "n digits",
         "certified",
+        "euler mascheroni constant",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "what is e^pi - pi to 50 digits",

@@ -101,7 +101,7 @@ FUNC_NAMES = {
     floor: "floor", ceiling: "ceil", factorial: "factorial", gamma: "gamma",
     binomial: "binomial",
 }
-RESERVED = {"pi", "e", "i", "inf", "sqrt", "root"} | set(FUNC_NAMES.values())
+RESERVED = {"pi", "e", "i", "inf", "euler_gamma", "sqrt", "root"} | set(FUNC_NAMES.values())
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -219,7 +219,7 @@ _PRINTER = GPrinter({"order": None})
 TOKEN_RE = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([a-z][a-z0-9_]*)|(\*\*|[-+*/^(),]))")
 ARITY = {name: 1 for name in FUNC_NAMES.values()}
 ARITY.update({"sqrt": 1, "binomial": 2, "root": 2, "log": (1, 2)})
-CONSTS = {"pi", "e", "i", "inf"}
+CONSTS = {"pi", "e", "i", "inf", "euler_gamma"}
 
 
 class ParseError(Exception):
@@ -340,7 +340,7 @@ def to_sympy(node, syms):
     if k == "var":
         return syms[node[1]]
     if k == "const":
-        return {"pi": pi, "e": E, "i": I, "inf": oo}[node[1]]
+        return {"pi": pi, "e": E, "i": I, "inf": oo, "euler_gamma": sympy.EulerGamma}[node[1]]
     if k == "neg":
         return -to_sympy(node[1], syms)
     if k in "+-*/^":
@@ -412,6 +412,8 @@ class Evaluator:
                 return +mpmath.pi
             if c == "e":
                 return +mpmath.e
+            if c == "euler_gamma":
+                return +mpmath.euler
             if c == "i":
                 return mpmath.mpc(0, 1)
             raise BadPoint("inf in a value")
@@ -1498,7 +1500,8 @@ def numeric_tasks(rng):
 
 def numeric_big():
     cases = []
-    for s in ["pi", "e", "exp(pi)-pi", "log(2)", "2^(1/3)", "log(1+10^(-20))", "exp(-pi)*log(3)"]:
+    for s in ["pi", "e", "exp(pi)-pi", "log(2)", "2^(1/3)", "log(1+10^(-20))", "exp(-pi)*log(3)",
+              "euler_gamma"]:
         digits = 10000
         sig = digits + 20
         v1 = eval_string(s, {}, R, sig + 30, strict=False)

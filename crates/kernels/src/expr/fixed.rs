@@ -97,6 +97,84 @@ pub fn exp_enclosure(m: &IBig, e: isize, prec: usize) -> Option<(IBig, IBig, usi
     Some((IBig::from(low), IBig::from(err), w))
 }
 
+/// Bounds for Euler's γ by Brent and McMillan's identity (1980): with
+/// n = 2^m, tₖ = (nᵏ/k!)², Hₖ the harmonic numbers,
+/// A = Σ tₖ·Hₖ and B = Σ tₖ, γ = A/B − log n − K₀(2n)/I₀(2n) with
+/// 0 < K₀(2n)/I₀(2n) < π·e^(−4n) < 2^(2 − 5n).
+///
+/// The sums run to K (tₖ falls geometrically beyond 2n, ratio ≤ 1/4), in
+/// fixed point: tₖ = t_{k−1}·n²/k² and uₖ = tₖ·Hₖ = u_{k−1}·n²/k² + tₖ/k,
+/// each floored; the floors' errors, propagated by the factors n²/k², are
+/// bounded using tⱼ ≥ 1 for j ≤ n (so an error never grows faster than
+/// the terms), and the tails by the last term. Returns
+/// (A_lo, A_hi, B_lo, B_hi, m, n) with A ∈ [A_lo, A_hi]·2^-w,
+/// B ∈ [B_lo, B_hi]·2^-w (one scale, so A/B is their quotient); the
+/// caller subtracts m·log 2 and the K₀/I₀ term.
+pub fn brent_mcmillan(prec: usize) -> (UBig, UBig, UBig, UBig, u32, u64) {
+    // 5n ≥ prec + 24 makes 2^(2 − 5n) below 2^-(prec + 22).
+    let need = (prec as u64 + 24).div_ceil(5);
+    let m = 64 - (need - 1).leading_zeros();
+    let n = 1u64 << m;
+    // K: from 2n on, the tail bound tₖ·(k + 2)·(log k + 2) below 2^-(prec + 32).
+    let (mut k, mut log_t) = (0u64, 0.0f64);
+    loop {
+        k += 1;
+        log_t += 2.0 * (m as f64 - (k as f64).log2());
+        let tail = log_t + ((k + 2) as f64).log2() + ((k as f64).ln() + 2.0).log2();
+        if k >= 2 * n && tail < -((prec + 32) as f64) {
+            break;
+        }
+    }
+    let big_k = k;
+    let w = prec + 64 + 3 * (64 - big_k.leading_zeros() as usize);
+    let mut t = UBig::ONE << w;
+    let mut u = UBig::ZERO;
+    let (mut sum_t, mut sum_u) = (t.clone(), UBig::ZERO);
+    let mut t_max = t.clone();
+    for k in 1..=big_k {
+        let kk = UBig::from(k * k);
+        t = (&t << (2 * m as usize)) / &kk;
+        u = (&u << (2 * m as usize)) / &kk + &t / UBig::from(k);
+        sum_t += &t;
+        sum_u += &u;
+        if t > t_max {
+            t_max = t.clone();
+        }
+    }
+    // Per-term errors in units: e_t ≤ n·t_max + K, e_u ≤ (n + 2 + K)·n·t_max + K² + 2K
+    // (t_max as a value, rounded up); K + 1 terms each.
+    let (nn, kb) = (UBig::from(n), UBig::from(big_k));
+    let t_value = (&t_max >> w) + UBig::ONE;
+    let e_t = &nn * &t_value + &kb;
+    let e_u = (&nn + UBig::from(2u8) + &kb) * &nn * &t_value + &kb * &kb + &kb * UBig::from(2u8);
+    let terms = &kb + UBig::ONE;
+    let (err_t, err_u) = (&terms * &e_t, &terms * &e_u);
+    // Tails: Σ_{k>K} tₖ ≤ t_K/3 and Σ_{k>K} tₖ·Hₖ ≤ t_K·(K + 2), Hₖ ≤ k.
+    let last = &t + &e_t + UBig::ONE;
+    let tail_b = last.clone();
+    let tail_a = &last * (&kb + UBig::from(2u8));
+    let a_lo = if sum_u > err_u {
+        &sum_u - &err_u
+    } else {
+        UBig::ZERO
+    };
+    // sum_t ≥ 2^w (t₀ = 1) exceeds err_t ≤ (K + 1)·(n·t_max + K)·… by far
+    // (w carries 64 + 3·log₂ K guard bits); kept positive regardless.
+    let b_lo = if sum_t > err_t {
+        &sum_t - &err_t
+    } else {
+        UBig::ONE
+    };
+    (
+        a_lo,
+        sum_u + err_u + tail_a,
+        b_lo,
+        sum_t + err_t + tail_b,
+        m,
+        n,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

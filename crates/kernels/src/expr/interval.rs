@@ -12,8 +12,8 @@ use super::node::{Constant, Expr, Func, Node};
 use crate::{BigInt, Budget, Q, Stop};
 use dashu_float::round::mode::{Down, Up};
 use dashu_float::{Context, FBig, FpResult, Repr};
-use dashu_int::IBig;
 use dashu_int::ops::{Abs, BitTest};
+use dashu_int::{IBig, UBig};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
@@ -469,6 +469,33 @@ fn euler_e(prec: usize) -> Interval {
     }
 }
 
+/// γ from the bounds of [`super::fixed::brent_mcmillan`]:
+/// γ ∈ [A_lo/B_hi − m·log 2 − 2^(2 − 5n), A_hi/B_lo − m·log 2].
+fn euler_gamma(prec: usize) -> Result<Interval, EvalError> {
+    let (a_lo, a_hi, b_lo, b_hi, m, n) = super::fixed::brent_mcmillan(prec + 16);
+    let p = prec + 32;
+    let quotient = |a: UBig, b: UBig| {
+        (
+            Repr::<2>::new(IBig::from(a), 0),
+            Repr::<2>::new(IBig::from(b), 0),
+        )
+    };
+    let (na, db) = quotient(a_lo, b_hi);
+    let lo = value(Context::<Down>::new(p).div(&na, &db)).map_err(EvalError::Undefined)?;
+    let (na, db) = quotient(a_hi, b_lo);
+    let hi = value(Context::<Up>::new(p).div(&na, &db)).map_err(EvalError::Undefined)?;
+    let ratio = Interval::new(lo, hi);
+    let log2 = log(&Interval::rational(&Q::from_integer(2.into()), p), p)?;
+    let m_log2 = log2
+        .mul(&Interval::rational(&Q::from_integer(m.into()), p), p)
+        .map_err(EvalError::Undefined)?;
+    let k0 = Interval::new(Lo::ZERO, Hi::from_parts(IBig::ONE, 2 - 5 * n as isize));
+    ratio
+        .add(&m_log2.neg(), prec)
+        .and_then(|g| g.add(&k0.neg(), prec))
+        .map_err(EvalError::Undefined)
+}
+
 /// (P, Q) with Q = (a + 1)⋯b and P/Q = Σₖ₌ₐ₊₁ᵇ 1/((a + 1)⋯k).
 fn split(a: u64, b: u64) -> (IBig, IBig) {
     if b - a == 1 {
@@ -539,6 +566,7 @@ pub fn eval(
             .ok_or_else(|| EvalError::Free(s.to_string())),
         Node::Const(Constant::Pi) => Ok(pi(prec)),
         Node::Const(Constant::E) => Ok(euler_e(prec)),
+        Node::Const(Constant::EulerGamma) => euler_gamma(prec),
         Node::Const(Constant::I) => Err(EvalError::NotReal("the imaginary unit".into())),
         Node::Undefined => Err(EvalError::Undefined("undefined".into())),
         Node::Add(ts) => {

@@ -27,6 +27,8 @@ pub enum Constant {
     Pi,
     /// Euler's number; `exp(x)` is `e^x`.
     E,
+    /// The Euler–Mascheroni constant γ = lim (H_n − log n), `euler_gamma`.
+    EulerGamma,
 }
 
 /// The functions of the grammar that are not powers.

@@ -39,7 +39,7 @@ pub const MAX_NESTING: usize = 200;
 pub const MAX_LITERAL_DIGITS: usize = 10_000;
 
 /// Reserved names that are not functions.
-pub const CONSTANTS: [&str; 4] = ["pi", "e", "i", "inf"];
+pub const CONSTANTS: [&str; 5] = ["pi", "e", "i", "inf", "euler_gamma"];
 
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
@@ -453,6 +453,7 @@ impl Parser {
                 match name.as_str() {
                     "pi" => Ok(Expr::pi()),
                     "e" => Ok(Expr::e()),
+                    "euler_gamma" => Ok(Expr::constant(super::node::Constant::EulerGamma)),
                     "i" => Ok(Expr::i()),
                     "inf" => Err(error(
                         at,

@@ -155,6 +155,7 @@ pub fn text(e: &Expr) -> String {
         Node::Const(Constant::Pi) => "pi".into(),
         Node::Const(Constant::E) => "e".into(),
         Node::Const(Constant::I) => "i".into(),
+        Node::Const(Constant::EulerGamma) => "euler_gamma".into(),
         Node::Undefined => "undefined".into(),
         Node::Add(ts) => sum_text(ts, &text, &wrap),
         Node::Mul(_) => product_text(e),
@@ -236,6 +237,7 @@ pub fn latex(e: &Expr) -> String {
         Node::Const(Constant::Pi) => "\\pi".into(),
         Node::Const(Constant::E) => "e".into(),
         Node::Const(Constant::I) => "i".into(),
+        Node::Const(Constant::EulerGamma) => "\\gamma".into(),
         Node::Undefined => "\\text{undefined}".into(),
         Node::Add(ts) => sum_text(ts, &latex, &latex_wrap),
         Node::Mul(_) => {
