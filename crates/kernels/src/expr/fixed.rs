@@ -98,7 +98,7 @@ pub fn exp_enclosure(m: &IBig, e: isize, prec: usize) -> Option<(IBig, IBig, usi
 }
 
 /// Bounds for Euler's γ by Brent and McMillan's identity (1980): with
-/// n = 2^m, tₖ = (nᵏ/k!)², Hₖ the harmonic numbers,
+/// n ≥ (prec + 24)/5, tₖ = (nᵏ/k!)², Hₖ the harmonic numbers,
 /// A = Σ tₖ·Hₖ and B = Σ tₖ, γ = A/B − log n − K₀(2n)/I₀(2n) with
 /// 0 < K₀(2n)/I₀(2n) < π·e^(−4n) < 2^(2 − 5n).
 ///
@@ -107,19 +107,21 @@ pub fn exp_enclosure(m: &IBig, e: isize, prec: usize) -> Option<(IBig, IBig, usi
 /// each floored; the floors' errors, propagated by the factors n²/k², are
 /// bounded using tⱼ ≥ 1 for j ≤ n (so an error never grows faster than
 /// the terms), and the tails by the last term. Returns
-/// (A_lo, A_hi, B_lo, B_hi, m, n) with A ∈ [A_lo, A_hi]·2^-w,
+/// (A_lo, A_hi, B_lo, B_hi, n) with A ∈ [A_lo, A_hi]·2^-w,
 /// B ∈ [B_lo, B_hi]·2^-w (one scale, so A/B is their quotient); the
-/// caller subtracts m·log 2 and the K₀/I₀ term.
-pub fn brent_mcmillan(prec: usize) -> (UBig, UBig, UBig, UBig, u32, u64) {
+/// caller subtracts log n and the K₀/I₀ term.
+pub fn brent_mcmillan(
+    prec: usize,
+    budget: &crate::Budget,
+) -> Result<(UBig, UBig, UBig, UBig, u64), crate::Stop> {
     // 5n ≥ prec + 24 makes 2^(2 − 5n) below 2^-(prec + 22).
-    let need = (prec as u64 + 24).div_ceil(5);
-    let m = 64 - (need - 1).leading_zeros();
-    let n = 1u64 << m;
+    let n = (prec as u64 + 24).div_ceil(5);
+    let log_n = (n as f64).log2();
     // K: from 2n on, the tail bound tₖ·(k + 2)·(log k + 2) below 2^-(prec + 32).
     let (mut k, mut log_t) = (0u64, 0.0f64);
     loop {
         k += 1;
-        log_t += 2.0 * (m as f64 - (k as f64).log2());
+        log_t += 2.0 * (log_n - (k as f64).log2());
         let tail = log_t + ((k + 2) as f64).log2() + ((k as f64).ln() + 2.0).log2();
         if k >= 2 * n && tail < -((prec + 32) as f64) {
             break;
@@ -131,10 +133,14 @@ pub fn brent_mcmillan(prec: usize) -> (UBig, UBig, UBig, UBig, u32, u64) {
     let mut u = UBig::ZERO;
     let (mut sum_t, mut sum_u) = (t.clone(), UBig::ZERO);
     let mut t_max = t.clone();
+    let n2 = UBig::from(n * n);
     for k in 1..=big_k {
+        if k % 256 == 0 {
+            budget.check()?;
+        }
         let kk = UBig::from(k * k);
-        t = (&t << (2 * m as usize)) / &kk;
-        u = (&u << (2 * m as usize)) / &kk + &t / UBig::from(k);
+        t = (&t * &n2) / &kk;
+        u = (&u * &n2) / &kk + &t / UBig::from(k);
         sum_t += &t;
         sum_u += &u;
         if t > t_max {
@@ -165,14 +171,13 @@ pub fn brent_mcmillan(prec: usize) -> (UBig, UBig, UBig, UBig, u32, u64) {
     } else {
         UBig::ONE
     };
-    (
+    Ok((
         a_lo,
         sum_u + err_u + tail_a,
         b_lo,
         sum_t + err_t + tail_b,
-        m,
         n,
-    )
+    ))
 }
 
 #[cfg(test)]

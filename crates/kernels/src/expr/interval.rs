@@ -470,9 +470,10 @@ fn euler_e(prec: usize) -> Interval {
 }
 
 /// γ from the bounds of [`super::fixed::brent_mcmillan`]:
-/// γ ∈ [A_lo/B_hi − m·log 2 − 2^(2 − 5n), A_hi/B_lo − m·log 2].
-fn euler_gamma(prec: usize) -> Result<Interval, EvalError> {
-    let (a_lo, a_hi, b_lo, b_hi, m, n) = super::fixed::brent_mcmillan(prec + 16);
+/// γ ∈ [A_lo/B_hi − log n − 2^(2 − 5n), A_hi/B_lo − log n].
+fn euler_gamma(prec: usize, budget: &Budget) -> Result<Interval, EvalError> {
+    let (a_lo, a_hi, b_lo, b_hi, n) =
+        super::fixed::brent_mcmillan(prec + 16, budget).map_err(EvalError::Stopped)?;
     let p = prec + 32;
     let quotient = |a: UBig, b: UBig| {
         (
@@ -485,13 +486,10 @@ fn euler_gamma(prec: usize) -> Result<Interval, EvalError> {
     let (na, db) = quotient(a_hi, b_lo);
     let hi = value(Context::<Up>::new(p).div(&na, &db)).map_err(EvalError::Undefined)?;
     let ratio = Interval::new(lo, hi);
-    let log2 = log(&Interval::rational(&Q::from_integer(2.into()), p), p)?;
-    let m_log2 = log2
-        .mul(&Interval::rational(&Q::from_integer(m.into()), p), p)
-        .map_err(EvalError::Undefined)?;
+    let log_n = log(&Interval::rational(&Q::from_integer(n.into()), p), p)?;
     let k0 = Interval::new(Lo::ZERO, Hi::from_parts(IBig::ONE, 2 - 5 * n as isize));
     ratio
-        .add(&m_log2.neg(), prec)
+        .add(&log_n.neg(), prec)
         .and_then(|g| g.add(&k0.neg(), prec))
         .map_err(EvalError::Undefined)
 }
@@ -566,7 +564,7 @@ pub fn eval(
             .ok_or_else(|| EvalError::Free(s.to_string())),
         Node::Const(Constant::Pi) => Ok(pi(prec)),
         Node::Const(Constant::E) => Ok(euler_e(prec)),
-        Node::Const(Constant::EulerGamma) => euler_gamma(prec),
+        Node::Const(Constant::EulerGamma) => euler_gamma(prec, budget),
         Node::Const(Constant::I) => Err(EvalError::NotReal("the imaginary unit".into())),
         Node::Undefined => Err(EvalError::Undefined("undefined".into())),
         Node::Add(ts) => {
