@@ -645,7 +645,82 @@ fn power(
             "a non-integer power of a value that may be 0 or negative".into(),
         ));
     }
+    if prec >= 4000
+        && let Some(q) = x.as_num()
+        && let Some(d) = q.denom().to_u32().filter(|d| *d <= 64)
+        && let Some(k) = q.numer().to_i64()
+        && let Some(r) = newton_root(&base, d, prec)
+    {
+        return r.powi(k, prec);
+    }
     positive_power(&base, &eval(x, env, prec, budget)?, prec)
+}
+
+/// b^(1/d) for b > 0 from 4,000 bits: Newton's iteration
+/// y ← ((d − 1)·y + b/y^(d−1))/d at doubling precisions, certified by
+/// y_l^d ≤ lo and y_h^d ≥ hi (interval powers), so the root of [lo, hi]
+/// lies in [y_l, y_h]; None when a certificate fails.
+fn newton_root(v: &Interval, d: u32, prec: usize) -> Option<Interval> {
+    if !v.positive() || d < 2 {
+        return None;
+    }
+    let x = v.lo.repr();
+    let m = x.significand();
+    let shift = (m.bit_len() as isize - 53).max(0);
+    let top = (m >> shift as usize).to_f64().value();
+    // log₂ of the root, split so that f64 cannot overflow.
+    let log2 = (top.log2() + (shift + x.exponent()) as f64) / f64::from(d);
+    let (whole, frac) = (log2.floor(), log2 - log2.floor());
+    let mut y = Lo::try_from(frac.exp2()).ok()? << (whole as isize);
+    let mut steps = vec![prec + 32];
+    while let Some(&p) = steps.last().filter(|&&p| p > 100) {
+        steps.push(p / 2);
+    }
+    let dd = Lo::from(d);
+    for &p in steps.iter().rev() {
+        let down = Context::<Down>::new(p);
+        let point = Interval::new(y.clone(), y.clone().with_rounding());
+        let power = point.powi(i64::from(d) - 1, p).ok()?.lo;
+        let quotient = value(down.div(x, power.repr())).ok()?;
+        let scaled = value(down.mul(y.repr(), (dd.clone() - Lo::ONE).repr())).ok()?;
+        let sum = value(down.add(scaled.repr(), quotient.repr())).ok()?;
+        y = value(down.div(sum.repr(), dd.repr())).ok()?;
+    }
+    // y ± |y|·2^-(prec − 8), then the relative spread of [lo, hi] on top.
+    let up = Context::<Up>::new(64);
+    let delta = y.clone().abs().with_rounding::<Up>() >> (prec as isize - 8);
+    let spread = value(up.div(
+        value(up.sub(v.hi.repr(), v.lo.repr())).ok()?.repr(),
+        v.lo.repr(),
+    ))
+    .ok()?;
+    let wide = value(
+        up.add(
+            delta.repr(),
+            value(up.mul(spread.repr(), y.clone().abs().with_rounding::<Up>().repr()))
+                .ok()?
+                .repr(),
+        ),
+    )
+    .ok()?;
+    let y_l = value(Context::<Down>::new(prec + 64).sub(y.repr(), delta.repr())).ok()?;
+    let y_h = value(Context::<Up>::new(prec + 64).add(y.repr(), wide.repr())).ok()?;
+    let k = i64::from(d);
+    let below = Interval::new(y_l.clone(), y_l.clone().with_rounding())
+        .powi(k, prec + 32)
+        .ok()?;
+    let above = Interval::new(y_h.clone().with_rounding(), y_h.clone())
+        .powi(k, prec + 32)
+        .ok()?;
+    if below.hi > v.lo.clone().with_rounding::<Up>()
+        || above.lo < v.hi.clone().with_rounding::<Down>()
+    {
+        return None;
+    }
+    Some(Interval::new(
+        y_l.with_precision(prec).value(),
+        y_h.with_precision(prec).value(),
+    ))
 }
 
 /// b^x = exp(x·log b) for b > 0.
