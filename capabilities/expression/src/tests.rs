@@ -67,6 +67,15 @@ fn agrees(enclosure: (Q, Q), oracle: &str) -> bool {
     enclosure.0 - &slack <= v && v <= enclosure.1 + slack
 }
 
+/// Whether a zero test settled d = 0 (exactly, or at certified points).
+fn proven_or_probable(v: &hessian_kernels::expr::zero::Verdict) -> bool {
+    matches!(
+        v,
+        hessian_kernels::expr::zero::Verdict::Proven { .. }
+            | hessian_kernels::expr::zero::Verdict::Probable { .. }
+    )
+}
+
 fn int(n: i64) -> Q {
     Q::from_integer(n.into())
 }
@@ -453,11 +462,7 @@ fn series_match_sympy_term_by_term() {
                 .minus(theirs.get(k).unwrap_or(&zero));
             let verdict = hessian_kernels::expr::zero::is_zero(&d, &Budget::unlimited()).unwrap();
             assert!(
-                matches!(
-                    verdict,
-                    hessian_kernels::expr::zero::Verdict::Proven { .. }
-                        | hessian_kernels::expr::zero::Verdict::Probable { .. }
-                ),
+                proven_or_probable(&verdict),
                 "series of {} at {}: the coefficient of t^{k} is {} here and {} in SymPy ({verdict:?})",
                 c["expr"],
                 c["point"],
@@ -534,11 +539,7 @@ fn limits_match_sympy() {
                 )
                 .unwrap();
                 assert!(
-                    matches!(
-                        verdict,
-                        hessian_kernels::expr::zero::Verdict::Proven { .. }
-                            | hessian_kernels::expr::zero::Verdict::Probable { .. }
-                    ),
+                    proven_or_probable(&verdict),
                     "lim {} at {}: {} here, {} in SymPy",
                     c["expr"],
                     c["point"],
@@ -596,11 +597,7 @@ fn sums_match_sympy() {
             })
         };
         assert!(
-            matches!(
-                verdict,
-                hessian_kernels::expr::zero::Verdict::Proven { .. }
-                    | hessian_kernels::expr::zero::Verdict::Probable { .. }
-            ) || at_points(),
+            proven_or_probable(&verdict) || at_points(),
             "Σ {} from {} to {}: {} here, {} in SymPy",
             c["summand"],
             c["lower"],
@@ -897,11 +894,7 @@ fn implicit_derivatives_match_sympy() {
             hessian_kernels::expr::zero::is_zero(&ours.minus(&theirs), &Budget::unlimited())
                 .unwrap();
         assert!(
-            matches!(
-                verdict,
-                hessian_kernels::expr::zero::Verdict::Proven { .. }
-                    | hessian_kernels::expr::zero::Verdict::Probable { .. }
-            ),
+            proven_or_probable(&verdict),
             "{}: {} here, {} in SymPy",
             c["equation"],
             out["derivative"]["expression"],
@@ -1092,11 +1085,7 @@ fn improper_integrals_match_sympy() {
                 )
                 .unwrap();
                 assert!(
-                    matches!(
-                        verdict,
-                        hessian_kernels::expr::zero::Verdict::Proven { .. }
-                            | hessian_kernels::expr::zero::Verdict::Probable { .. }
-                    ),
+                    proven_or_probable(&verdict),
                     "∫ {} from {} to {}: {out}, SymPy {theirs}",
                     c["expr"],
                     c["from"],

@@ -355,17 +355,11 @@ fn newton_log(v: &Interval, prec: usize) -> Option<Interval> {
         return None;
     }
     let x = v.lo.repr();
-    // A start from the top 53 bits: log(m·2^e).
-    let m = x.significand();
-    let shift = (m.bit_len() as isize - 53).max(0);
-    let top = (m >> shift as usize).to_f64().value();
-    let start = top.ln() + (shift + x.exponent()) as f64 * std::f64::consts::LN_2;
+    // A start from the top 53 bits: log(f·2^s).
+    let (top, power) = leading(x);
+    let start = top.ln() + power as f64 * std::f64::consts::LN_2;
     let mut y = Lo::try_from(start).ok()?;
-    let mut steps = vec![prec + 32];
-    while let Some(&p) = steps.last().filter(|&&p| p > 100) {
-        steps.push(p / 2);
-    }
-    for &p in steps.iter().rev() {
+    for p in doubling(prec) {
         let down = Context::<Down>::new(p);
         let e = exp(&Interval::new(y.clone(), y.clone().with_rounding()), p).ok()?;
         let e = e.lo.repr();
@@ -374,28 +368,59 @@ fn newton_log(v: &Interval, prec: usize) -> Option<Interval> {
         let step = value(down.div(num.repr(), den.repr())).ok()?;
         y = value(down.add(y.repr(), (step * Lo::from(2u8)).repr())).ok()?;
     }
-    // y_l = y − δ, y_h = y + δ + 2·(hi − lo)/lo, δ = 2^-(prec − 8)·(|y| + 1).
+    // δ = 2^-(prec − 8)·(|y| + 1); log hi − log lo ≤ 2·(hi − lo)/lo.
+    let spread = relative_spread(v)?;
+    let extra =
+        value(Context::<Up>::new(64).mul(spread.repr(), &Repr::new(IBig::from(2u8), 0))).ok()?;
+    certified(v, &y, Hi::ONE, extra, prec, |e| exp(&e, prec + 32).ok())
+}
+
+/// (hi − lo)/lo, rounded up.
+fn relative_spread(v: &Interval) -> Option<Hi> {
     let up = Context::<Up>::new(64);
-    let scale = value(up.add(y.clone().abs().with_rounding::<Up>().repr(), &Repr::one())).ok()?;
-    let delta = scale >> (prec as isize - 8);
-    let spread = value(up.div(
+    value(up.div(
         value(up.sub(v.hi.repr(), v.lo.repr())).ok()?.repr(),
         v.lo.repr(),
     ))
-    .ok()?;
-    let wide = value(up.add(delta.repr(), (spread * Hi::from(2u8)).repr())).ok()?;
+    .ok()
+}
+
+/// Newton's doubling precisions up to `prec + 32`, lowest first.
+fn doubling(prec: usize) -> Vec<usize> {
+    let mut steps = vec![prec + 32];
+    while let Some(&p) = steps.last().filter(|&&p| p > 100) {
+        steps.push(p / 2);
+    }
+    steps.reverse();
+    steps
+}
+
+/// The top 53 bits of x > 0 as (f, s) with x ≈ f·2^s.
+fn leading(x: &Repr<2>) -> (f64, isize) {
+    let m = x.significand();
+    let shift = (m.bit_len() as isize - 53).max(0);
+    ((m >> shift as usize).to_f64().value(), shift + x.exponent())
+}
+
+/// [y_l, y_h] = [y − δ, y + δ + extra], δ = 2^-(prec − 8)·(|y| + bias),
+/// as the image of v under the inverse of the increasing f when
+/// f(y_l) ≤ lo and f(y_h) ≥ hi (f enclosed by `f`); None otherwise.
+fn certified(
+    v: &Interval,
+    y: &Lo,
+    bias: Hi,
+    extra: Hi,
+    prec: usize,
+    f: impl Fn(Interval) -> Option<Interval>,
+) -> Option<Interval> {
+    let up = Context::<Up>::new(64);
+    let scale = value(up.add(y.clone().abs().with_rounding::<Up>().repr(), bias.repr())).ok()?;
+    let delta = scale >> (prec as isize - 8);
+    let wide = value(up.add(delta.repr(), extra.repr())).ok()?;
     let y_l = value(Context::<Down>::new(prec + 64).sub(y.repr(), delta.repr())).ok()?;
     let y_h = value(Context::<Up>::new(prec + 64).add(y.repr(), wide.repr())).ok()?;
-    let below = exp(
-        &Interval::new(y_l.clone(), y_l.clone().with_rounding()),
-        prec + 32,
-    )
-    .ok()?;
-    let above = exp(
-        &Interval::new(y_h.clone().with_rounding(), y_h.clone()),
-        prec + 32,
-    )
-    .ok()?;
+    let below = f(Interval::new(y_l.clone(), y_l.clone().with_rounding()))?;
+    let above = f(Interval::new(y_h.clone().with_rounding(), y_h.clone()))?;
     if below.hi > v.lo.clone().with_rounding::<Up>()
         || above.lo < v.hi.clone().with_rounding::<Down>()
     {
@@ -665,19 +690,13 @@ fn newton_root(v: &Interval, d: u32, prec: usize) -> Option<Interval> {
         return None;
     }
     let x = v.lo.repr();
-    let m = x.significand();
-    let shift = (m.bit_len() as isize - 53).max(0);
-    let top = (m >> shift as usize).to_f64().value();
+    let (top, power) = leading(x);
     // log₂ of the root, split so that f64 cannot overflow.
-    let log2 = (top.log2() + (shift + x.exponent()) as f64) / f64::from(d);
+    let log2 = (top.log2() + power as f64) / f64::from(d);
     let (whole, frac) = (log2.floor(), log2 - log2.floor());
     let mut y = Lo::try_from(frac.exp2()).ok()? << (whole as isize);
-    let mut steps = vec![prec + 32];
-    while let Some(&p) = steps.last().filter(|&&p| p > 100) {
-        steps.push(p / 2);
-    }
     let dd = Lo::from(d);
-    for &p in steps.iter().rev() {
+    for p in doubling(prec) {
         let down = Context::<Down>::new(p);
         let point = Interval::new(y.clone(), y.clone().with_rounding());
         let power = point.powi(i64::from(d) - 1, p).ok()?.lo;
@@ -686,41 +705,14 @@ fn newton_root(v: &Interval, d: u32, prec: usize) -> Option<Interval> {
         let sum = value(down.add(scaled.repr(), quotient.repr())).ok()?;
         y = value(down.div(sum.repr(), dd.repr())).ok()?;
     }
-    // y ± |y|·2^-(prec − 8), then the relative spread of [lo, hi] on top.
-    let up = Context::<Up>::new(64);
-    let delta = y.clone().abs().with_rounding::<Up>() >> (prec as isize - 8);
-    let spread = value(up.div(
-        value(up.sub(v.hi.repr(), v.lo.repr())).ok()?.repr(),
-        v.lo.repr(),
-    ))
-    .ok()?;
-    let wide = value(
-        up.add(
-            delta.repr(),
-            value(up.mul(spread.repr(), y.clone().abs().with_rounding::<Up>().repr()))
-                .ok()?
-                .repr(),
-        ),
+    // δ = 2^-(prec − 8)·|y|; (hi/lo)^(1/d) ≤ 1 + (hi − lo)/lo.
+    let spread = relative_spread(v)?;
+    let extra = value(
+        Context::<Up>::new(64).mul(spread.repr(), y.clone().abs().with_rounding::<Up>().repr()),
     )
     .ok()?;
-    let y_l = value(Context::<Down>::new(prec + 64).sub(y.repr(), delta.repr())).ok()?;
-    let y_h = value(Context::<Up>::new(prec + 64).add(y.repr(), wide.repr())).ok()?;
     let k = i64::from(d);
-    let below = Interval::new(y_l.clone(), y_l.clone().with_rounding())
-        .powi(k, prec + 32)
-        .ok()?;
-    let above = Interval::new(y_h.clone().with_rounding(), y_h.clone())
-        .powi(k, prec + 32)
-        .ok()?;
-    if below.hi > v.lo.clone().with_rounding::<Up>()
-        || above.lo < v.hi.clone().with_rounding::<Down>()
-    {
-        return None;
-    }
-    Some(Interval::new(
-        y_l.with_precision(prec).value(),
-        y_h.with_precision(prec).value(),
-    ))
+    certified(v, &y, Hi::ZERO, extra, prec, |e| e.powi(k, prec + 32).ok())
 }
 
 /// b^x = exp(x·log b) for b > 0.

@@ -415,15 +415,9 @@ fn inverse(s: &Series, n: i64, budget: &Budget) -> R {
             "division by a series with no nonzero term known".into(),
         ));
     }
-    let lead = s.coeff(v);
     // s = lead·t^v·(1 + U): U known to s.order − v; 1/s = t^−v/lead·Σ(−U)ᵏ.
+    let (lead, u) = normalized(s, v, budget)?;
     let inv_lead = Expr::one().over(&lead);
-    let u = Series {
-        start: 0,
-        coeffs: (v..s.order).map(|k| s.coeff(k).times(&inv_lead)).collect(),
-        order: s.order - v,
-    };
-    let (_, u) = split_constant(&u, budget, "an inverse")?;
     let sum = reciprocal_one_plus(&u, budget)?;
     let shifted = Series {
         start: sum.start - v,
@@ -660,14 +654,7 @@ fn power(b: &Expr, k: &Expr, n: i64, ctx: &Ctx) -> R {
     }
     let need = n - vp + v;
     let s = if s.order < need { at(b, need, ctx)? } else { s };
-    let lead = s.coeff(v);
-    let inv_lead = Expr::one().over(&lead);
-    let u = Series {
-        start: 0,
-        coeffs: (v..s.order).map(|k| s.coeff(k).times(&inv_lead)).collect(),
-        order: s.order - v,
-    };
-    let (_, u) = split_constant(&u, ctx.budget, "a power")?;
+    let (lead, u) = normalized(&s, v, ctx.budget)?;
     let sum = power_one_plus(&u, p, ctx.budget)?;
     let front = Expr::pow(lead, Expr::num(p.clone()));
     Ok(Series {
