@@ -28,7 +28,7 @@ impl Operation for Equal {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.equal.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Decide whether two expressions are equal";
     const SUMMARY: &'static str =
         "Zero-equivalence of two expressions: proven, disproven with a witness point, or probable.";

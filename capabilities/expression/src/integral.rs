@@ -39,11 +39,11 @@ impl Operation for Integral {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.integral.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Antiderivative (indefinite integral) of an expression";
     const SUMMARY: &'static str =
         "An exact antiderivative F of f, checked by differentiating back, or a typed unknown.";
-    const DESCRIPTION: &'static str = "Finds F with F′ = f by linearity, rational functions over Q (partial fractions over the irreducible factors of the denominator: logarithms, arctangents and the reduction formula for irreducible quadratics), a table of elementary functions of a linear argument, polynomials times exp/sin/cos/sinh/cosh (repeated integration by parts) or log/atan (by parts), exp·sin and exp·cos, substitution where f = g(h(x))·h′(x), and expansion. F is differentiated and F′ − f proven (or, failing a proof, found to vanish at 8 certified test points) to be 0 before it is returned. Logarithms are principal (log(x − 2), not log|x − 2|), as SymPy writes them. When no method applies the answer is status unknown: not a proof that no elementary antiderivative exists.";
+    const DESCRIPTION: &'static str = "Finds F with F′ = f by linearity, rational functions over Q completely (partial fractions over the irreducible factors of the denominator; Hermite's reduction of repeated factors; the logarithmic part by Trager's method, as in Lazard–Rioboo–Trager: c·log p when a factor's residues are one rational c, real logarithms with square roots when they are two real quadratic conjugates, a logarithm and pole-free arctangents (Rioboo) when they are complex quadratic conjugates, else root_sum(M, t, t*log(S)) over the roots t of the residues' minimal polynomial M), a table of elementary functions of a linear argument, polynomials times exp/sin/cos/sinh/cosh (repeated integration by parts) or log/atan (by parts), exp·sin and exp·cos, substitution where f = g(h(x))·h′(x), and expansion. F is differentiated and F′ − f proven (or, failing a proof, found to vanish at 8 certified test points) to be 0 before it is returned. Logarithms are principal (log(x − 2), not log|x − 2|), as SymPy writes them. When no method applies the answer is status unknown: not a proof that no elementary antiderivative exists.";
     const KEYWORDS: &'static [&'static str] = &[
         "integral",
         "integrate",

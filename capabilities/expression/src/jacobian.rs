@@ -29,7 +29,7 @@ impl Operation for Jacobian {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.jacobian.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Jacobian matrix of expressions";
     const SUMMARY: &'static str = "The matrix of partial derivatives of a vector of expressions.";
     const DESCRIPTION: &'static str = "∂fᵢ/∂vⱼ for up to 30 components and 30 variables, each checked against automatic differentiation at test points.";

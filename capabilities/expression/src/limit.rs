@@ -61,7 +61,7 @@ impl Operation for Limit {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.limit.compute";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Limit of an expression";
     const SUMMARY: &'static str = "lim f as x → a (finite, one- or two-sided, or ±∞), exact, from a checked series or Gruntz's algorithm, or a typed unknown.";
     const DESCRIPTION: &'static str = "Expands f in a series at a (at ±∞ in t = ±1/x, t → 0⁺) with expression.series.compute's arithmetic and checks: the limit is the constant term, 0, or ±∞ by the sign of the leading coefficient of a pole and the side; two-sided limits whose sides differ say so with both. Where f has no power series there (x·log(x) at 0⁺, x^10·e^(−x) or log(x)^5/x at ∞), Gruntz's algorithm for exp-log expressions: the most rapidly varying subexpressions are rewritten in one ω → 0 and f's leading term in ω decides, each inner limit and sign by the same recursion (finite points one side at a time, x = a ± 1/y); its answer must agree with the trend of certified values of f far out where those can be computed. Oscillating forms (sin(x) at ∞) and what neither method decides answer status unknown, never a guess.";

@@ -36,7 +36,7 @@ impl Operation for LimitClaim {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.limit.check";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     const TITLE: &'static str = "Check a claimed limit";
     const SUMMARY: &'static str = "Is lim f = L as x → a (or ±∞, one- or two-sided): true, false with the actual limit, or unknown.";
     const DESCRIPTION: &'static str = "Finds the limit as expression.limit.compute does (from a checked series at the point, else by Gruntz's algorithm for exp-log forms, confirmed by the trend of certified values far out) and compares it with the claim: equal values are decided as expression.equal.decide decides them (proven or probable), ±∞ by the sign of the leading coefficient. A two-sided claim where the one-sided limits differ is false. Where neither method decides (oscillating forms such as sin(x) at ∞), the answer is unknown, never a guess.";

@@ -72,7 +72,7 @@ impl Operation for Ode {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.ode.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve an ordinary differential equation";
     const SUMMARY: &'static str = "Closed-form solution of an ODE (linear with constant coefficients, first-order linear, separable, exact), with initial conditions, substituted back before it is returned.";
     const DESCRIPTION: &'static str = "Linear equations with constant rational coefficients of order up to 12: the homogeneous solutions from the factors of the characteristic polynomial over Q (real roots, repeated roots, complex pairs as e^(ax)·cos/sin(bx); an irreducible factor of degree 3 or more answers unknown), and right-hand sides that are sums of c·x^k·e^(ax)·cos(bx) or sin(bx) by undetermined coefficients (resonance handled). First-order linear equations by an integrating factor, separable equations y′ = f(x)·g(y) (solved for y when the inversion is exact, else implicit), exact equations M + N·y′ = 0 (implicit Φ = C). Constants are c1, c2, …; conditions y⁽ᵏ⁾(x₀) = v fix them by exact elimination. Every solution is substituted into the equation and every condition evaluated; the answer says whether that was proven or held at certified test points. Constant solutions where g(y) = 0 of a separable equation are not listed.";

@@ -34,7 +34,7 @@ impl Operation for OdeSolution {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.ode_solution.check";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Check a solution of a differential equation";
     const SUMMARY: &'static str = "Does y = f(x) (or Φ(x, y) = C) solve the ODE: true (proven or probable) or false with a witness point.";
     const DESCRIPTION: &'static str = "Substitutes y = f(x) and its derivatives into the equation and decides the residual = 0 as expression.equal.decide does (for every value of any constants in f): proven by canonical form, expansion or a common denominator; probable at 8 certified test points; false with a rational point where a certified enclosure of the residual excludes 0. An implicit solution Φ(x, y) = C of a first-order equation is checked by substituting y′ = −Φₓ/Φ_y.";

@@ -50,7 +50,7 @@ impl Operation for SeriesClaim {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "expression.series.check";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Check a claimed Taylor or Laurent expansion";
     const SUMMARY: &'static str = "Is f = S + O((x − a)ⁿ): true, or false with the first exponent where S is wrong and the correct coefficient.";
     const DESCRIPTION: &'static str = "Expands f at a as expression.series.compute does (checked against f⁽ᵏ⁾(a)/k! or certified remainders), expands the claim S the same way, and compares the coefficients of every exponent below n exactly. False names the first differing exponent with the claimed and correct coefficients; terms of S at or beyond order n are ignored. Unknown when f has no power series at a.";

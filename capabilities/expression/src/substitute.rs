@@ -18,7 +18,7 @@ impl Operation for Substitute {
     type Input = Input;
     type Output = ExprOut;
     const ID: &'static str = "expression.substitute.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Substitute into an expression";
     const SUMMARY: &'static str = "Replaces symbols by expressions or numbers, all at once, and simplifies to canonical form.";
     const DESCRIPTION: &'static str = "Replaces every occurrence of each named symbol by its expression simultaneously and rebuilds the canonical form (so exact values appear: sin(x) at x = pi/6 is 1/2). A number substituted for every symbol gives the exact value where one exists; expression.numeric.evaluate gives digits.";

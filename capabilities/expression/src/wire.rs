@@ -18,11 +18,12 @@ use std::fmt;
 
 /// What the schema says of the grammar (docs/DECISIONS.md, Expressions).
 pub const GRAMMAR: &str = "An expression: numbers (12, 0.125), lower-case names (x, y, t_1), \
-+ - * / ^ and parentheses, constants pi, e, i; functions with parentheses: sqrt, root(x, n), \
-exp, log (natural; log(x, b) base b), sin cos tan cot sec csc, asin acos atan acot asec acsc, \
-sinh cosh tanh coth sech csch, asinh acosh atanh, abs, sign, floor, ceil, factorial (or n!), \
-gamma, binomial(n, k). 2x and (x+1)(x-1) multiply; 1/2x is x/2. Symbols are real; \
-sqrt and log are principal branches.";
++ - * / ^ and parentheses, constants pi, e, i, euler_gamma; functions with parentheses: sqrt, \
+root(x, n), exp, log (natural; log(x, b) base b), sin cos tan cot sec csc, asin acos atan acot \
+asec acsc, sinh cosh tanh coth sech csch, asinh acosh atanh, abs, sign, floor, ceil, factorial \
+(or n!), gamma, binomial(n, k); root_sum(p, t, f) is the sum of f over the complex roots t of \
+p, a squarefree polynomial in t with rational coefficients written expanded (degree ≤ 64). \
+2x and (x+1)(x-1) multiply; 1/2x is x/2. Symbols are real; sqrt and log are principal branches.";
 
 /// An expression in the grammar.
 #[derive(Debug, Clone)]

@@ -2119,6 +2119,62 @@ def implicit_tasks(rng):
         return {"equation": emit(h) + " = 0", "var": "x", "dependent": "y", "answer": emit(sympy.simplify(d))}
     return [lambda h=h: case(h) for h in curves]
 
+def rootsum_tasks(rng):
+    """Rational functions with irreducible denominator factors of degree 3-6
+    (some squared, some times a linear or quadratic factor): SymPy's
+    integrate (ratint: Lazard-Rioboo-Trager). Recorded: the monic
+    irreducible factors of degree >= 3 of the polynomials of its RootSum
+    terms (lowest coefficient first), and f at three points."""
+    specs = [1 / (x ** 3 + x + 1), 1 / (x ** 5 - x - 1), 1 / (x ** 4 + 1), (x ** 2 + 1) / (x ** 4 - 2),
+             x / (x ** 3 - 2), 1 / (x ** 3 + x + 1) ** 2, (x ** 4 + x) / (x ** 6 + x ** 3 + 7)]
+    while len(specs) < 60:
+        q = rand_poly(rng, x, rng.randint(3, 6), coef=4, monic=rng.random() < 0.6)
+        if not sympy.Poly(q, x).is_irreducible:
+            continue
+        den = q ** rng.choice([1, 1, 1, 2])
+        extra = rng.choice([1, 1, x + rng.randint(-3, 3), x ** 2 + rng.randint(1, 4)])
+        den = den * extra
+        num = rand_poly(rng, x, rng.randint(0, sympy.degree(den, x) - 1), coef=5)
+        if num == 0:
+            continue
+        specs.append(num / den)
+    t = sympy.Symbol("t")
+    def case(f):
+        ans, why = sympy_call(lambda: sympy.integrate(f, x))
+        factors = None
+        if ans is not None and not ans.has(sympy.Integral):
+            factors = []
+            for term in sympy.Add.make_args(sympy.expand(ans, deep=False, mul=True, multinomial=False,
+                                                         power_exp=False, power_base=False, log=False)):
+                c, rest = term.as_coeff_Mul()
+                if not isinstance(rest, sympy.RootSum):
+                    if rest.has(sympy.RootSum):
+                        raise Unrep("a RootSum inside a product or function")
+                    continue
+                # c·Σ k·θ·log S(θ) over M(θ) = 0: the residues are the roots
+                # of M_c(t) = M(t/(c·k)), made monic.
+                lam = rest.fun
+                v = lam.variables[0]
+                logs = [a for a in sympy.Mul.make_args(lam.expr) if isinstance(a, sympy.log)]
+                k = sympy.simplify(lam.expr / logs[0] / v) if len(logs) == 1 else None
+                if k is None or k.has(v) or k.free_symbols:
+                    raise Unrep("a RootSum whose residue is not k·θ")
+                scale = c * k
+                poly = sympy.Poly(rest.poly.as_expr().subs(rest.poly.gen, t / scale), t)
+                for g, _ in sympy.factor_list(poly)[1]:
+                    g = sympy.Poly(g, t)
+                    if g.degree() >= 3:
+                        g = g.monic()
+                        factors.append([str(c) for c in reversed(g.all_coeffs())])
+            factors.sort()
+        points = []
+        for xv in [Rational(1, 3), Rational(7, 5), Rational(-5, 2)]:
+            v = f.subs(x, xv)
+            points.append({"x": qstr(xv), "value": qstr(v)})
+        return {"expr": emit(f), "var": "x", "root_sum_factors": factors, "points": points}
+    return [lambda f=f: case(f) for f in specs]
+
+
 FILES = {
     "derivative": (derivative_tasks, "Derivatives: SymPy diff(expr, var, order), lightly simplified "
                    "(smallest of diff / factor_terms / together / cancel by count_ops)."),
@@ -2143,6 +2199,9 @@ FILES = {
     "implicit": (implicit_tasks, "Implicit derivatives: SymPy idiff(H, y, x), simplified."),
     "improper": (improper_tasks, "Improper integrals: SymPy integrate(f, (x, a, b)) with an infinite bound; "
                  "convergent values confirmed by mpmath quad to 20 digits."),
+    "rootsum": (rootsum_tasks, "Root sums: SymPy integrate(f, x) of rational functions with irreducible "
+                "denominator factors of degree 3-6; the monic irreducible factors (degree >= 3) of its "
+                "RootSum polynomials, and exact values of f."),
     "product": (product_tasks, "Products: SymPy product(f, (k, lower, n)) where it answers in the grammar; "
                 "values at five n by direct multiplication."),
 }

@@ -13,6 +13,8 @@ pub fn derivative(e: &Expr, x: &str) -> Expr {
         Node::Sym(s) => Expr::int(i64::from(&**s == x)),
         Node::Num(_) | Node::Const(_) => Expr::zero(),
         Node::Undefined => Expr::undefined(),
+        // Σ f(θ, x) over fixed roots θ: d/dx under the sum.
+        Node::RootSum(p, body) => Expr::root_sum(p, derivative(body, x)),
         Node::Add(ts) => Expr::add(ts.iter().map(|t| derivative(t, x)).collect()),
         Node::Mul(fs) => {
             let mut terms = Vec::with_capacity(fs.len());

@@ -71,7 +71,9 @@ fn times(a: &Expr, b: &Expr, work: &mut Work) -> Result<Expr, Halt> {
 
 fn go(e: &Expr, work: &mut Work) -> Result<Expr, Halt> {
     match e.node() {
-        Node::Num(_) | Node::Sym(_) | Node::Const(_) | Node::Undefined => Ok(e.clone()),
+        Node::Num(_) | Node::Sym(_) | Node::Const(_) | Node::Undefined | Node::RootSum(..) => {
+            Ok(e.clone())
+        }
         Node::Add(ts) => {
             let mut out = Vec::with_capacity(ts.len());
             for t in ts {

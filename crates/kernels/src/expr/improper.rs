@@ -179,6 +179,11 @@ fn sensitive(
                 f.name()
             )));
         }
+        Node::RootSum(..) => {
+            return Ok(Err(
+                "a root sum in the antiderivative (its limits are not taken here)".into(),
+            ));
+        }
         _ => None,
     };
     if let Some(w) = watched {

@@ -779,8 +779,19 @@ fn rational(f: &Expr, x: &str, budget: &Budget) -> Result<Option<Expr>, Stop> {
     }
     let parts = super::apart::decompose(&n, &d, budget)?;
     let mut terms = vec![from_poly(&poly_integral(&parts.polynomial), x)];
-    for (p, j, a) in &parts.terms {
-        match simple_fraction(a, p, *j, x) {
+    // The terms of one factor are consecutive.
+    for group in parts.terms.chunk_by(|s, t| s.0 == t.0) {
+        let p = &group[0].0;
+        if p.len() <= 3 {
+            for (p, j, a) in group {
+                terms.push(simple_fraction(a, p, *j, x).ok_or(Stop::CheckFailed(
+                    "an irreducible quadratic with real roots",
+                ))?);
+            }
+            continue;
+        }
+        let numerators: Vec<(u32, QPoly)> = group.iter().map(|(_, j, a)| (*j, a.clone())).collect();
+        match super::trager::integral(&numerators, p, x, budget)? {
             Some(t) => terms.push(t),
             None => return Ok(None),
         }
@@ -789,7 +800,7 @@ fn rational(f: &Expr, x: &str, budget: &Budget) -> Result<Option<Expr>, Stop> {
 }
 
 /// ∫ A/p^j dx for deg A < deg p, p irreducible of degree 1 or 2 (primitive
-/// integer coefficients). None beyond degree 2 (that needs the roots).
+/// integer coefficients). None beyond degree 2 (see [`super::trager`]).
 fn simple_fraction(a: &[Q], p: &[Q], j: u32, x: &str) -> Option<Expr> {
     let xe = Expr::sym(x);
     let pe = from_poly(p, x);

@@ -592,6 +592,9 @@ pub fn eval(
         Node::Const(Constant::EulerGamma) => euler_gamma(prec, budget),
         Node::Const(Constant::I) => Err(EvalError::NotReal("the imaginary unit".into())),
         Node::Undefined => Err(EvalError::Undefined("undefined".into())),
+        Node::RootSum(..) => Err(EvalError::Unsupported(
+            "a root sum (its roots are complex; no complex enclosure here)".into(),
+        )),
         Node::Add(ts) => {
             let mut acc = eval(&ts[0], env, prec, budget)?;
             for t in &ts[1..] {

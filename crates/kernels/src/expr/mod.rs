@@ -24,9 +24,11 @@ pub mod print;
 pub mod product;
 pub mod quadrature;
 pub mod rational;
+pub mod root_sum;
 pub mod series;
 pub mod simplify;
 pub mod sum;
+pub mod trager;
 pub mod values;
 pub mod zero;
 

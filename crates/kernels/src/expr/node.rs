@@ -146,6 +146,11 @@ impl Func {
 /// A symbol's name.
 pub type Name = Arc<str>;
 
+/// The name of the root inside a [`Node::RootSum`]'s body: not a name of
+/// the grammar, so it never meets a caller's symbol (printed as a fresh
+/// name; root sums do not nest).
+pub const BOUND: &str = "%t";
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Num(Q),
@@ -159,6 +164,10 @@ pub enum Node {
     Mul(Vec<Expr>),
     Pow(Expr, Expr),
     Fun(Func, Vec<Expr>),
+    /// Σ body over the distinct complex roots θ of a monic squarefree
+    /// polynomial over Q of degree ≥ 2 (lowest coefficient first), the
+    /// root written [`BOUND`] in the body (`root_sum(t^3 + t + 1, t, …)`).
+    RootSum(Vec<Q>, Expr),
     /// A value that does not exist (1/0, log(0)); it absorbs every
     /// operation, and operations refuse an answer that holds it.
     Undefined,
@@ -195,7 +204,8 @@ fn rank(n: &Node) -> u8 {
         Node::Mul(_) => 4,
         Node::Add(_) => 5,
         Node::Fun(..) => 6,
-        Node::Undefined => 7,
+        Node::RootSum(..) => 7,
+        Node::Undefined => 8,
     }
 }
 
@@ -211,6 +221,7 @@ impl Ord for Expr {
             (Node::Add(a), Node::Add(b)) | (Node::Mul(a), Node::Mul(b)) => a.cmp(b),
             (Node::Pow(a, x), Node::Pow(b, y)) => a.cmp(b).then_with(|| x.cmp(y)),
             (Node::Fun(f, a), Node::Fun(g, b)) => f.cmp(g).then_with(|| a.cmp(b)),
+            (Node::RootSum(p, a), Node::RootSum(q, b)) => p.cmp(q).then_with(|| a.cmp(b)),
             (a, b) => rank(a).cmp(&rank(b)),
         }
     }
@@ -323,6 +334,7 @@ impl Expr {
         match self.node() {
             Node::Add(v) | Node::Mul(v) | Node::Fun(_, v) => v.clone(),
             Node::Pow(b, e) => vec![b.clone(), e.clone()],
+            Node::RootSum(_, body) => vec![body.clone()],
             _ => Vec::new(),
         }
     }
@@ -341,6 +353,7 @@ impl Expr {
 
     fn collect_symbols(&self, out: &mut std::collections::BTreeSet<String>) {
         match self.node() {
+            Node::Sym(s) if &**s == BOUND => {}
             Node::Sym(s) => {
                 out.insert(s.to_string());
             }
@@ -697,6 +710,10 @@ impl Expr {
                 }
             }
             Node::Fun(f, _) => Expr::fun(*f, children),
+            Node::RootSum(p, _) => match children.into_iter().next() {
+                Some(body) => Expr::root_sum(p, body),
+                None => Expr::undefined(),
+            },
             _ => self.clone(),
         }
     }
@@ -704,7 +721,7 @@ impl Expr {
     /// Applies `f` to every child and rebuilds.
     pub fn map_children(&self, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
         match self.node() {
-            Node::Add(_) | Node::Mul(_) | Node::Pow(..) | Node::Fun(..) => {
+            Node::Add(_) | Node::Mul(_) | Node::Pow(..) | Node::Fun(..) | Node::RootSum(..) => {
                 let children = self.children().iter().map(&mut *f).collect();
                 self.rebuild(children)
             }
@@ -867,7 +884,7 @@ impl Expr {
     pub fn substitute(&self, map: &BTreeMap<String, Expr>) -> Expr {
         match self.node() {
             Node::Sym(s) => map.get(&**s).cloned().unwrap_or_else(|| self.clone()),
-            Node::Add(_) | Node::Mul(_) | Node::Pow(..) | Node::Fun(..) => {
+            Node::Add(_) | Node::Mul(_) | Node::Pow(..) | Node::Fun(..) | Node::RootSum(..) => {
                 if !map.keys().any(|k| self.has_sym(k)) {
                     return self.clone();
                 }
@@ -875,6 +892,60 @@ impl Expr {
                 self.rebuild(children)
             }
             _ => self.clone(),
+        }
+    }
+}
+
+impl Expr {
+    /// The root inside a root sum's body.
+    pub fn bound() -> Expr {
+        Expr::sym(BOUND)
+    }
+
+    /// Σ body(θ) over the roots θ of `poly` (squarefree: the caller's
+    /// duty), simplified: a sum split term by term, factors free of θ
+    /// moved out, θ^k summed as the power sum Tr(θ^k), degree 1
+    /// substituted.
+    pub fn root_sum(poly: &[Q], body: Expr) -> Expr {
+        let field = crate::poly::algebraic::Extension::new(poly);
+        let m = field.modulus().to_vec();
+        if m.len() < 2 {
+            return Expr::zero();
+        }
+        if body.is_undefined() {
+            return body;
+        }
+        if m.len() == 2 {
+            let root = Expr::num(-m[0].clone());
+            return body.substitute(&BTreeMap::from([(BOUND.to_string(), root)]));
+        }
+        if let Node::Add(ts) = body.node() {
+            return Expr::add(ts.iter().map(|t| Expr::root_sum(&m, t.clone())).collect());
+        }
+        let factors = match body.node() {
+            Node::Mul(fs) => fs.clone(),
+            _ => vec![body.clone()],
+        };
+        let (inside, outside): (Vec<Expr>, Vec<Expr>) =
+            factors.into_iter().partition(|f| f.has_sym(BOUND));
+        let (inside, outside) = (Expr::mul(inside), Expr::mul(outside));
+        let power = match inside.node() {
+            _ if inside.is_one() => Some(0),
+            Node::Sym(_) => Some(1),
+            Node::Pow(b, k) if b.as_sym() == Some(BOUND) => k
+                .as_num()
+                .filter(|k| k.is_integer())
+                .and_then(|k| k.to_integer().to_usize())
+                .filter(|&k| k <= 10_000),
+            _ => None,
+        };
+        match power {
+            Some(k) => {
+                let mut t = vec![Q::zero(); k + 1];
+                t[k] = Q::one();
+                outside.times(&Expr::num(field.trace(&t)))
+            }
+            None => outside.times(&Expr::new(Node::RootSum(m, inside))),
         }
     }
 }

@@ -162,7 +162,7 @@ fn function(name: &str) -> Option<Func> {
 }
 
 fn is_callable(name: &str) -> bool {
-    function(name).is_some() || matches!(name, "sqrt" | "root" | "exp")
+    function(name).is_some() || matches!(name, "sqrt" | "root" | "exp" | "root_sum")
 }
 
 struct Parser {
@@ -574,6 +574,13 @@ impl Parser {
                 }
                 Ok(Expr::pow(args.remove(0), n.recip()))
             }
+            "root_sum" => {
+                arity(3)?;
+                root_sum(&args[0], &args[1], &args[2]).map_err(|(m, limit)| ParseError {
+                    limit,
+                    ..error(at, m)
+                })
+            }
             "log" | "ln" if args.len() == 2 => {
                 let b = args.remove(1);
                 let x = args.remove(0);
@@ -587,6 +594,52 @@ impl Parser {
             }
         }
     }
+}
+
+/// The largest degree of a root sum's polynomial.
+pub const MAX_ROOT_SUM_DEGREE: usize = 64;
+
+/// `root_sum(p, t, f)`: Σ f(θ) over the distinct roots θ of p, a
+/// squarefree polynomial in t with rational coefficients written expanded.
+/// An error says whether it is a bound (`true`: limit exceeded).
+fn root_sum(p: &Expr, t: &Expr, body: &Expr) -> Result<Expr, (String, bool)> {
+    let usage = "root_sum(p, t, f) sums f over the roots t of p";
+    let wrong = |m: String| (m, false);
+    let Some(t) = t.as_sym().filter(|t| *t != super::node::BOUND) else {
+        return Err(wrong(format!(
+            "{usage}: its second argument names the root, a symbol such as t"
+        )));
+    };
+    let poly = super::rational::to_poly(p, t)
+        .filter(|p| p.len() >= 2)
+        .ok_or_else(|| {
+            wrong(format!("{usage}: p must be a polynomial in {t} of degree ≥ 1 with rational coefficients, written expanded (t^3 + t + 1)"))
+        })?;
+    if poly.len() - 1 > MAX_ROOT_SUM_DEGREE {
+        return Err((
+            format!(
+                "root_sum: a polynomial of degree {}; at most {MAX_ROOT_SUM_DEGREE}",
+                poly.len() - 1
+            ),
+            true,
+        ));
+    }
+    let derivative = crate::poly::derivative(&poly);
+    let (g, _, _) = crate::poly::extended_gcd(&poly, &derivative, &crate::Budget::unlimited())
+        .map_err(|_| wrong(format!("{usage}: p could not be checked squarefree")))?;
+    if g.len() > 1 {
+        return Err(wrong(format!(
+            "{usage}: p must be squarefree (it has a repeated root)"
+        )));
+    }
+    if body.any(&|e| matches!(e.node(), super::node::Node::RootSum(..))) {
+        return Err(wrong("root sums do not nest".into()));
+    }
+    let named = body.substitute(&std::collections::BTreeMap::from([(
+        t.to_string(),
+        Expr::bound(),
+    )]));
+    Ok(Expr::root_sum(&poly, named))
 }
 
 /// An integer or exact decimal literal.

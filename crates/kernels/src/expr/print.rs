@@ -164,7 +164,29 @@ pub fn text(e: &Expr) -> String {
             let args: Vec<String> = args.iter().map(text).collect();
             format!("{}({})", f.name(), args.join(", "))
         }
+        Node::RootSum(p, body) => {
+            let (v, p, body) = opened(p, body);
+            format!("root_sum({}, {v}, {})", text(&p), text(&body))
+        }
     }
+}
+
+/// A root sum with its root named: the first of t, u, v, w, s, r, z, t1,
+/// t2, … not free in the body, the polynomial and the body in that name.
+fn opened(p: &[Q], body: &Expr) -> (String, Expr, Expr) {
+    let free = body.symbols();
+    let v = ["t", "u", "v", "w", "s", "r", "z"]
+        .into_iter()
+        .map(String::from)
+        .chain((1..).map(|k| format!("t{k}")))
+        .find(|v| !free.contains(v))
+        .unwrap_or_else(|| "t".into());
+    let named = body.substitute(&std::collections::BTreeMap::from([(
+        super::node::BOUND.to_string(),
+        Expr::sym(&v),
+    )]));
+    let p = super::rational::from_poly(p, &v);
+    (v, p, named)
 }
 
 fn wrap(e: &Expr, at_least: Prec) -> String {
@@ -322,6 +344,14 @@ pub fn latex(e: &Expr) -> String {
                 }
                 _ => format!("\\operatorname{{{}}}\\left({}\\right)", f.name(), a[0]),
             }
+        }
+        Node::RootSum(p, body) => {
+            let (_, p, body) = opened(p, body);
+            format!(
+                "\\sum_{{{} = 0}} \\left({}\\right)",
+                latex(&p),
+                latex(&body)
+            )
         }
     }
 }

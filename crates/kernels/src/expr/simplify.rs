@@ -73,6 +73,10 @@ pub fn simplify(e: &Expr, budget: &Budget) -> Result<Expr, Stop> {
     };
     let trig = e.any(&|s| matches!(s.node(), Node::Fun(Func::Sin | Func::Cos | Func::Cosh, _)));
     let mut starts = vec![e.clone()];
+    let resolved = super::root_sum::resolve(e, budget)?;
+    if resolved != *e {
+        starts.push(resolved);
+    }
     if trig {
         starts.push(pythagorean(e, false));
         starts.push(pythagorean(e, true));

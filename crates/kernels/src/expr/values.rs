@@ -188,6 +188,7 @@ fn inverse_trig(f: Func, x: &Expr) -> Option<Expr> {
 pub fn is_real(x: &Expr) -> bool {
     match x.node() {
         Node::Num(_) | Node::Sym(_) => true,
+        Node::RootSum(..) => false,
         Node::Const(c) => *c != Constant::I,
         Node::Add(v) | Node::Mul(v) => v.iter().all(is_real),
         Node::Pow(b, e) => {

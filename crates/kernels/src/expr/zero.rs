@@ -121,6 +121,7 @@ pub const BITS: usize = 192;
 
 /// Decides whether `e` is identically 0 (symbols real).
 pub fn is_zero(e: &Expr, budget: &Budget) -> Result<Verdict, Stop> {
+    let e = &super::root_sum::resolve(e, budget)?;
     if e.is_zero() {
         return Ok(Verdict::Proven {
             how: "has the canonical form 0",

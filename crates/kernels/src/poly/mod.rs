@@ -1,8 +1,9 @@
 //! Exact polynomials: dense univariate over Z (`zx`) and F_p (`zp`),
 //! factorization over Z and Q (`factor`), real roots (`roots`), Q[x]
-//! helpers (this module), and sparse multivariate polynomials over Q with
+//! helpers (this module), number-field arithmetic (`algebraic`), and sparse multivariate polynomials over Q with
 //! their text grammar (`sparse`, `parse`).
 
+pub mod algebraic;
 pub mod factor;
 pub mod parse;
 pub mod roots;
