@@ -9,6 +9,7 @@
 //! An operation file starts with `use hessian_op::prelude::*;`.
 
 pub mod error;
+pub mod expression;
 pub mod operation;
 pub mod parse;
 pub mod portable;

@@ -35,6 +35,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_polynomial::operations(),
             hessian_graph::operations(),
             hessian_expression::operations(),
+            hessian_equation::operations(),
         ]
         .into_iter()
         .flatten();

@@ -1,12 +1,17 @@
 //! Exact polynomials: dense univariate over Z (`zx`) and F_p (`zp`),
-//! factorization over Z and Q (`factor`), real roots (`roots`), Q[x]
+//! factorization over Z and Q (`factor`), real roots (`roots`), certified
+//! complex roots (`complex_roots`), radical solvability from Frobenius
+//! cycle types (`galois`), Q[x]
 //! helpers (this module), number-field arithmetic (`algebraic`), and sparse multivariate polynomials over Q with
 //! their text grammar (`sparse`, `parse`).
 
 pub mod algebraic;
+pub mod complex_roots;
 pub mod factor;
+pub mod galois;
 pub mod parse;
 pub mod roots;
+pub mod solve;
 pub mod sparse;
 pub mod zp;
 pub mod zx;

@@ -1,0 +1,203 @@
+//! Oracle tests: equation.polynomial.solve through its JSON contract
+//! against SymPy's factorizations and radical roots, mpmath's numerical
+//! roots and SymPy's Galois groups (tests/data/equation, generate.py).
+
+use hessian_kernels::Q;
+use hessian_kernels::expr::parse;
+use hessian_kernels::expr::zero::{Verdict, is_zero};
+use num_traits::Signed;
+use serde_json::{Value, json};
+
+fn corpus(name: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/equation/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    v["cases"].as_array().cloned().unwrap_or_default()
+}
+
+fn run(id: &str, input: Value) -> Result<Value, hessian_op::Refusal> {
+    crate::run_operation(id, input)
+}
+
+/// A decimal ("-0.75", "1.5e-7") or fraction as a rational.
+fn q(s: &str) -> Q {
+    if let Some((p, d)) = s.split_once('/') {
+        return Q::new(p.parse().unwrap(), d.parse().unwrap());
+    }
+    if let Some((m, e)) = s.split_once(['e', 'E']) {
+        let e: i32 = e.parse().unwrap();
+        return q(m) * num_traits::Pow::pow(&Q::from_integer(10.into()), e);
+    }
+    let (negative, s) = s.strip_prefix('-').map_or((false, s), |r| (true, r));
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits: num_bigint::BigInt = format!("{whole}{frac}").parse().unwrap();
+    let v = Q::new(digits, num_bigint::BigInt::from(10).pow(frac.len() as u32));
+    if negative { -v } else { v }
+}
+
+/// Whether the oracle's 40-digit root lies in (or within 10^-35 of) our
+/// enclosure.
+fn holds(enclosure: &Value, re: &Q, im: &Q) -> bool {
+    let slack = Q::new(1.into(), num_bigint::BigInt::from(10).pow(35));
+    match enclosure["kind"].as_str().unwrap() {
+        "interval" => {
+            let (lo, hi) = (
+                q(enclosure["lower"].as_str().unwrap()),
+                q(enclosure["upper"].as_str().unwrap()),
+            );
+            im.abs() <= slack && lo - &slack <= *re && *re <= hi + &slack
+        }
+        _ => {
+            let dre = q(enclosure["real"].as_str().unwrap()) - re;
+            let dim = q(enclosure["imaginary"].as_str().unwrap()) - im;
+            let r = q(enclosure["radius"].as_str().unwrap()) + &slack;
+            &dre * &dre + &dim * &dim <= &r * &r
+        }
+    }
+}
+
+/// Every oracle root lies in exactly one of our enclosures, with its
+/// multiplicity and realness; the factors are SymPy's; exact roots equal
+/// SymPy's; the index order is real ascending, then by real part; a
+/// factor we call not solvable by radicals has a non-solvable Galois
+/// group by SymPy (and the reverse is counted).
+#[test]
+fn roots_match_sympy_and_mpmath() {
+    let cases = corpus("roots");
+    let (mut roots, mut exact, mut proven_none, mut missed_none) = (0, 0, 0, 0);
+    for c in &cases {
+        let out = run(
+            "equation.polynomial.solve",
+            json!({"equation": c["equation"], "digits": 30}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["equation"]));
+        let ours = out["roots"].as_array().unwrap();
+        let factors = c["factors"].as_array().unwrap();
+        let expected: usize = factors
+            .iter()
+            .map(|f| f["roots"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(ours.len(), expected, "{}: {out}", c["equation"]);
+        for f in factors {
+            let name = f["polynomial"].as_str().unwrap();
+            let mine: Vec<&Value> = ours
+                .iter()
+                .filter(|r| same_polynomial(r["root_of"]["polynomial"].as_str().unwrap(), name))
+                .collect();
+            assert_eq!(
+                mine.len(),
+                f["degree"].as_u64().unwrap() as usize,
+                "{name} in {out}"
+            );
+            for root in f["roots"].as_array().unwrap() {
+                let (re, im) = (
+                    q(root["re"].as_str().unwrap()),
+                    q(root["im"].as_str().unwrap()),
+                );
+                let hits: Vec<&&Value> = mine
+                    .iter()
+                    .filter(|r| holds(&r["enclosure"], &re, &im))
+                    .collect();
+                assert_eq!(
+                    hits.len(),
+                    1,
+                    "{name}: the root {re} + {im}i in {} of our enclosures",
+                    hits.len()
+                );
+                assert_eq!(hits[0]["multiplicity"], f["multiplicity"], "{name}");
+                assert_eq!(
+                    hits[0]["real"],
+                    json!(im.abs() < Q::new(1.into(), 10.into()).pow(30)),
+                    "{name}"
+                );
+                roots += 1;
+            }
+            // root_of order: the index is the position among the factor's
+            // roots, real ascending first.
+            for (k, r) in mine.iter().enumerate() {
+                if let Some(i) = r["root_of"]["index"].as_u64() {
+                    assert_eq!(i as usize, k, "{name}");
+                }
+            }
+            if let Some(values) = f["exact"].as_array() {
+                for (r, v) in mine.iter().zip(values) {
+                    let theirs = parse(v.as_str().unwrap()).unwrap();
+                    let ours = parse(r["exact"]["expression"].as_str().unwrap()).unwrap();
+                    let zero = is_zero(&ours.minus(&theirs), &hessian_kernels::Budget::unlimited())
+                        .unwrap();
+                    assert!(
+                        matches!(zero, Verdict::Proven { .. }),
+                        "{name}: {ours} against SymPy's {theirs}"
+                    );
+                    exact += 1;
+                }
+            }
+            if let Some(solvable) = f["solvable"].as_bool() {
+                let verdict = out["factors"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|g| same_polynomial(g["polynomial"].as_str().unwrap(), name))
+                    .unwrap()["radicals"]
+                    .clone();
+                if verdict == "none" {
+                    assert!(
+                        !solvable,
+                        "{name}: we say no radicals, SymPy's Galois group is solvable"
+                    );
+                    proven_none += 1;
+                } else if !solvable {
+                    missed_none += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "polynomial roots: {} equations, {roots} roots enclosed, {exact} exact roots equal to SymPy's; not solvable by radicals: {proven_none} proven, {missed_none} left unknown where SymPy's group is not solvable",
+        cases.len()
+    );
+    assert_eq!(missed_none, 0);
+}
+
+/// The same polynomial up to sign (SymPy keeps a negative leading
+/// coefficient where we make it positive).
+fn same_polynomial(a: &str, b: &str) -> bool {
+    let (a, b) = (parse(a).unwrap(), parse(b).unwrap());
+    a == b || a == b.neg()
+}
+
+#[test]
+fn real_domain_and_refusals() {
+    let out = run(
+        "equation.polynomial.solve",
+        json!({"equation": "x^3 - x^2 + x - 1 = 0", "domain": "real"}),
+    )
+    .unwrap();
+    assert_eq!(out["roots"].as_array().unwrap().len(), 1);
+    assert_eq!(out["non_real_omitted"], 2);
+    let out = run(
+        "equation.polynomial.solve",
+        json!({"equation": "(x^2 - 1)/(x - 1) = 0"}),
+    )
+    .unwrap();
+    assert_eq!(out["roots"][0]["exact"]["expression"], "-1");
+    let out = run(
+        "equation.polynomial.solve",
+        json!({"equation": "2*x = x + x", "variable": "x"}),
+    )
+    .unwrap();
+    assert_eq!(out["every_value"], true);
+    for bad in [
+        json!({"equation": "x^2 + y = 0"}),
+        json!({"equation": "sin(x) = 0"}),
+        json!({"equation": "x = 1 = 2"}),
+    ] {
+        assert!(
+            run("equation.polynomial.solve", bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+}

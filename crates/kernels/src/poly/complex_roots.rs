@@ -1,0 +1,420 @@
+//! Certified complex roots of a squarefree polynomial over Z.
+//!
+//! Approximations z₁ … z_n come from the Aberth–Ehrlich iteration in f64,
+//! refined by Newton's iteration in exact dyadic arithmetic when they do
+//! not certify. The certificate is Gerschgorin's theorem: with Weierstrass'
+//! corrections W_i = p(z_i)/(lc·Π_{j≠i}(z_i − z_j)), Lagrange interpolation
+//! at the z_i gives p/lc = det(λ − (diag(z) − 1·Wᵀ)), so the roots of p lie
+//! in the union of the column disks D_i = D(z_i − W_i, (n − 1)·|W_i|) and
+//! a connected component of k disks holds exactly k of them. Pairwise
+//! disjoint disks hold one root each. For real p, a real z_i has a real
+//! W_i: its disk is symmetric about the real axis and its one root is its
+//! own conjugate, real.
+
+use crate::{Budget, Q, Stop};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A complex rational.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct C {
+    pub re: Q,
+    pub im: Q,
+}
+
+/// A Gaussian integer a: the point a/2^b on a grid of step 2^−b.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct G {
+    re: BigInt,
+    im: BigInt,
+}
+
+impl G {
+    fn real(re: BigInt) -> G {
+        G {
+            re,
+            im: BigInt::zero(),
+        }
+    }
+
+    fn add(&self, o: &G) -> G {
+        G {
+            re: &self.re + &o.re,
+            im: &self.im + &o.im,
+        }
+    }
+
+    fn sub(&self, o: &G) -> G {
+        G {
+            re: &self.re - &o.re,
+            im: &self.im - &o.im,
+        }
+    }
+
+    fn mul(&self, o: &G) -> G {
+        G {
+            re: &self.re * &o.re - &self.im * &o.im,
+            im: &self.re * &o.im + &self.im * &o.re,
+        }
+    }
+
+    fn shl(&self, k: usize) -> G {
+        G {
+            re: &self.re << k,
+            im: &self.im << k,
+        }
+    }
+
+    fn norm2(&self) -> BigInt {
+        &self.re * &self.re + &self.im * &self.im
+    }
+
+    /// round(self/o) componentwise (o ≠ 0).
+    fn div_round(&self, o: &G) -> G {
+        let d = o.norm2();
+        let n = self.mul(&G {
+            re: o.re.clone(),
+            im: -o.im.clone(),
+        });
+        let round = |x: BigInt| {
+            let twice = (x << 1) + &d;
+            num_integer::Integer::div_floor(&twice, &(&d << 1))
+        };
+        G {
+            re: round(n.re),
+            im: round(n.im),
+        }
+    }
+
+    fn at(&self, bits: usize) -> C {
+        let scale = BigInt::one() << bits;
+        C {
+            re: Q::new(self.re.clone(), scale.clone()),
+            im: Q::new(self.im.clone(), scale),
+        }
+    }
+}
+
+/// 2^(b·n)·p(a/2^b), n = deg p: Horner's rule on the grid.
+fn scaled_value(p: &[BigInt], a: &G, bits: usize) -> G {
+    let n = p.len() - 1;
+    let mut acc = G::real(p[n].clone());
+    for k in (0..n).rev() {
+        acc = acc.mul(a).add(&G::real(&p[k] << (bits * (n - k))));
+    }
+    acc
+}
+
+/// A disk holding exactly one root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disk {
+    pub center: C,
+    pub radius: Q,
+}
+
+impl Disk {
+    pub fn is_real(&self) -> bool {
+        self.center.im.is_zero()
+    }
+}
+
+/// Largest degree handled.
+pub const MAX_DEGREE: usize = 200;
+
+/// Disjoint disks, one per root of the squarefree p over Z (degree ≥ 1)
+/// with `real` real roots: real-centered for those (the `real`
+/// approximations nearest the axis are put on it), the others in
+/// conjugate pairs, with
+/// radii at most `radius` where the precision allows (Newton's steps stop
+/// at max(4,096, 2·log₂(1/radius) + 128) bits); None when the disks could
+/// not be separated by then.
+pub fn isolate(
+    p: &[BigInt],
+    real: usize,
+    radius: &Q,
+    budget: &Budget,
+) -> Result<Option<Vec<Disk>>, Stop> {
+    let n = p.len().saturating_sub(1);
+    if n == 0 || n > MAX_DEGREE {
+        return Ok(None);
+    }
+    let Some(start) = aberth(p) else {
+        return Ok(None);
+    };
+    let mut bits = 64;
+    let grid = |v: f64, bits: usize| -> BigInt {
+        let q = Q::from_float(v * 2f64.powi(bits as i32)).unwrap_or_default();
+        q.round().to_integer()
+    };
+    let mut z: Vec<G> = symmetric(&start, real)
+        .into_iter()
+        .map(|(re, im)| G {
+            re: grid(re, bits),
+            im: grid(im, bits),
+        })
+        .collect();
+    let dp: Vec<BigInt> = p
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, c)| c * BigInt::from(k))
+        .collect();
+    let wanted = radius.denom().bits().saturating_sub(radius.numer().bits()) as usize;
+    let cap = 4096.max(2 * wanted + 128);
+    loop {
+        budget.check()?;
+        match certify(p, &z, bits, budget)? {
+            Some(disks) if bits > cap || disks.iter().all(|d| d.radius <= *radius) => {
+                return Ok(Some(disks));
+            }
+            None if bits > cap => return Ok(None),
+            _ => {}
+        }
+        // Newton's step on each approximation onto the grid 2^−2b:
+        // a′ = round(2^b·(a·P′ − P)/P′) with P = 2^(bn)·p(z),
+        // P′ = 2^(b(n−1))·p′(z), z = a/2^b; a real one stays real, the
+        // conjugate of a non-real one follows it.
+        let next = 2 * bits;
+        for a in z.iter_mut() {
+            budget.check()?;
+            let value = scaled_value(p, a, bits);
+            let slope = scaled_value(&dp, a, bits);
+            let real = a.im.is_zero();
+            *a = if slope.norm2().is_zero() {
+                a.shl(next - bits)
+            } else {
+                a.mul(&slope).sub(&value).shl(next - bits).div_round(&slope)
+            };
+            if real {
+                a.im = BigInt::zero();
+            }
+        }
+        bits = next;
+        let snapshot = z.clone();
+        for (i, w) in snapshot.iter().enumerate() {
+            if w.im.is_positive()
+                && let Some(j) = conjugate_of(&snapshot, i)
+            {
+                z[j] = G {
+                    re: w.re.clone(),
+                    im: -w.im.clone(),
+                };
+            }
+        }
+    }
+}
+
+/// The index of the approximation nearest to the conjugate of z_i among
+/// those with negative imaginary part.
+fn conjugate_of(z: &[G], i: usize) -> Option<usize> {
+    let target = G {
+        re: z[i].re.clone(),
+        im: -z[i].im.clone(),
+    };
+    (0..z.len())
+        .filter(|&j| z[j].im.is_negative())
+        .min_by(|&a, &b| z[a].sub(&target).norm2().cmp(&z[b].sub(&target).norm2()))
+}
+
+/// The column Gerschgorin disks, when pairwise disjoint. With z_i = a_i/2^b,
+/// W_i = P_i/D_i for P_i = 2^(bn)·p(z_i) and D_i = 2^b·lc·Π_{j≠i}(a_i − a_j).
+/// Centers are rounded to the grid 2^−h (h = b + 16) and the radii
+/// (n − 1)·|W_i| bounded above on it, plus the rounding: every comparison
+/// is between integers.
+fn certify(p: &[BigInt], z: &[G], bits: usize, budget: &Budget) -> Result<Option<Vec<Disk>>, Stop> {
+    let n = z.len();
+    let h = bits + 16;
+    let mut centers = Vec::with_capacity(n);
+    let mut radii = Vec::with_capacity(n);
+    for i in 0..n {
+        budget.check()?;
+        let mut den = G::real(&p[n] << bits);
+        for j in 0..n {
+            if j != i {
+                den = den.mul(&z[i].sub(&z[j]));
+            }
+        }
+        if den.norm2().is_zero() {
+            return Ok(None);
+        }
+        let value = scaled_value(p, &z[i], bits);
+        // 2^h·(z_i − W_i), rounded: error at most 1 on this grid.
+        let w = value.shl(h).div_round(&den);
+        centers.push(z[i].shl(h - bits).sub(&w));
+        // ⌈2^h·(n − 1)·|W_i|⌉ + 1 ≥ (n − 1)|W_i|·2^h + rounding.
+        let k = BigInt::from(n - 1);
+        let top = (&k * &k * value.norm2()) << (2 * h);
+        let bottom = den.norm2();
+        let square = num_integer::Integer::div_ceil(&top, &bottom);
+        let mut root = square.sqrt();
+        if &root * &root < square {
+            root += 1;
+        }
+        radii.push(root + 2);
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let reach = &radii[i] + &radii[j];
+            if centers[i].sub(&centers[j]).norm2() <= &reach * &reach {
+                return Ok(None);
+            }
+        }
+    }
+    Ok(Some(
+        centers
+            .iter()
+            .zip(radii)
+            .map(|(c, r)| Disk {
+                center: c.at(h),
+                radius: Q::new(r, BigInt::one() << h),
+            })
+            .collect(),
+    ))
+}
+
+/// Approximations in f64 with the `real` nearest the axis put on it and
+/// the others paired with their nearest conjugates, made exact.
+fn symmetric(z: &[(f64, f64)], real: usize) -> Vec<(f64, f64)> {
+    let mut order: Vec<usize> = (0..z.len()).collect();
+    order.sort_by(|&a, &b| z[a].1.abs().total_cmp(&z[b].1.abs()));
+    let mut out = z.to_vec();
+    for &i in &order[..real.min(z.len())] {
+        out[i].1 = 0.0;
+    }
+    let mut used: Vec<bool> = (0..z.len()).map(|i| out[i].1 == 0.0).collect();
+    for &i in &order[real.min(z.len())..] {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        let upper = (out[i].0, out[i].1.abs());
+        out[i] = upper;
+        let partner = (0..out.len()).filter(|&j| !used[j]).min_by(|&a, &b| {
+            let d = |j: usize| (out[j].0 - upper.0).hypot(out[j].1.abs() - upper.1);
+            d(a).total_cmp(&d(b))
+        });
+        if let Some(j) = partner {
+            used[j] = true;
+            out[j] = (upper.0, -upper.1);
+        }
+    }
+    out
+}
+
+/// The Aberth–Ehrlich iteration in f64 from points on a circle; None
+/// when a coefficient does not fit a float or it does not settle.
+fn aberth(p: &[BigInt]) -> Option<Vec<(f64, f64)>> {
+    let a: Vec<f64> = p
+        .iter()
+        .map(|c| c.to_f64().filter(|x| x.is_finite()))
+        .collect::<Option<_>>()?;
+    let n = a.len() - 1;
+    let lead = a[n];
+    let radius = a[..n]
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (c / lead).abs().powf(1.0 / (n - k) as f64))
+        .fold(0.0, f64::max)
+        .max(1e-3);
+    let mut z: Vec<(f64, f64)> = (0..n)
+        .map(|k| {
+            let t = std::f64::consts::TAU * k as f64 / n as f64 + 0.4;
+            (radius * t.cos(), radius * t.sin())
+        })
+        .collect();
+    let mul = |x: (f64, f64), y: (f64, f64)| (x.0 * y.0 - x.1 * y.1, x.0 * y.1 + x.1 * y.0);
+    let div = |x: (f64, f64), y: (f64, f64)| {
+        let d = y.0 * y.0 + y.1 * y.1;
+        ((x.0 * y.0 + x.1 * y.1) / d, (x.1 * y.0 - x.0 * y.1) / d)
+    };
+    let horner = |coefficients: &mut dyn Iterator<Item = f64>, z: (f64, f64)| {
+        let (mut v, mut d) = ((0.0, 0.0), (0.0, 0.0));
+        for c in coefficients {
+            d = mul(d, z);
+            d.0 += v.0;
+            d.1 += v.1;
+            v = mul(v, z);
+            v.0 += c;
+        }
+        (v, d)
+    };
+    // p/p′ at z; beyond the unit circle through the reversed polynomial
+    // r(w) = wⁿ·p(1/w), p′/p = n·w − w²·r′(w)/r(w), so nothing overflows.
+    let ratio = |z: (f64, f64)| -> (f64, f64) {
+        if z.0.hypot(z.1) <= 1.0 {
+            let (v, d) = horner(&mut a.iter().rev().copied(), z);
+            return if v == (0.0, 0.0) {
+                (0.0, 0.0)
+            } else {
+                div(v, d)
+            };
+        }
+        let w = div((1.0, 0.0), z);
+        let (r, dr) = horner(&mut a.iter().copied(), w);
+        if r == (0.0, 0.0) {
+            return (0.0, 0.0);
+        }
+        let t = mul(mul(w, w), div(dr, r));
+        div((1.0, 0.0), (n as f64 * w.0 - t.0, n as f64 * w.1 - t.1))
+    };
+    for _ in 0..1000 {
+        let mut biggest: f64 = 0.0;
+        for i in 0..n {
+            let ratio = ratio(z[i]);
+            if ratio == (0.0, 0.0) {
+                continue;
+            }
+            let mut sum = (0.0, 0.0);
+            for j in 0..n {
+                if j != i {
+                    let r = div((1.0, 0.0), (z[i].0 - z[j].0, z[i].1 - z[j].1));
+                    sum.0 += r.0;
+                    sum.1 += r.1;
+                }
+            }
+            let rs = mul(ratio, sum);
+            let w = div(ratio, (1.0 - rs.0, -rs.1));
+            if !(w.0.is_finite() && w.1.is_finite()) {
+                biggest = f64::INFINITY;
+                continue;
+            }
+            z[i] = (z[i].0 - w.0, z[i].1 - w.1);
+            biggest = biggest.max(w.0.hypot(w.1) / z[i].0.hypot(z[i].1).max(1e-300));
+        }
+        if biggest < 1e-15 {
+            return Some(z);
+        }
+    }
+    Some(z)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn z(v: &[i64]) -> Vec<BigInt> {
+        v.iter().map(|&c| BigInt::from(c)).collect()
+    }
+
+    /// Real roots get real disks, and radii reach the precision asked.
+    #[test]
+    fn roots_of_unity_and_a_quintic() {
+        let b = Budget::unlimited();
+        let r = Q::new(1.into(), BigInt::from(10).pow(30));
+        let disks = isolate(&z(&[-1, 0, 0, 0, 1]), 2, &r, &b).unwrap().unwrap();
+        assert!(disks.iter().all(|d| d.radius <= r));
+        assert_eq!(disks.len(), 4);
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 2);
+        let disks = isolate(&z(&[-1, -1, 0, 0, 0, 1]), 1, &r, &b)
+            .unwrap()
+            .unwrap();
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 1);
+        // Wilkinson-like clustering: (x − 1)(x − 2)…(x − 12).
+        let mut p = z(&[1]);
+        for k in 1..=12 {
+            p = crate::poly::zx::mul(&p, &z(&[-k, 1]));
+        }
+        let disks = isolate(&p, 12, &r, &b).unwrap().unwrap();
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 12);
+    }
+}
