@@ -13,6 +13,7 @@ pub mod wire;
 
 hessian_op::operations! {
     polynomial => PolynomialSolve,
+    inequality => InequalitySolve,
 }
 
 #[cfg(test)]

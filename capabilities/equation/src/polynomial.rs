@@ -209,10 +209,18 @@ impl Operation for PolynomialSolve {
                 "the roots could not be separated within the working precision (4,096 bits or more)".into(),
             )
         })?;
+        // Enclosures shortened to decimals together, so that they stay
+        // apart across factors too.
+        let all: Vec<Disk> = found
+            .iter()
+            .flat_map(|g| g.roots.iter().map(|r| r.disk.clone()))
+            .collect();
+        let mut short = short_disks(&all, digits).into_iter();
         let (mut roots, mut factors, mut omitted) = (Vec::new(), Vec::new(), 0);
         for g in &found {
             factors.push(factor_out(g, &x));
-            for r in shown(g, &x, digits)? {
+            let mine: Vec<Disk> = short.by_ref().take(g.roots.len()).collect();
+            for r in shown(g, &x, digits, &mine)? {
                 if input.domain == Domain::Real && !r.real {
                     omitted += 1;
                 } else {
@@ -270,12 +278,10 @@ fn unknown_of(e: &Expr, asked: Option<String>) -> Result<String, MathError> {
 }
 
 /// One factor's roots as the output shows them.
-fn shown(g: &FactorRoots, x: &str, digits: usize) -> Result<Vec<Root>, MathError> {
+fn shown(g: &FactorRoots, x: &str, digits: usize, short: &[Disk]) -> Result<Vec<Root>, MathError> {
     let name = print::text(&from_poly(&poly::from_z(&g.factor), x));
-    let disks: Vec<Disk> = g.roots.iter().map(|r| r.disk.clone()).collect();
-    let short = short_disks(&disks, digits);
     let mut out = Vec::new();
-    for (r, s) in g.roots.iter().zip(&short) {
+    for (r, s) in g.roots.iter().zip(short) {
         let d = &r.disk;
         let (decimal, error_bound) = if d.radius.is_zero() {
             exact_decimal(&d.center.re, digits)
@@ -297,7 +303,7 @@ fn shown(g: &FactorRoots, x: &str, digits: usize) -> Result<Vec<Root>, MathError
             multiplicity: g.multiplicity,
             real: r.real,
             decimal,
-            error_bound,
+            error_bound: bound_text(&error_bound),
             enclosure: if r.real {
                 Enclosure::Interval {
                     lower: exact_text(&(&s.center.re - &s.radius)),
@@ -317,16 +323,18 @@ fn shown(g: &FactorRoots, x: &str, digits: usize) -> Result<Vec<Root>, MathError
 
 /// How to round onto a grid.
 #[derive(Clone, Copy)]
-enum Round {
+pub(crate) enum Round {
+    Down,
     Up,
     Nearest,
 }
 
 /// q rounded to the grid 10^−places.
-fn on_grid(q: &Q, places: usize, how: Round) -> Q {
+pub(crate) fn on_grid(q: &Q, places: usize, how: Round) -> Q {
     let scale = Q::from_integer(num_traits::pow(BigInt::from(10), places));
     let scaled = q * &scale;
     let n = match how {
+        Round::Down => scaled.floor(),
         Round::Up => scaled.ceil(),
         Round::Nearest => scaled.round(),
     };
@@ -335,7 +343,7 @@ fn on_grid(q: &Q, places: usize, how: Round) -> Q {
 
 /// An exact rational as text: a terminating decimal when it is one
 /// (denominator 2^a·5^b), else p/q.
-fn exact_text(q: &Q) -> String {
+pub(crate) fn exact_text(q: &Q) -> String {
     let mut d = q.denom().clone();
     let (two, five) = (BigInt::from(2), BigInt::from(5));
     let (mut twos, mut fives) = (0usize, 0usize);
@@ -390,31 +398,35 @@ fn short_disks(disks: &[Disk], digits: usize) -> Vec<Disk> {
     if apart { shown } else { disks.to_vec() }
 }
 
-fn real_decimal(lo: &Q, hi: &Q, digits: usize) -> (String, String) {
+/// The decimal of a real number in [lo, hi] and a bound on its error.
+pub(crate) fn real_decimal(lo: &Q, hi: &Q, digits: usize) -> (String, Q) {
     if lo == hi {
         return exact_decimal(lo, digits);
     }
+    let width = (hi - lo).abs();
     if lo.is_negative() != hi.is_negative() || lo.is_zero() || hi.is_zero() {
-        let r = (hi - lo).abs();
-        return ("0".into(), fraction_decimal(&r));
+        return ("0".into(), width);
     }
     enclosure_decimal(lo, hi, digits)
-        .unwrap_or_else(|| ("0".into(), fraction_decimal(&(hi - lo).abs())))
+        .map_or_else(|| ("0".into(), width), |(d, e)| (d, bound_value(&e)))
 }
 
-fn exact_decimal(q: &Q, digits: usize) -> (String, String) {
+pub(crate) fn exact_decimal(q: &Q, digits: usize) -> (String, Q) {
     let text = exact_text(q);
     let significant = text
         .trim_start_matches(['-', '0', '.'])
         .replace('.', "")
         .len();
     if !text.contains('/') && significant <= digits {
-        return (text, "0".into());
+        return (text, Q::zero());
     }
-    enclosure_decimal(q, q, digits).unwrap_or_else(|| (fraction(q), "0".into()))
+    enclosure_decimal(q, q, digits)
+        .map_or_else(|| (fraction(q), Q::zero()), |(d, e)| (d, bound_value(&e)))
 }
 
-fn complex_decimal(d: &Disk, digits: usize) -> (String, String) {
+/// a + b·i to `digits` digits each; the error bound is the sum of the
+/// parts' bounds (|Δa + Δb·i| ≤ |Δa| + |Δb|).
+fn complex_decimal(d: &Disk, digits: usize) -> (String, Q) {
     let part = |c: &Q| real_decimal(&(c - &d.radius), &(c + &d.radius), digits);
     let (re, re_err) = part(&d.center.re);
     let (im, im_err) = part(&d.center.im);
@@ -422,12 +434,45 @@ fn complex_decimal(d: &Disk, digits: usize) -> (String, String) {
         Some(rest) => ("-", rest.to_string()),
         None => ("+", im),
     };
-    let bound = if re_err.len() >= im_err.len() {
-        re_err
+    (format!("{re} {sign} {im}*i"), re_err + im_err)
+}
+
+/// A bound written "6e-21" or "0.25" as a rational.
+fn bound_value(s: &str) -> Q {
+    let (mantissa, exponent) = s.split_once('e').unwrap_or((s, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: BigInt = format!("{whole}{frac}").parse().unwrap_or_default();
+    let ten = Q::from_integer(10.into());
+    Q::new(digits, num_traits::pow(BigInt::from(10), frac.len()))
+        * num_traits::Pow::pow(&ten, exponent)
+}
+
+/// An upper bound with two significant digits, "6.1e-21" (rounded up).
+pub(crate) fn bound_text(q: &Q) -> String {
+    if !q.is_positive() {
+        return "0".into();
+    }
+    let ten = Q::from_integer(10.into());
+    let bits = q.numer().bits() as i64 - q.denom().bits() as i64;
+    let mut k = (bits as f64 * std::f64::consts::LOG10_2).floor() as i32;
+    while num_traits::Pow::pow(&ten, k) > *q {
+        k -= 1;
+    }
+    while num_traits::Pow::pow(&ten, k + 1) <= *q {
+        k += 1;
+    }
+    let mut m = (q / num_traits::Pow::pow(&ten, k - 1)).ceil().to_integer();
+    if m == BigInt::from(100) {
+        m = BigInt::from(10);
+        k += 1;
+    }
+    let (a, b): (BigInt, BigInt) = (&m / BigInt::from(10), &m % BigInt::from(10));
+    if b.is_zero() {
+        format!("{a}e{k}")
     } else {
-        im_err
-    };
-    (format!("{re} {sign} {im}*i"), bound)
+        format!("{a}.{b}e{k}")
+    }
 }
 
 fn fraction(q: &Q) -> String {
@@ -436,10 +481,6 @@ fn fraction(q: &Q) -> String {
     } else {
         format!("{}/{}", q.numer(), q.denom())
     }
-}
-
-fn fraction_decimal(q: &Q) -> String {
-    enclosure_decimal(q, q, 3).map_or_else(|| fraction(q), |(d, _)| d)
 }
 
 /// The radical verdict for one factor, in words.

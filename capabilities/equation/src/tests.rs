@@ -201,3 +201,83 @@ fn real_domain_and_refusals() {
         );
     }
 }
+
+/// Where a rational x lies against an end: its exact value when rational,
+/// else its enclosure (None: inside the enclosure, undecided).
+fn against(end: &Value, x: &Q) -> Option<std::cmp::Ordering> {
+    if let Some(v) = end["exact"]["expression"]
+        .as_str()
+        .and_then(|t| parse(t).ok())
+        .and_then(|e| e.as_num().cloned())
+    {
+        return Some(x.cmp(&v));
+    }
+    let (lo, hi) = (
+        q(end["enclosure"][0].as_str().unwrap()),
+        q(end["enclosure"][1].as_str().unwrap()),
+    );
+    if *x < lo {
+        Some(std::cmp::Ordering::Less)
+    } else if *x > hi {
+        Some(std::cmp::Ordering::Greater)
+    } else {
+        None
+    }
+}
+
+/// Membership in our solution set equals SymPy's exact evaluation of the
+/// inequalities at every listed rational point (which include the
+/// rational roots of every numerator and denominator); the number of
+/// pieces is compared with reduce_inequalities'.
+#[test]
+fn inequalities_hold_exactly_where_sympy_evaluates_them_true() {
+    use std::cmp::Ordering::*;
+    let cases = corpus("inequalities");
+    let (mut points, mut same_pieces, mut compared) = (0, 0, 0);
+    for c in &cases {
+        let out = run(
+            "equation.inequality.solve",
+            json!({"inequalities": c["inequalities"], "variable": "x"}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["inequalities"]));
+        let pieces = out["intervals"].as_array().unwrap();
+        for p in c["points"].as_array().unwrap() {
+            let x = q(p["x"].as_str().unwrap());
+            let inside = pieces.iter().any(|piece| {
+                let above = match piece.get("lower") {
+                    None => true,
+                    Some(l) => match against(l, &x) {
+                        Some(Greater) => true,
+                        Some(Equal) => piece["lower_closed"] == true,
+                        _ => false,
+                    },
+                };
+                let below = match piece.get("upper") {
+                    None => true,
+                    Some(u) => match against(u, &x) {
+                        Some(Less) => true,
+                        Some(Equal) => piece["upper_closed"] == true,
+                        _ => false,
+                    },
+                };
+                above && below
+            });
+            assert_eq!(
+                inside,
+                p["holds"] == true,
+                "{} at x = {x}: {}",
+                c["inequalities"],
+                out["solution"]
+            );
+            points += 1;
+        }
+        if let Some(n) = c["sympy_pieces"].as_u64() {
+            compared += 1;
+            same_pieces += usize::from(n as usize == pieces.len());
+        }
+    }
+    eprintln!(
+        "inequalities: {} systems, {points} points decided as SymPy evaluates them; {same_pieces} of {compared} with as many pieces as reduce_inequalities",
+        cases.len()
+    );
+}

@@ -1,11 +1,13 @@
 //! The wire value of this family: an equation in one unknown.
 
 use hessian_kernels::expr::{Expr, parse};
+use hessian_kernels::poly::inequality::Relation;
 use hessian_op::expression::GRAMMAR;
 use hessian_op::wire::LIMIT_TAG;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
+use serde_json::json;
 use std::borrow::Cow;
 
 /// `left = right`, or an expression meaning `expression = 0`, held as
@@ -60,6 +62,106 @@ impl JsonSchema for EquationText {
             "minLength": 1,
             "maxLength": 100000,
             "description": format!("An equation \"left = right\", or an expression meaning expression = 0. {GRAMMAR}")
+        })
+    }
+}
+
+/// One inequality or several that must all hold, each `left ρ right`
+/// with ρ one of < <= > >= != (≤ ≥ ≠), held as (left − right, ρ).
+#[derive(Debug, Clone)]
+pub struct Inequalities(pub Vec<(Expr, Relation)>);
+
+/// Most inequalities in one system.
+const MAX_INEQUALITIES: usize = 20;
+
+fn inequality<E: de::Error>(s: &str) -> Result<(Expr, Relation), E> {
+    const RELATIONS: [(&str, Relation); 9] = [
+        ("<=", Relation::LessEqual),
+        (">=", Relation::GreaterEqual),
+        ("!=", Relation::NotEqual),
+        ("≤", Relation::LessEqual),
+        ("≥", Relation::GreaterEqual),
+        ("≠", Relation::NotEqual),
+        ("<", Relation::Less),
+        (">", Relation::Greater),
+        ("=", Relation::NotEqual),
+    ];
+    let found: Vec<(usize, &str, Relation)> = RELATIONS[..8]
+        .iter()
+        .filter_map(|(t, r)| s.find(t).map(|i| (i, *t, *r)))
+        .collect();
+    // The longest token at the first position (<= before <).
+    let Some(&(at, token, relation)) = found
+        .iter()
+        .min_by_key(|(i, t, _)| (*i, usize::MAX - t.len()))
+    else {
+        return Err(E::custom(format!(
+            "{:?} has no relation, expected one of < <= > >= != as in \"x^2 - 2 > 0\"",
+            hessian_op::error::bounded(s, 40)
+        )));
+    };
+    let (left, right) = (&s[..at], &s[at + token.len()..]);
+    if RELATIONS.iter().any(|(t, _)| right.contains(t)) || left.contains('=') {
+        return Err(E::custom(format!(
+            "{:?} has more than one relation; give a list of inequalities instead of a chain",
+            hessian_op::error::bounded(s, 40)
+        )));
+    }
+    let side = |t: &str, offset: usize| {
+        parse(t).map_err(|e| {
+            let tag = if e.limit { LIMIT_TAG } else { "" };
+            E::custom(format!(
+                "{tag}the inequality text at character {}: {}, expected an expression on each side of `{token}`",
+                offset + e.position + 1,
+                e.message
+            ))
+        })
+    };
+    let l = side(left, 0)?;
+    let r = side(right, left.chars().count() + token.chars().count())?;
+    Ok((l.minus(&r), relation))
+}
+
+impl<'de> Deserialize<'de> for Inequalities {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Text {
+            One(String),
+            Many(Vec<String>),
+        }
+        let texts = match Text::deserialize(d)? {
+            Text::One(s) => vec![s],
+            Text::Many(v) => v,
+        };
+        if texts.is_empty() || texts.len() > MAX_INEQUALITIES {
+            return Err(de::Error::custom(format!(
+                "{} inequalities; between 1 and {MAX_INEQUALITIES}",
+                texts.len()
+            )));
+        }
+        texts
+            .iter()
+            .map(|s| inequality(s))
+            .collect::<Result<_, _>>()
+            .map(Inequalities)
+    }
+}
+
+impl JsonSchema for Inequalities {
+    fn schema_name() -> Cow<'static, str> {
+        "Inequalities".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let one = json!({"type": "string", "minLength": 1, "maxLength": 100000, "pattern": "<|>|!=|≤|≥|≠"});
+        json_schema!({
+            "description": format!("An inequality \"left ρ right\" (ρ: < <= > >= != or ≤ ≥ ≠), or a list of up to {MAX_INEQUALITIES} that must all hold. {GRAMMAR}"),
+            "anyOf": [one, {"type": "array", "items": one, "minItems": 1, "maxItems": MAX_INEQUALITIES}]
         })
     }
 }

@@ -187,7 +187,9 @@ pub(super) fn continuous_on(
 /// The unchecked search: `None` when no method applies.
 pub fn integrate(f: &Expr, x: &str, depth: usize, budget: &Budget) -> Result<Option<Expr>, Stop> {
     budget.check()?;
-    if depth > MAX_DEPTH {
+    // Root sums are answers, not integrands: the rules below would look
+    // inside their bodies.
+    if depth > MAX_DEPTH || f.any(&|s| matches!(s.node(), Node::RootSum(..))) {
         return Ok(None);
     }
     let xe = Expr::sym(x);
@@ -782,12 +784,15 @@ fn rational(f: &Expr, x: &str, budget: &Budget) -> Result<Option<Expr>, Stop> {
     // The terms of one factor are consecutive.
     for group in parts.terms.chunk_by(|s, t| s.0 == t.0) {
         let p = &group[0].0;
-        if p.len() <= 3 {
-            for (p, j, a) in group {
-                terms.push(simple_fraction(a, p, *j, x).ok_or(Stop::CheckFailed(
-                    "an irreducible quadratic with real roots",
-                ))?);
-            }
+        // Linear factors and quadratics with complex roots by the table;
+        // a quadratic irreducible over Q with real roots (x² − 2) and
+        // everything of higher degree by Hermite and Trager.
+        let simple: Option<Vec<Expr>> = group
+            .iter()
+            .map(|(p, j, a)| simple_fraction(a, p, *j, x))
+            .collect();
+        if let Some(simple) = simple {
+            terms.extend(simple);
             continue;
         }
         let numerators: Vec<(u32, QPoly)> = group.iter().map(|(_, j, a)| (*j, a.clone())).collect();

@@ -912,8 +912,9 @@ impl Expr {
         if m.len() < 2 {
             return Expr::zero();
         }
-        if body.is_undefined() {
-            return body;
+        // Root sums do not nest: both bodies would name their root BOUND.
+        if body.is_undefined() || body.any(&|e| matches!(e.node(), Node::RootSum(..))) {
+            return Expr::undefined();
         }
         if m.len() == 2 {
             let root = Expr::num(-m[0].clone());
@@ -936,7 +937,7 @@ impl Expr {
                 .as_num()
                 .filter(|k| k.is_integer())
                 .and_then(|k| k.to_integer().to_usize())
-                .filter(|&k| k <= 10_000),
+                .filter(|&k| k <= 200),
             _ => None,
         };
         match power {

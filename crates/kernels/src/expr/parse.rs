@@ -175,6 +175,8 @@ struct Parser {
     function: Option<String>,
     /// The variable the unknown function was applied to.
     applied_to: Option<String>,
+    /// The root named by the `root_sum` whose body is being read.
+    bound: Option<String>,
 }
 
 /// The symbol standing for the k-th derivative of `function` in a
@@ -251,6 +253,7 @@ pub fn parse_differential(text: &str) -> Result<Differential, ParseError> {
         end: len,
         function: Some(function.clone()),
         applied_to: None,
+        bound: None,
     };
     let left = p.sum()?;
     if !p.eat('=') {
@@ -302,6 +305,7 @@ pub fn parse(text: &str) -> Result<Expr, ParseError> {
         end: len,
         function: None,
         applied_to: None,
+        bound: None,
     };
     let e = p.sum()?;
     if p.at < p.tokens.len() {
@@ -460,6 +464,9 @@ impl Parser {
                         "`inf` (∞) is not a value here; it may be given only where an operation asks for a point or a bound",
                     )),
                     _ => {
+                        if self.bound.as_deref() == Some(name.as_str()) {
+                            return Ok(Expr::bound());
+                        }
                         if self.applied(&name)? {
                             return Ok(Expr::sym(&name));
                         }
@@ -531,6 +538,18 @@ impl Parser {
         self.deeper()?;
         let mut args = vec![self.sum()?];
         while self.eat(',') {
+            // root_sum(p, t, f): t is bound while f is read, so f is
+            // simplified knowing t is a (complex) root, not a real symbol.
+            if name == "root_sum" && args.len() == 2 {
+                if self.bound.is_some() {
+                    return Err(error(at, "root sums do not nest"));
+                }
+                self.bound = args[1].as_sym().map(str::to_string);
+                let body = self.sum();
+                self.bound = None;
+                args.push(body?);
+                continue;
+            }
             args.push(self.sum()?);
         }
         self.depth -= 1;
@@ -624,9 +643,13 @@ fn root_sum(p: &Expr, t: &Expr, body: &Expr) -> Result<Expr, (String, bool)> {
             true,
         ));
     }
-    let derivative = crate::poly::derivative(&poly);
-    let (g, _, _) = crate::poly::extended_gcd(&poly, &derivative, &crate::Budget::unlimited())
-        .map_err(|_| wrong(format!("{usage}: p could not be checked squarefree")))?;
+    let (_, z) = crate::poly::to_primitive(&poly);
+    let g = crate::poly::zx::gcd(
+        &z,
+        &crate::poly::zx::derivative(&z),
+        &crate::Budget::unlimited(),
+    )
+    .map_err(|_| wrong(format!("{usage}: p could not be checked squarefree")))?;
     if g.len() > 1 {
         return Err(wrong(format!(
             "{usage}: p must be squarefree (it has a repeated root)"

@@ -2,6 +2,7 @@
 //! LaTeX. Terms are written highest degree first, products as a numerator
 //! over a denominator, `e^x` as `exp(x)` and `x^(1/2)` as `sqrt(x)`.
 
+use super::node::BOUND;
 use super::node::{Constant, Expr, Func, Node};
 use super::rational::Factorization;
 use crate::Q;
@@ -165,15 +166,21 @@ pub fn text(e: &Expr) -> String {
             format!("{}({})", f.name(), args.join(", "))
         }
         Node::RootSum(p, body) => {
-            let (v, p, body) = opened(p, body);
-            format!("root_sum({}, {v}, {})", text(&p), text(&body))
+            let (v, p) = opened(p, body);
+            format!(
+                "root_sum({}, {v}, {})",
+                text(&p),
+                text(body).replace(BOUND, &v)
+            )
         }
     }
 }
 
-/// A root sum with its root named: the first of t, u, v, w, s, r, z, t1,
-/// t2, … not free in the body, the polynomial and the body in that name.
-fn opened(p: &[Q], body: &Expr) -> (String, Expr, Expr) {
+/// A root sum's root named: the first of t, u, v, w, s, r, z, t1, t2, …
+/// not free in the body, and the polynomial in that name. The body is
+/// printed as it is, `%t` then renamed in the text: substituting a real
+/// symbol would re-simplify it (log(exp(t)) is not t for a complex root).
+fn opened(p: &[Q], body: &Expr) -> (String, Expr) {
     let free = body.symbols();
     let v = ["t", "u", "v", "w", "s", "r", "z"]
         .into_iter()
@@ -181,12 +188,7 @@ fn opened(p: &[Q], body: &Expr) -> (String, Expr, Expr) {
         .chain((1..).map(|k| format!("t{k}")))
         .find(|v| !free.contains(v))
         .unwrap_or_else(|| "t".into());
-    let named = body.substitute(&std::collections::BTreeMap::from([(
-        super::node::BOUND.to_string(),
-        Expr::sym(&v),
-    )]));
-    let p = super::rational::from_poly(p, &v);
-    (v, p, named)
+    (v.clone(), super::rational::from_poly(p, &v))
 }
 
 fn wrap(e: &Expr, at_least: Prec) -> String {
@@ -346,11 +348,11 @@ pub fn latex(e: &Expr) -> String {
             }
         }
         Node::RootSum(p, body) => {
-            let (_, p, body) = opened(p, body);
+            let (v, p) = opened(p, body);
             format!(
                 "\\sum_{{{} = 0}} \\left({}\\right)",
                 latex(&p),
-                latex(&body)
+                latex(body).replace(BOUND, &v)
             )
         }
     }

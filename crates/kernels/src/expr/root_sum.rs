@@ -213,12 +213,27 @@ mod tests {
             parse("root_sum(u^4 + 1, u, log(u + t))")
                 .unwrap()
                 .to_string(),
-            "root_sum(u^4 + 1, u, log(t + u))"
+            "root_sum(u^4 + 1, u, log(u + t))"
         );
         assert_eq!(
             parse("root_sum(z^3 + z + 1, z, z*log(x - z))").unwrap(),
             parse("root_sum(t^3 + t + 1, t, t*log(x - t))").unwrap()
         );
+    }
+
+    /// The root is complex: log(exp(t)) is not t, and a root sum does not
+    /// enter another one's body.
+    #[test]
+    fn the_root_is_bound_and_complex() {
+        let e = parse("root_sum(t^2 + 16, t, t*log(exp(t)))").unwrap();
+        assert!(e.to_string().contains("log(exp(t))"), "{e}");
+        let outer = parse("root_sum(t^3 + t + 1, t, log(x - t))").unwrap();
+        let inner = parse("root_sum(u^3 + u + 2, u, log(u))").unwrap();
+        let nested = outer.substitute(&std::collections::BTreeMap::from([(
+            "x".to_string(),
+            inner,
+        )]));
+        assert!(nested.is_undefined());
     }
 
     #[test]

@@ -323,6 +323,11 @@ mod tests {
             integral("x/(x^4 - 10*x^2 + 1)"),
             "-sqrt(6)*log(x^2 + 2*sqrt(6) - 5)/48 + sqrt(6)*log(x^2 - 2*sqrt(6) - 5)/48"
         );
+        // Quadratics irreducible over Q with real roots.
+        assert_eq!(
+            integral("1/(x^2 - 2)"),
+            "-sqrt(2)*log(x + sqrt(2))/4 + sqrt(2)*log(x - sqrt(2))/4"
+        );
         // Complex residues 1/4 ± i/4: a log and Rioboo's pole-free atan.
         assert_eq!(
             integral("(x^3 + x)/(x^4 + 1)"),

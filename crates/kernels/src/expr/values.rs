@@ -187,7 +187,9 @@ fn inverse_trig(f: Func, x: &Expr) -> Option<Expr> {
 /// family's convention), π and e with operations that keep reals real.
 pub fn is_real(x: &Expr) -> bool {
     match x.node() {
-        Node::Num(_) | Node::Sym(_) => true,
+        // The root of a root sum is complex in general.
+        Node::Sym(s) => &**s != super::node::BOUND,
+        Node::Num(_) => true,
         Node::RootSum(..) => false,
         Node::Const(c) => *c != Constant::I,
         Node::Add(v) | Node::Mul(v) => v.iter().all(is_real),

@@ -1,7 +1,8 @@
 //! Exact polynomials: dense univariate over Z (`zx`) and F_p (`zp`),
 //! factorization over Z and Q (`factor`), real roots (`roots`), certified
 //! complex roots (`complex_roots`), radical solvability from Frobenius
-//! cycle types (`galois`), Q[x]
+//! cycle types (`galois`), all roots located (`solve`), real solution sets
+//! of inequalities (`inequality`), Q[x]
 //! helpers (this module), number-field arithmetic (`algebraic`), and sparse multivariate polynomials over Q with
 //! their text grammar (`sparse`, `parse`).
 
@@ -9,6 +10,7 @@ pub mod algebraic;
 pub mod complex_roots;
 pub mod factor;
 pub mod galois;
+pub mod inequality;
 pub mod parse;
 pub mod roots;
 pub mod solve;

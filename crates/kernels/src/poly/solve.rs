@@ -57,9 +57,42 @@ pub struct FactorRoots {
 }
 
 /// The factors of f (primitive, nonzero) with their roots, disks of radius
-/// at most `radius` where the precision allows; None when some factor's
-/// roots could not be separated.
+/// at most `radius` where the precision allows, pairwise disjoint across
+/// all factors (roots of different factors are distinct; close ones are
+/// refined apart); None when they could not be separated.
 pub fn solve(f: &[BigInt], radius: &Q, budget: &Budget) -> Result<Option<Vec<FactorRoots>>, Stop> {
+    let mut radius = radius.clone();
+    for _ in 0..8 {
+        let Some(found) = located(f, &radius, budget)? else {
+            return Ok(None);
+        };
+        let disks: Vec<(usize, &Disk)> = found
+            .iter()
+            .enumerate()
+            .flat_map(|(k, g)| g.roots.iter().map(move |r| (k, &r.disk)))
+            .collect();
+        let apart = disks.iter().enumerate().all(|(i, (ki, a))| {
+            disks[i + 1..].iter().all(|(kj, c)| {
+                if ki == kj {
+                    return true;
+                }
+                let dre = &a.center.re - &c.center.re;
+                let dim = &a.center.im - &c.center.im;
+                let reach = &a.radius + &c.radius;
+                &dre * &dre + &dim * &dim > &reach * &reach
+            })
+        });
+        if apart {
+            return Ok(Some(found));
+        }
+        budget.check()?;
+        radius /= Q::from_integer(BigInt::from(1u64) << 64);
+    }
+    Ok(None)
+}
+
+/// Each factor's roots located, disjoint within the factor.
+fn located(f: &[BigInt], radius: &Q, budget: &Budget) -> Result<Option<Vec<FactorRoots>>, Stop> {
     let factored = factor(f, budget)?;
     let mut product = vec![factored.content.clone()];
     for (g, m) in &factored.factors {
