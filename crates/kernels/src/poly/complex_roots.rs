@@ -301,13 +301,19 @@ fn symmetric(z: &[(f64, f64)], real: usize) -> Vec<(f64, f64)> {
     out
 }
 
-/// The Aberth–Ehrlich iteration in f64 from points on a circle; None
-/// when a coefficient does not fit a float or it does not settle.
+/// The Aberth–Ehrlich iteration in f64 from points on a circle, the
+/// coefficients scaled by one power of two so the largest fits a float
+/// (the roots do not change); None when a root's size does not fit.
 fn aberth(p: &[BigInt]) -> Option<Vec<(f64, f64)>> {
+    let bits = p.iter().map(|c| c.bits()).max().unwrap_or(0);
+    let shift = bits.saturating_sub(900) as usize;
     let a: Vec<f64> = p
         .iter()
-        .map(|c| c.to_f64().filter(|x| x.is_finite()))
+        .map(|c| (c >> shift).to_f64().filter(|x| x.is_finite()))
         .collect::<Option<_>>()?;
+    if a.last().is_none_or(|l| *l == 0.0) {
+        return None;
+    }
     let n = a.len() - 1;
     let lead = a[n];
     let radius = a[..n]
@@ -416,5 +422,12 @@ mod tests {
         }
         let disks = isolate(&p, 12, &r, &b).unwrap().unwrap();
         assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 12);
+        // Coefficients beyond the range of a float: 10^400·(x² − 2).
+        let big = num_traits::pow(BigInt::from(10), 400);
+        let twice: BigInt = &big * BigInt::from(2);
+        let disks = isolate(&[-twice, BigInt::from(0), big], 2, &r, &b)
+            .unwrap()
+            .unwrap();
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 2);
     }
 }
