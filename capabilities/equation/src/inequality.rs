@@ -1,5 +1,5 @@
 use crate::polynomial::{RootOf, Round, exact_decimal, exact_text, on_grid, real_decimal};
-use crate::wire::Inequalities;
+use crate::wire::{Inequalities, unknown_of};
 use hessian_kernels::Q;
 use hessian_kernels::expr::expand::{Halt, expand};
 use hessian_kernels::expr::rational::{from_poly, to_poly};
@@ -103,27 +103,8 @@ impl Operation for InequalitySolve {
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let b = &ctx.budget;
         let all = &input.inequalities.0;
-        let mut symbols: Vec<String> = all.iter().flat_map(|(e, _)| e.symbols()).collect();
-        symbols.sort();
-        symbols.dedup();
-        let x = match (input.variable, symbols.as_slice()) {
-            (Some(v), _) => v.0,
-            (None, [one]) => one.clone(),
-            (None, _) => {
-                return Err(MathError::Input {
-                    path: "variable".into(),
-                    message: format!(
-                        "the inequalities have the symbols {{{}}}; name the one unknown in `variable` (coefficients must be rational numbers)",
-                        symbols.join(", ")
-                    ),
-                });
-            }
-        };
-        if let Some(other) = symbols.iter().find(|s| **s != x) {
-            return Err(MathError::Domain(format!(
-                "the symbol {other} besides {x}: coefficients must be rational numbers (parameters are not supported)"
-            )));
-        }
+        let sides: Vec<&Expr> = all.iter().map(|(e, _)| e).collect();
+        let x = unknown_of(&sides, input.variable)?;
         let mut system = Vec::new();
         for (e, relation) in all {
             system.push(as_fraction(e, *relation, &x, b)?);

@@ -1,8 +1,8 @@
-use crate::wire::EquationText;
+use crate::wire::{EquationText, unknown_of};
 use hessian_kernels::Q;
 use hessian_kernels::expr::interval::enclosure_decimal;
+use hessian_kernels::expr::print;
 use hessian_kernels::expr::rational::{from_poly, to_poly, together};
-use hessian_kernels::expr::{Expr, print};
 use hessian_kernels::poly::complex_roots::{self, Disk};
 use hessian_kernels::poly::galois::Solvability;
 use hessian_kernels::poly::solve::{self, FactorRoots};
@@ -173,7 +173,7 @@ impl Operation for PolynomialSolve {
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let b = &ctx.budget;
         let e = input.equation.0;
-        let x = unknown_of(&e, input.variable.map(|s| s.0))?;
+        let x = unknown_of(&[&e], input.variable)?;
         let (n, _) = together(&e, b)?.ok_or_else(|| {
             MathError::Limit("clearing the denominators grows beyond the expansion bound".into())
         })?;
@@ -242,39 +242,6 @@ impl Operation for PolynomialSolve {
             non_real_omitted: omitted,
         })
     }
-}
-
-/// The variable asked for, or the only symbol; no other symbol allowed.
-fn unknown_of(e: &Expr, asked: Option<String>) -> Result<String, MathError> {
-    let symbols = e.symbols();
-    let x = match asked {
-        Some(x) => x,
-        None if symbols.len() == 1 => symbols[0].clone(),
-        None if symbols.is_empty() => {
-            return Err(MathError::Input {
-                path: "variable".into(),
-                message: format!(
-                    "left − right simplifies to {}, which has no symbol; name the unknown in `variable`",
-                    print::text(e)
-                ),
-            });
-        }
-        None => {
-            return Err(MathError::Input {
-                path: "variable".into(),
-                message: format!(
-                    "the equation has the symbols {}; name the unknown in `variable` (the others must not appear: coefficients are rational numbers)",
-                    symbols.join(", ")
-                ),
-            });
-        }
-    };
-    if let Some(other) = symbols.iter().find(|s| **s != x) {
-        return Err(MathError::Domain(format!(
-            "the equation has the symbol {other} besides {x}: coefficients must be rational numbers (parameters are not supported)"
-        )));
-    }
-    Ok(x)
 }
 
 /// One factor's roots as the output shows them.

@@ -1,8 +1,11 @@
 //! The wire value of this family: an equation in one unknown.
 
+use hessian_kernels::expr::print::text;
 use hessian_kernels::expr::{Expr, parse};
 use hessian_kernels::poly::inequality::Relation;
+use hessian_op::MathError;
 use hessian_op::expression::GRAMMAR;
+use hessian_op::expression::Symbol;
 use hessian_op::wire::LIMIT_TAG;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
@@ -164,4 +167,41 @@ impl JsonSchema for Inequalities {
             "anyOf": [one, {"type": "array", "items": one, "minItems": 1, "maxItems": MAX_INEQUALITIES}]
         })
     }
+}
+
+/// The unknown: the one asked for, or the only symbol of `sides`
+/// (left − right of each equation or inequality); no other symbol may
+/// appear, since coefficients are rational numbers.
+pub fn unknown_of(sides: &[&Expr], asked: Option<Symbol>) -> Result<String, MathError> {
+    let mut symbols: Vec<String> = sides.iter().flat_map(|e| e.symbols()).collect();
+    symbols.sort();
+    symbols.dedup();
+    let x = match (asked, symbols.as_slice()) {
+        (Some(x), _) => x.0,
+        (None, [one]) => one.clone(),
+        (None, []) => {
+            return Err(MathError::Input {
+                path: "variable".into(),
+                message: format!(
+                    "left − right simplifies to {}, which has no symbol; name the unknown in `variable`",
+                    sides.iter().map(|e| text(e)).collect::<Vec<_>>().join(", ")
+                ),
+            });
+        }
+        (None, _) => {
+            return Err(MathError::Input {
+                path: "variable".into(),
+                message: format!(
+                    "the symbols {}; name the unknown in `variable` (the others must not appear: coefficients are rational numbers)",
+                    symbols.join(", ")
+                ),
+            });
+        }
+    };
+    if let Some(other) = symbols.iter().find(|s| **s != x) {
+        return Err(MathError::Domain(format!(
+            "the symbol {other} besides {x}: coefficients must be rational numbers (parameters are not supported)"
+        )));
+    }
+    Ok(x)
 }
