@@ -510,8 +510,12 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("raise matrix to the 10th power", "matrix.power.compute"),
         ("inverse of a matrix", "matrix.inverse.compute"),
         (
-            "eigenvalues of a symmetric matrix",
+            "numeric eigenvalues of a symmetric matrix",
             "matrix.eigenvalues.numeric",
+        ),
+        (
+            "eigenvalues of a symmetric matrix",
+            "matrix.eigenvalues.compute",
         ),
         ("svd singular values", "matrix.singular_values.numeric"),
         ("condition number", "matrix.condition_number.numeric"),

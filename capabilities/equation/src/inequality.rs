@@ -1,4 +1,3 @@
-use crate::polynomial::{RootOf, Round, exact_decimal, exact_text, on_grid, real_decimal};
 use crate::wire::{Inequalities, unknown_of};
 use hessian_kernels::Q;
 use hessian_kernels::expr::expand::{Halt, expand};
@@ -7,6 +6,7 @@ use hessian_kernels::expr::zero::rational_form;
 use hessian_kernels::expr::{Expr, print};
 use hessian_kernels::poly::inequality::{Inequality, Piece, Point, Relation, solve_system};
 use hessian_kernels::poly::{self};
+use hessian_op::algebraic::{RootOf, Round, exact_decimal, exact_text, on_grid, real_decimal};
 use hessian_op::expression::{ExprOut, Symbol};
 use hessian_op::prelude::*;
 use num_traits::{Signed, Zero};

@@ -32,10 +32,44 @@ hessian_op::operations! {
     eigenvalues_numeric => EigenvaluesNumeric,
     singular_values_numeric => SingularValuesNumeric,
     condition_number_numeric => ConditionNumberNumeric,
+    eigenvalues => Eigenvalues,
+    invariant_factors => InvariantFactors,
+    elementary_divisors => ElementaryDivisors,
+    rational_canonical_form => RationalCanonicalForm,
+    similarity => Similarity,
+    definiteness => Definiteness,
+    ldl_decomposition => LdlDecomposition,
+    eigenvectors => Eigenvectors,
+    diagonalization => Diagonalization,
+    jordan_form => JordanForm,
 }
+
+mod spectral;
 
 use hessian_kernels::{BigInt, Mat, Stop};
 use hessian_op::MathError;
+
+/// Largest order of the spectral operations (eigenvalues, canonical
+/// forms): they take ranks of powers of polynomials in A.
+pub const MAX_SPECTRAL_ORDER: usize = 20;
+
+/// Refuses a matrix that is not symmetric, naming the first entry that
+/// differs from its mirror.
+fn symmetric(a: &Mat<hessian_kernels::Q>) -> Result<(), MathError> {
+    for i in 0..a.rows() {
+        for j in 0..i {
+            if a[(i, j)] != a[(j, i)] {
+                return Err(MathError::Input {
+                    path: "matrix".into(),
+                    message: format!(
+                        "not symmetric: entry ({i}, {j}) differs from entry ({j}, {i}) (0-based)"
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Direct elimination's entries can grow; beyond this order it is refused.
 const NORMAL_FORM_DIRECT_MAX: usize = 20;

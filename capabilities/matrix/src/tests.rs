@@ -751,3 +751,397 @@ fn singular_values_are_square_roots_of_the_gram_eigenvalues() {
         "{singular}"
     );
 }
+
+// ----- Exact spectra against SymPy (tests/data/matrix_spectra) -----
+
+fn corpus(name: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/matrix_spectra/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Monic coefficients, lowest first, as rationals.
+fn monic_q(v: &Value) -> Vec<Q> {
+    let c: Vec<Q> = v.as_array().unwrap().iter().map(q).collect();
+    let lead = c.last().unwrap().clone();
+    c.into_iter().map(|x| x / &lead).collect()
+}
+
+fn rational_rows(v: &Value) -> Option<M> {
+    v.as_array()?
+        .iter()
+        .map(|r| {
+            r.as_array()?
+                .iter()
+                .map(|x| {
+                    let s = x.as_str()?;
+                    let parsed = match s.split_once('/') {
+                        Some((p, d)) => Q::new(p.parse().ok()?, d.parse().ok()?),
+                        None => Q::from_integer(s.parse::<BigInt>().ok()?),
+                    };
+                    Some(parsed)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn spectra_agree_with_sympy_and_every_transform_multiplies_back() {
+    let cases = corpus("spectra");
+    let (mut jordan_checked, mut frobenius_checked, mut similar_checked) = (0, 0, 0);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let a = from_json(&case["matrix"]);
+        let n = a.len();
+        let input = json!({"matrix": case["matrix"]});
+        // Elementary divisors: factor and block sizes.
+        let ed = run("matrix.elementary_divisors.compute", input.clone()).unwrap();
+        let mut ours: Vec<(Vec<String>, Vec<u64>)> = Vec::new();
+        for d in ed["elementary_divisors"].as_array().unwrap() {
+            let f = strings(&d["factor"]["coefficients"]);
+            let e = d["exponent"].as_u64().unwrap();
+            match ours.last_mut() {
+                Some((g, sizes)) if *g == f => sizes.push(e),
+                _ => ours.push((f, vec![e])),
+            }
+        }
+        let theirs: Vec<(Vec<String>, Vec<u64>)> = case["elementary_divisors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let sizes = d["sizes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_u64().unwrap())
+                    .collect();
+                (strings(&d["factor"]), sizes)
+            })
+            .collect();
+        let mut sorted = ours.clone();
+        sorted.sort();
+        let mut expected = theirs.clone();
+        expected.sort();
+        assert_eq!(sorted, expected, "{name}: elementary divisors");
+        // Invariant factors.
+        let inv = run("matrix.invariant_factors.compute", input.clone()).unwrap();
+        let ours: Vec<Vec<Q>> = inv["invariant_factors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| monic_q(&p["coefficients"]))
+            .collect();
+        let theirs: Vec<Vec<Q>> = case["invariant_factors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(monic_q)
+            .collect();
+        assert_eq!(ours, theirs, "{name}: invariant factors");
+        // Eigenvalues: every root of every factor once, with both multiplicities.
+        let ev = run(
+            "matrix.eigenvalues.compute",
+            json!({"matrix": case["matrix"], "digits": 5}),
+        )
+        .unwrap();
+        let count: usize = theirs_degree_sum(&theirs_factors(case));
+        assert_eq!(
+            ev["eigenvalues"].as_array().unwrap().len(),
+            count,
+            "{name}: eigenvalue count"
+        );
+        for e in ev["eigenvalues"].as_array().unwrap() {
+            let (algebraic, geometric) = (
+                e["multiplicity"].as_u64().unwrap(),
+                e["geometric_multiplicity"].as_u64().unwrap(),
+            );
+            let poly = e["root_of"]["polynomial"].as_str().unwrap();
+            let d = case["elementary_divisors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|d| polynomial_text_of(&d["factor"]) == poly)
+                .unwrap_or_else(|| panic!("{name}: {poly} is not a factor"));
+            let sizes: Vec<u64> = d["sizes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_u64().unwrap())
+                .collect();
+            assert_eq!(
+                algebraic,
+                sizes.iter().sum::<u64>(),
+                "{name}: algebraic multiplicity"
+            );
+            assert_eq!(
+                geometric,
+                sizes.len() as u64,
+                "{name}: geometric multiplicity"
+            );
+        }
+        // Diagonalizable.
+        let dg = run(
+            "matrix.diagonalization.compute",
+            json!({"matrix": case["matrix"], "digits": 5}),
+        )
+        .unwrap();
+        assert_eq!(
+            dg["diagonalizable"], case["diagonalizable"],
+            "{name}: diagonalizable"
+        );
+        // Jordan form: multiply back over Q when every eigenvalue is rational.
+        let jf = run(
+            "matrix.jordan_form.compute",
+            json!({"matrix": case["matrix"], "digits": 5}),
+        )
+        .unwrap();
+        let sizes: usize = jf["blocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["size"].as_u64().unwrap() as usize)
+            .sum();
+        let eigen_degree: usize = jf["eigenvalues"].as_array().unwrap().len();
+        assert!(
+            sizes >= eigen_degree,
+            "{name}: every eigenvalue has a block"
+        );
+        if let (Some(j), Some(p)) = (rational_rows(&jf["form"]), rational_rows(&jf["transform"])) {
+            assert_eq!(mul(&a, &p), mul(&p, &j), "{name}: A·P = P·J");
+            assert!(!det(&p).is_zero(), "{name}: P is singular");
+            if !case["jordan_sizes_rational"].is_null() {
+                jordan_checked += 1;
+            }
+        }
+        // Frobenius form with its transform.
+        let rc = run("matrix.rational_canonical_form.compute", input.clone()).unwrap();
+        let (c, p) = (from_json(&rc["form"]), from_json(&rc["transform"]));
+        assert_eq!(mul(&a, &p), mul(&p, &c), "{name}: A·P = P·C");
+        assert!(!det(&p).is_zero(), "{name}: Frobenius P is singular");
+        frobenius_checked += 1;
+        // Similar to a conjugate by a unimodular matrix.
+        let u = unimodular(n, name.len() as u64);
+        let b = mul(&mul(&inverse(&u), &a), &u);
+        let sim = run(
+            "matrix.similarity.decide",
+            json!({"a": case["matrix"], "b": to_json(&b)}),
+        )
+        .unwrap();
+        assert_eq!(
+            sim["similar"],
+            json!(true),
+            "{name}: similar to its conjugate"
+        );
+        let x = from_json(&sim["conjugator"]);
+        assert_eq!(mul(&a, &x), mul(&x, &b), "{name}: A·X = X·B");
+        similar_checked += 1;
+    }
+    eprintln!(
+        "spectra: {} matrices against SymPy; Jordan forms multiplied back over Q: {jordan_checked}; Frobenius transforms: {frobenius_checked}; similarity conjugators: {similar_checked}",
+        cases.len()
+    );
+}
+
+fn theirs_factors(case: &Value) -> Vec<Vec<String>> {
+    case["elementary_divisors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| strings(&d["factor"]))
+        .collect()
+}
+
+fn theirs_degree_sum(factors: &[Vec<String>]) -> usize {
+    factors.iter().map(|f| f.len() - 1).sum()
+}
+
+/// The text root_of gives a factor (the expression printer's).
+fn polynomial_text_of(coefficients: &Value) -> String {
+    let c: Vec<Q> = coefficients.as_array().unwrap().iter().map(q).collect();
+    hessian_kernels::expr::print::text(&hessian_kernels::expr::rational::from_poly(&c, "x"))
+}
+
+fn det(a: &M) -> Q {
+    let mut m = a.clone();
+    let n = m.len();
+    let mut d = Q::one();
+    for c in 0..n {
+        let Some(p) = (c..n).find(|&i| !m[i][c].is_zero()) else {
+            return Q::zero();
+        };
+        if p != c {
+            m.swap(p, c);
+            d = -d;
+        }
+        d *= &m[c][c];
+        for i in c + 1..n {
+            let f = &m[i][c] / &m[c][c];
+            for j in c..n {
+                let t = &f * &m[c][j];
+                m[i][j] -= t;
+            }
+        }
+    }
+    d
+}
+
+fn inverse(a: &M) -> M {
+    let n = a.len();
+    let mut m: M = a
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut r = r.clone();
+            r.extend((0..n).map(|j| if i == j { Q::one() } else { Q::zero() }));
+            r
+        })
+        .collect();
+    for c in 0..n {
+        let p = (c..n).find(|&i| !m[i][c].is_zero()).unwrap();
+        m.swap(p, c);
+        let piv = m[c][c].clone();
+        m[c] = m[c].iter().map(|x| x / &piv).collect();
+        for i in 0..n {
+            if i != c && !m[i][c].is_zero() {
+                let f = m[i][c].clone();
+                let row = m[c].clone();
+                for (x, y) in m[i].iter_mut().zip(&row) {
+                    *x -= &f * y;
+                }
+            }
+        }
+    }
+    m.into_iter().map(|r| r[n..].to_vec()).collect()
+}
+
+/// A unit upper triangular times a unit lower triangular integer matrix.
+fn unimodular(n: usize, seed: u64) -> M {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut l = ident(n);
+    let mut u = ident(n);
+    for i in 0..n {
+        for j in 0..i {
+            l[i][j] = Q::from_integer(rng.gen_range(-2..=2).into());
+            u[j][i] = Q::from_integer(rng.gen_range(-2..=2).into());
+        }
+    }
+    mul(&u, &l)
+}
+
+#[test]
+fn definiteness_and_inertia_agree_with_sympy_and_ldl_multiplies_back() {
+    let cases = corpus("definiteness");
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let a = from_json(&case["matrix"]);
+        let input = json!({"matrix": case["matrix"]});
+        let out = run("matrix.definiteness.decide", input.clone()).unwrap();
+        assert_eq!(out["definiteness"], case["definiteness"], "{name}");
+        let inertia = &out["inertia"];
+        assert_eq!(
+            json!([inertia["positive"], inertia["negative"], inertia["zero"]]),
+            case["inertia"],
+            "{name}: inertia"
+        );
+        for (key, sign) in [("negative_witness", -1), ("positive_witness", 1)] {
+            if let Some(w) = out.get(key) {
+                let x: Vec<Q> = w["vector"].as_array().unwrap().iter().map(q).collect();
+                let value: Q = (0..x.len())
+                    .map(|i| (0..x.len()).map(|j| &x[i] * &a[i][j] * &x[j]).sum::<Q>())
+                    .sum();
+                assert_eq!(value, q(&w["value"]), "{name}: {key}");
+                assert_eq!(value > Q::zero(), sign > 0, "{name}: {key} sign");
+                assert!(!value.is_zero(), "{name}: {key} is 0");
+            }
+        }
+        let ldl = run("matrix.ldl_decomposition.compute", input).unwrap();
+        let perm: Vec<usize> = ldl["permutation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap() as usize)
+            .collect();
+        let (l, d) = (from_json(&ldl["lower"]), from_json(&ldl["d"]));
+        let lt: M = (0..l.len())
+            .map(|i| (0..l.len()).map(|j| l[j][i].clone()).collect())
+            .collect();
+        let pap: M = perm
+            .iter()
+            .map(|&i| perm.iter().map(|&j| a[i][j].clone()).collect())
+            .collect();
+        assert_eq!(mul(&mul(&l, &d), &lt), pap, "{name}: L·D·Lᵀ = P·A·Pᵀ");
+    }
+    let e = run(
+        "matrix.definiteness.decide",
+        json!({"matrix": [["1", "2"], ["3", "1"]]}),
+    )
+    .unwrap_err();
+    assert_eq!(e.code, Code::InvalidInput);
+}
+
+#[test]
+fn similarity_is_refuted_by_an_invariant_that_differs() {
+    // Same characteristic polynomial (x − 2)², different Jordan structure.
+    let out = run(
+        "matrix.similarity.decide",
+        json!({"a": [["2", "1"], ["0", "2"]], "b": [["2", "0"], ["0", "2"]]}),
+    )
+    .unwrap();
+    assert_eq!(out["similar"], json!(false));
+    assert_eq!(out["evidence"]["kind"], json!("rank"));
+    assert_eq!(
+        (
+            out["evidence"]["rank_a"].as_u64(),
+            out["evidence"]["rank_b"].as_u64()
+        ),
+        (Some(1), Some(0))
+    );
+    let out = run(
+        "matrix.similarity.decide",
+        json!({"a": [["1", "0"], ["0", "2"]], "b": [["1", "0"], ["0", "3"]]}),
+    )
+    .unwrap();
+    assert_eq!(out["evidence"]["kind"], json!("characteristic_polynomial"));
+}
+
+#[test]
+fn eigenvectors_hold_at_every_root_of_their_factor() {
+    // Companion of x³ − 2: the eigenvector (t², t, 1) for every cube root t of 2.
+    let out = run(
+        "matrix.eigenvectors.compute",
+        json!({"matrix": [["0", "0", "2"], ["1", "0", "0"], ["0", "1", "0"]]}),
+    )
+    .unwrap();
+    let e = out["eigenvalues"].as_array().unwrap();
+    assert_eq!(e.len(), 3);
+    for pair in e {
+        assert_eq!(pair["in_terms_of_t"], json!(true));
+        assert_eq!(pair["vectors"], json!([["t^2", "t", "1"]]));
+    }
+    // Quadratic eigenvalues are substituted: [[1, 1], [1, 0]] has (1 ± √5)/2.
+    let out = run(
+        "matrix.eigenvectors.compute",
+        json!({"matrix": [["1", "1"], ["1", "0"]]}),
+    )
+    .unwrap();
+    let e = out["eigenvalues"].as_array().unwrap();
+    assert_eq!(e.len(), 2);
+    for pair in e {
+        assert_eq!(pair["in_terms_of_t"], json!(false));
+        let v = &pair["vectors"][0];
+        assert!(v[0].as_str().unwrap().contains("sqrt(5)"), "{v}");
+    }
+}

@@ -8,6 +8,7 @@
 //!
 //! An operation file starts with `use hessian_op::prelude::*;`.
 
+pub mod algebraic;
 pub mod error;
 pub mod expression;
 pub mod operation;

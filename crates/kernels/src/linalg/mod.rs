@@ -2,23 +2,31 @@
 //! determinants and the permanent (`determinant`), rank, echelon form and
 //! nullspace (`echelon`), systems, inverses and the adjugate (`solve`),
 //! products and powers (`products`), characteristic and minimal polynomials
-//! (`charpoly`), LU (`lu`). Each algorithm names the identity it computes;
+//! (`charpoly`), LU (`lu`), similarity invariants and the Frobenius form
+//! (`similarity`), symmetric LDLᵀ and inertia (`congruence`),
+//! eigenvectors and Jordan chains over Q(θ) (`eigenspace`). Each algorithm names the identity it computes;
 //! the large-matrix paths are multi-modular or p-adic (Dixon, in
 //! `crate::dixon`) and fall back to elimination when a prime is unlucky.
 //! Row updates go row-parallel with rayon once a matrix is large enough.
 
 mod charpoly;
+mod congruence;
 mod determinant;
 mod echelon;
+mod eigenspace;
 mod lu;
 mod products;
+mod similarity;
 mod solve;
 
 pub use charpoly::*;
+pub use congruence::*;
 pub use determinant::*;
 pub use echelon::*;
+pub use eigenspace::*;
 pub use lu::*;
 pub use products::*;
+pub use similarity::*;
 pub use solve::*;
 
 use crate::{Mat, Q};

@@ -1,0 +1,377 @@
+//! Wire values of algebraic numbers shared by the families that output
+//! roots (equation, matrix spectra, algebraic numbers): a root as the k-th
+//! root of an irreducible polynomial with a decimal, an error bound and an
+//! exact enclosure; the radical verdict of a factor; exact decimals. The
+//! roots are found and checked in `hessian_kernels::poly::solve`.
+
+use crate::expression::ExprOut;
+use crate::operation::MathError;
+use hessian_kernels::Q;
+use hessian_kernels::expr::interval::enclosure_decimal;
+use hessian_kernels::expr::print;
+use hessian_kernels::expr::rational::from_poly;
+use hessian_kernels::poly::complex_roots::{self, Disk};
+use hessian_kernels::poly::galois::Solvability;
+use hessian_kernels::poly::solve::{self, FactorRoots};
+use hessian_kernels::poly::{self};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// A root as the k-th root of an irreducible polynomial.
+#[derive(Serialize, JsonSchema)]
+pub struct RootOf {
+    /// The irreducible factor over Q (primitive, integer coefficients).
+    pub polynomial: String,
+    /// 0-based, as SymPy's CRootOf: the real roots ascending, then the
+    /// others by real part, then imaginary part. Absent when two real
+    /// parts could not be told apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
+}
+
+/// An exact region holding this root and no other.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Enclosure {
+    /// The real interval [lower, upper] (exact rationals).
+    Interval { lower: String, upper: String },
+    /// The closed disk |z − (real + imaginary·i)| ≤ radius.
+    Disk {
+        real: String,
+        imaginary: String,
+        radius: String,
+    },
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Root {
+    /// The exact value when it is rational or quadratic ("-sqrt(2)",
+    /// "1/2 + sqrt(3)*i/2"); checked by substitution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExprOut>,
+    pub root_of: RootOf,
+    /// How often it is a root of the polynomial.
+    pub multiplicity: u32,
+    pub real: bool,
+    /// The value to `digits` significant digits ("a + b*i" when not real).
+    pub decimal: String,
+    /// A bound on the distance from `decimal` to the root.
+    pub error_bound: String,
+    pub enclosure: Enclosure,
+}
+
+/// Whether a factor's roots have an expression by radicals.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Radicals {
+    /// Written in `exact` (degree 1 or 2).
+    Written,
+    /// They exist (degree 3 or 4: Cardano, Ferrari) but are not written
+    /// here.
+    Exist,
+    /// Proven not to exist: the Galois group is not solvable.
+    None,
+    /// Not decided.
+    Unknown,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Factor {
+    /// An irreducible factor over Q.
+    pub polynomial: String,
+    pub multiplicity: u32,
+    pub radicals: Radicals,
+    /// How the radical question was settled, or why not.
+    pub why: String,
+}
+
+/// The roots of the primitive polynomial f (not 0) by factor, each
+/// enclosed finely enough to show `digits` digits.
+pub fn solve_for_digits(
+    f: &[BigInt],
+    digits: usize,
+    budget: &hessian_kernels::Budget,
+) -> Result<Vec<FactorRoots>, MathError> {
+    let width = Q::new(BigInt::one(), num_traits::pow(BigInt::from(10), digits + 8));
+    solve::solve(f, &width, budget)?.ok_or_else(|| {
+        MathError::Domain(
+            "the roots could not be separated within the working precision (4,096 bits or more)"
+                .into(),
+        )
+    })
+}
+
+/// Every root of every factor as the output shows it, and each factor's
+/// radical verdict. Enclosures are shortened to decimals together, so that
+/// they stay apart across factors too.
+pub fn located(
+    found: &[FactorRoots],
+    x: &str,
+    digits: usize,
+) -> Result<(Vec<Root>, Vec<Factor>), MathError> {
+    let all: Vec<Disk> = found
+        .iter()
+        .flat_map(|g| g.roots.iter().map(|r| r.disk.clone()))
+        .collect();
+    let mut short = short_disks(&all, digits).into_iter();
+    let (mut roots, mut factors) = (Vec::new(), Vec::new());
+    for g in found {
+        factors.push(factor_out(g, x));
+        let mine: Vec<Disk> = short.by_ref().take(g.roots.len()).collect();
+        roots.extend(shown(g, x, digits, &mine)?);
+    }
+    Ok((roots, factors))
+}
+
+/// One factor's roots as the output shows them.
+fn shown(g: &FactorRoots, x: &str, digits: usize, short: &[Disk]) -> Result<Vec<Root>, MathError> {
+    let name = print::text(&from_poly(&poly::from_z(&g.factor), x));
+    let mut out = Vec::new();
+    for (r, s) in g.roots.iter().zip(short) {
+        let d = &r.disk;
+        let (decimal, error_bound) = if d.radius.is_zero() {
+            exact_decimal(&d.center.re, digits)
+        } else if r.real {
+            real_decimal(
+                &(&d.center.re - &d.radius),
+                &(&d.center.re + &d.radius),
+                digits,
+            )
+        } else {
+            complex_decimal(d, digits)
+        };
+        out.push(Root {
+            exact: r.exact.as_ref().map(ExprOut::new).transpose()?,
+            root_of: RootOf {
+                polynomial: name.clone(),
+                index: r.index.map(|k| k as u32),
+            },
+            multiplicity: g.multiplicity,
+            real: r.real,
+            decimal,
+            error_bound: bound_text(&error_bound),
+            enclosure: if r.real {
+                Enclosure::Interval {
+                    lower: exact_text(&(&s.center.re - &s.radius)),
+                    upper: exact_text(&(&s.center.re + &s.radius)),
+                }
+            } else {
+                Enclosure::Disk {
+                    real: exact_text(&s.center.re),
+                    imaginary: exact_text(&s.center.im),
+                    radius: exact_text(&s.radius),
+                }
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// How to round onto a grid.
+#[derive(Clone, Copy)]
+pub enum Round {
+    Down,
+    Up,
+    Nearest,
+}
+
+/// q rounded to the grid 10^−places.
+pub fn on_grid(q: &Q, places: usize, how: Round) -> Q {
+    let scale = Q::from_integer(num_traits::pow(BigInt::from(10), places));
+    let scaled = q * &scale;
+    let n = match how {
+        Round::Down => scaled.floor(),
+        Round::Up => scaled.ceil(),
+        Round::Nearest => scaled.round(),
+    };
+    n / scale
+}
+
+/// An exact rational as text: a terminating decimal when it is one
+/// (denominator 2^a·5^b), else p/q.
+pub fn exact_text(q: &Q) -> String {
+    let mut d = q.denom().clone();
+    let (two, five) = (BigInt::from(2), BigInt::from(5));
+    let (mut twos, mut fives) = (0usize, 0usize);
+    while (&d % &two).is_zero() {
+        d /= &two;
+        twos += 1;
+    }
+    while (&d % &five).is_zero() {
+        d /= &five;
+        fives += 1;
+    }
+    if !d.is_one() {
+        return fraction(q);
+    }
+    let places = twos.max(fives);
+    if places == 0 {
+        return q.numer().to_string();
+    }
+    let n = (q * Q::from_integer(num_traits::pow(BigInt::from(10), places))).to_integer();
+    let digits = n.abs().to_string();
+    let digits = format!("{digits:0>width$}", width = places + 1);
+    let (whole, frac) = digits.split_at(digits.len() - places);
+    let sign = if n.is_negative() { "-" } else { "" };
+    format!("{sign}{whole}.{}", frac.trim_end_matches('0'))
+}
+
+/// The disks with centers rounded to digits + 10 decimal places and radii
+/// grown by the rounding (and rounded up), when they stay pairwise
+/// disjoint; else the disks as they are. A grown disk holds its disk.
+fn short_disks(disks: &[Disk], digits: usize) -> Vec<Disk> {
+    let places = digits + 10;
+    let shown: Vec<Disk> = disks
+        .iter()
+        .map(|d| {
+            let re = on_grid(&d.center.re, places, Round::Nearest);
+            let im = on_grid(&d.center.im, places, Round::Nearest);
+            let shift = (&d.center.re - &re).abs() + (&d.center.im - &im).abs();
+            Disk {
+                center: complex_roots::C { re, im },
+                radius: on_grid(&(&d.radius + shift), places + 2, Round::Up),
+            }
+        })
+        .collect();
+    let apart = (0..shown.len()).all(|i| {
+        (i + 1..shown.len()).all(|j| {
+            let dre = &shown[i].center.re - &shown[j].center.re;
+            let dim = &shown[i].center.im - &shown[j].center.im;
+            let reach = &shown[i].radius + &shown[j].radius;
+            &dre * &dre + &dim * &dim > &reach * &reach
+        })
+    });
+    if apart { shown } else { disks.to_vec() }
+}
+
+/// The decimal of a real number in [lo, hi] and a bound on its error.
+pub fn real_decimal(lo: &Q, hi: &Q, digits: usize) -> (String, Q) {
+    if lo == hi {
+        return exact_decimal(lo, digits);
+    }
+    let width = (hi - lo).abs();
+    if lo.is_negative() != hi.is_negative() || lo.is_zero() || hi.is_zero() {
+        return ("0".into(), width);
+    }
+    enclosure_decimal(lo, hi, digits)
+        .map_or_else(|| ("0".into(), width), |(d, e)| (d, bound_value(&e)))
+}
+
+pub fn exact_decimal(q: &Q, digits: usize) -> (String, Q) {
+    let text = exact_text(q);
+    let significant = text
+        .trim_start_matches(['-', '0', '.'])
+        .replace('.', "")
+        .len();
+    if !text.contains('/') && significant <= digits {
+        return (text, Q::zero());
+    }
+    enclosure_decimal(q, q, digits)
+        .map_or_else(|| (fraction(q), Q::zero()), |(d, e)| (d, bound_value(&e)))
+}
+
+/// a + b·i to `digits` digits each; the error bound is the sum of the
+/// parts' bounds (|Δa + Δb·i| ≤ |Δa| + |Δb|).
+fn complex_decimal(d: &Disk, digits: usize) -> (String, Q) {
+    let part = |c: &Q| real_decimal(&(c - &d.radius), &(c + &d.radius), digits);
+    let (re, re_err) = part(&d.center.re);
+    let (im, im_err) = part(&d.center.im);
+    let (sign, im) = match im.strip_prefix('-') {
+        Some(rest) => ("-", rest.to_string()),
+        None => ("+", im),
+    };
+    (format!("{re} {sign} {im}*i"), re_err + im_err)
+}
+
+/// A bound written "6e-21" or "0.25" as a rational.
+fn bound_value(s: &str) -> Q {
+    let (mantissa, exponent) = s.split_once('e').unwrap_or((s, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: BigInt = format!("{whole}{frac}").parse().unwrap_or_default();
+    let ten = Q::from_integer(10.into());
+    Q::new(digits, num_traits::pow(BigInt::from(10), frac.len()))
+        * num_traits::Pow::pow(&ten, exponent)
+}
+
+/// An upper bound with two significant digits, "6.1e-21" (rounded up).
+pub fn bound_text(q: &Q) -> String {
+    if !q.is_positive() {
+        return "0".into();
+    }
+    let ten = Q::from_integer(10.into());
+    let bits = q.numer().bits() as i64 - q.denom().bits() as i64;
+    let mut k = (bits as f64 * std::f64::consts::LOG10_2).floor() as i32;
+    while num_traits::Pow::pow(&ten, k) > *q {
+        k -= 1;
+    }
+    while num_traits::Pow::pow(&ten, k + 1) <= *q {
+        k += 1;
+    }
+    let mut m = (q / num_traits::Pow::pow(&ten, k - 1)).ceil().to_integer();
+    if m == BigInt::from(100) {
+        m = BigInt::from(10);
+        k += 1;
+    }
+    let (a, b): (BigInt, BigInt) = (&m / BigInt::from(10), &m % BigInt::from(10));
+    if b.is_zero() {
+        format!("{a}e{k}")
+    } else {
+        format!("{a}.{b}e{k}")
+    }
+}
+
+fn fraction(q: &Q) -> String {
+    if q.is_integer() {
+        q.numer().to_string()
+    } else {
+        format!("{}/{}", q.numer(), q.denom())
+    }
+}
+
+/// The radical verdict for one factor, in words.
+fn factor_out(g: &FactorRoots, x: &str) -> Factor {
+    let n = g.factor.len() - 1;
+    let (radicals, why) = match &g.radicals {
+        solve::Radicals::Written => (
+            Radicals::Written,
+            format!(
+                "degree {n}: {}",
+                if n == 1 {
+                    "rational"
+                } else {
+                    "(−b ± √Δ)/(2a)"
+                }
+            ),
+        ),
+        solve::Radicals::Exist => (
+            Radicals::Exist,
+            format!("degree {n}: Cardano's or Ferrari's formulas give them; not written here"),
+        ),
+        solve::Radicals::None(Solvability::NotSolvable {
+            prime,
+            degrees,
+            why,
+        }) => (
+            Radicals::None,
+            format!(
+                "not solvable by radicals: modulo {prime} it factors with degrees {degrees:?}, the cycle type of a Frobenius element of its Galois group (Dedekind), and {why}"
+            ),
+        ),
+        solve::Radicals::None(Solvability::Unknown { primes })
+        | solve::Radicals::Unknown(primes) => (
+            Radicals::Unknown,
+            format!(
+                "no cycle type modulo {primes} primes excludes a solvable Galois group (it may be solvable); radical forms of degree ≥ 5 are not computed"
+            ),
+        ),
+    };
+    Factor {
+        polynomial: print::text(&from_poly(&poly::from_z(&g.factor), x)),
+        multiplicity: g.multiplicity,
+        radicals,
+        why,
+    }
+}
