@@ -64,6 +64,7 @@ impl Operation for Eigenvalues {
         "eigenvalues of a matrix exactly",
         "what are the eigenvalues of [[2,1],[1,2]]",
         "spectrum of a matrix with multiplicities",
+        "eigenvalues of a symmetric matrix",
     ];
     const ALIASES: &'static [&'static str] = &["eigenvals", "Eigenvalues", "eigvals"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["2", "1"]], "digits": 5}"#;

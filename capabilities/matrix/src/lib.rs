@@ -42,6 +42,8 @@ hessian_op::operations! {
     eigenvectors => Eigenvectors,
     diagonalization => Diagonalization,
     jordan_form => JordanForm,
+    power_closed_form => PowerClosedForm,
+    exponential => Exponential,
 }
 
 mod spectral;

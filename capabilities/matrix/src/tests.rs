@@ -1145,3 +1145,112 @@ fn eigenvectors_hold_at_every_root_of_their_factor() {
         assert!(v[0].as_str().unwrap().contains("sqrt(5)"), "{v}");
     }
 }
+
+/// An entry of a closed form at a rational point, as a rational.
+fn entry_at(text: &str, name: &str, x: &Q) -> Option<Q> {
+    let e = hessian_kernels::expr::parse(text).ok()?;
+    let at = e.substitute(&std::collections::BTreeMap::from([(
+        name.to_string(),
+        hessian_kernels::expr::Expr::num(x.clone()),
+    )]));
+    let budget = hessian_kernels::Budget::unlimited();
+    hessian_kernels::expr::simplify::simplify(&at, &budget)
+        .ok()?
+        .as_num()
+        .cloned()
+}
+
+#[test]
+fn power_closed_forms_equal_repeated_products_and_exponentials_start_at_the_identity() {
+    let (mut powers, mut exponentials, mut refused) = (0, 0, 0);
+    for case in corpus("spectra") {
+        let name = case["name"].as_str().unwrap();
+        let a = from_json(&case["matrix"]);
+        let n = a.len();
+        let out = run(
+            "matrix.power_closed_form.compute",
+            json!({"matrix": case["matrix"]}),
+        );
+        if case["jordan_sizes_rational"].is_null() {
+            assert_eq!(out.unwrap_err().code, Code::DomainError, "{name}");
+            refused += 1;
+            continue;
+        }
+        let out = out.unwrap();
+        let from = out["valid_from"].as_u64().unwrap() as usize;
+        let mut direct = ident(n);
+        for k in 0..from + 8 {
+            if k >= from {
+                for r in 0..n {
+                    for c in 0..n {
+                        let text = out["power"][r][c].as_str().unwrap();
+                        let v = entry_at(text, "n", &Q::from_integer(k.into()));
+                        assert_eq!(
+                            v.as_ref(),
+                            Some(&direct[r][c]),
+                            "{name}: A^{k} entry ({r}, {c}) = {text}"
+                        );
+                    }
+                }
+            }
+            direct = mul(&direct, &a);
+        }
+        powers += 1;
+        let exp = run(
+            "matrix.exponential.compute",
+            json!({"matrix": case["matrix"], "variable": "t"}),
+        )
+        .unwrap();
+        for r in 0..n {
+            for c in 0..n {
+                let text = exp["exponential"][r][c].as_str().unwrap();
+                let want = if r == c { Q::one() } else { Q::zero() };
+                assert_eq!(
+                    entry_at(text, "t", &Q::zero()),
+                    Some(want),
+                    "{name}: e^(A·0) entry ({r}, {c})"
+                );
+            }
+        }
+        exponentials += 1;
+    }
+    eprintln!(
+        "closed forms: A^n checked at 8 exponents each for {powers} matrices, e^(At) at t = 0 for {exponentials}; {refused} refused (an irrational eigenvalue, as SymPy's Jordan form says)"
+    );
+}
+
+#[test]
+fn exponentials_of_nilpotent_matrices_are_their_finite_series() {
+    // N strictly upper triangular: e^(Nt) = I + N·t + N²·t²/2 + N³·t³/6.
+    let m = json!([
+        ["0", "1", "2", "0"],
+        ["0", "0", "3", "1"],
+        ["0", "0", "0", "4"],
+        ["0", "0", "0", "0"]
+    ]);
+    let a = from_json(&m);
+    let out = run(
+        "matrix.exponential.compute",
+        json!({"matrix": m, "variable": "t"}),
+    )
+    .unwrap();
+    let t = Q::from_integer(2.into());
+    let mut series = ident(4);
+    let mut term = ident(4);
+    for k in 1..4 {
+        term = scale(&mul(&term, &a), &(&t / Q::from_integer(k.into())));
+        series = (0..4)
+            .map(|i| (0..4).map(|j| &series[i][j] + &term[i][j]).collect())
+            .collect();
+    }
+    for r in 0..4 {
+        for c in 0..4 {
+            let text = out["exponential"][r][c].as_str().unwrap();
+            assert_eq!(
+                entry_at(text, "t", &t),
+                Some(series[r][c].clone()),
+                "({r}, {c}) = {text}"
+            );
+        }
+    }
+}

@@ -4,7 +4,8 @@
 //! products and powers (`products`), characteristic and minimal polynomials
 //! (`charpoly`), LU (`lu`), similarity invariants and the Frobenius form
 //! (`similarity`), symmetric LDLᵀ and inertia (`congruence`),
-//! eigenvectors and Jordan chains over Q(θ) (`eigenspace`). Each algorithm names the identity it computes;
+//! eigenvectors and Jordan chains over Q(θ) (`eigenspace`), closed forms
+//! of Aⁿ and e^(At) for a rational spectrum (`functions`). Each algorithm names the identity it computes;
 //! the large-matrix paths are multi-modular or p-adic (Dixon, in
 //! `crate::dixon`) and fall back to elimination when a prime is unlucky.
 //! Row updates go row-parallel with rayon once a matrix is large enough.
@@ -14,6 +15,7 @@ mod congruence;
 mod determinant;
 mod echelon;
 mod eigenspace;
+mod functions;
 mod lu;
 mod products;
 mod similarity;
@@ -24,6 +26,7 @@ pub use congruence::*;
 pub use determinant::*;
 pub use echelon::*;
 pub use eigenspace::*;
+pub use functions::*;
 pub use lu::*;
 pub use products::*;
 pub use similarity::*;
