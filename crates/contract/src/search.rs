@@ -472,10 +472,11 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 fn query_groups(query: &str) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
     let notation = notation_terms(query);
-    // A polynomial equation's roots are asked for: not a linear system.
+    // A polynomial equation's roots are asked for: not a linear system
+    // ("solve" stays: the equation family solves them).
     let roots = notation.contains(&"root");
     for w in words(query).chain(notation.into_iter().map(String::from)) {
-        if STOP.contains(&w.as_str()) || (roots && (w == "equation" || w == "solve")) {
+        if STOP.contains(&w.as_str()) || (roots && w == "equation") {
             continue;
         }
         if let Some((_, expansion)) = EXPAND.iter().find(|(k, _)| *k == w) {

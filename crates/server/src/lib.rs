@@ -36,6 +36,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_graph::operations(),
             hessian_expression::operations(),
             hessian_equation::operations(),
+            hessian_algebraic_number::operations(),
         ]
         .into_iter()
         .flatten();

@@ -3,10 +3,12 @@
 //! complex roots (`complex_roots`), radical solvability from Frobenius
 //! cycle types (`galois`), all roots located (`solve`), real solution sets
 //! of inequalities (`inequality`), Q[x]
-//! helpers (this module), number-field arithmetic (`algebraic`), and sparse multivariate polynomials over Q with
+//! helpers (this module), number-field arithmetic (`algebraic`), algebraic numbers with
+//! exact arithmetic by resultants (`algebraic_number`), and sparse multivariate polynomials over Q with
 //! their text grammar (`sparse`, `parse`).
 
 pub mod algebraic;
+pub mod algebraic_number;
 pub mod complex_roots;
 pub mod factor;
 pub mod galois;

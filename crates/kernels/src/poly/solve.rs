@@ -133,8 +133,13 @@ fn located(f: &[BigInt], radius: &Q, budget: &Budget) -> Result<Option<Vec<Facto
     Ok(Some(out))
 }
 
-/// The roots of one irreducible factor g in root_of order.
-fn factor_roots(g: &[BigInt], radius: &Q, budget: &Budget) -> Result<Option<Vec<Located>>, Stop> {
+/// The roots of one irreducible factor g in root_of order, each disk of
+/// radius ≤ `radius` holding exactly one root.
+pub fn factor_roots(
+    g: &[BigInt],
+    radius: &Q,
+    budget: &Budget,
+) -> Result<Option<Vec<Located>>, Stop> {
     if g.len() == 2 {
         let q = Q::new(-g[0].clone(), g[1].clone());
         return Ok(Some(vec![Located {

@@ -1,0 +1,698 @@
+//! Algebraic numbers: an irreducible primitive f ∈ Z[x] and a disk holding
+//! exactly one of its roots (a real-centered disk for a real root), refined
+//! on demand by isolating f's roots again and keeping the one disk that
+//! meets the old one.
+//!
+//! Arithmetic by resultants: α ∘ β is a root of r(x) = Res_y(f(y), G(x, y))
+//! with G = g(x − y) for +, g(y − x) for −, yᵐ·g(x/y) for ×, Σ gₖ·yᵏ·xᵐ⁻ᵏ
+//! for ÷ and x − yᵏ for the k-th power; every G has a leading coefficient in
+//! y that does not depend on x, so r is interpolated from integer
+//! resultants at deg r + 1 integer points. Which root of which irreducible
+//! factor of r is α ∘ β is decided by disk arithmetic: the enclosure of
+//! α ∘ β from α's and β's disks must meet exactly one root disk among all
+//! factors' (each factor's disks cover its roots, so the one met holds
+//! α ∘ β); otherwise everything is refined. Principal r-th roots: the
+//! roots γ of f(xʳ) with γʳ = α (by the same disk test), the principal one
+//! having arg γ ∈ (−π/r, π/r] (arguments of the candidates are 2π/r apart;
+//! a negative real α takes the one above the axis).
+
+use super::complex_roots::{C, Disk};
+use super::factor::factor;
+use super::solve::{Located, factor_roots};
+use super::{interpolate, to_primitive, zx};
+use crate::expr::{Constant, Expr, Node};
+use crate::{Budget, Q, Stop};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+
+/// Largest degree of a resultant formed (and so of a result).
+pub const MAX_DEGREE: usize = 256;
+
+/// Disks start this fine: 2⁻⁶⁴.
+fn start_radius() -> Q {
+    Q::new(BigInt::one(), BigInt::one() << 64)
+}
+
+/// An algebraic number: the `root` of the irreducible `f`.
+#[derive(Debug, Clone)]
+pub struct Number {
+    /// Irreducible over Q, primitive, leading coefficient positive.
+    pub f: zx::Poly,
+    pub root: Located,
+}
+
+/// Why no number was formed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refused {
+    /// The expression has a part that is not an algebraic operation on
+    /// algebraic numbers (a symbol, π, e, sin …).
+    NotAlgebraic(String),
+    DivisionByZero,
+    /// A resultant of this degree would pass [`MAX_DEGREE`].
+    TooLarge(usize),
+    /// The roots could not be separated within the working precision.
+    Unseparated,
+}
+
+type Formed = Result<Result<Number, Refused>, Stop>;
+
+impl Number {
+    pub fn rational(q: &Q) -> Number {
+        let f = vec![-q.numer().clone(), q.denom().clone()];
+        Number {
+            root: Located {
+                exact: Some(Expr::num(q.clone())),
+                index: Some(0),
+                real: true,
+                disk: Disk {
+                    center: C {
+                        re: q.clone(),
+                        im: Q::zero(),
+                    },
+                    radius: Q::zero(),
+                },
+            },
+            f,
+        }
+    }
+
+    pub fn as_rational(&self) -> Option<Q> {
+        (self.f.len() == 2).then(|| Q::new(-self.f[0].clone(), self.f[1].clone()))
+    }
+
+    pub fn degree(&self) -> usize {
+        self.f.len() - 1
+    }
+
+    /// The same number in a disk of radius ≤ `radius`, with its root_of
+    /// index; None when f's roots could not be isolated that finely.
+    pub fn refined(&self, radius: &Q, budget: &Budget) -> Result<Option<Number>, Stop> {
+        if self.f.len() == 2 {
+            return Ok(Some(self.clone()));
+        }
+        let mut radius = radius.clone();
+        for _ in 0..8 {
+            let Some(roots) = factor_roots(&self.f, &radius, budget)? else {
+                return Ok(None);
+            };
+            let meeting: Vec<Located> = roots
+                .into_iter()
+                .filter(|r| meet(&r.disk, &self.root.disk))
+                .collect();
+            if let [one] = meeting.as_slice() {
+                return Ok(Some(Number {
+                    f: self.f.clone(),
+                    root: one.clone(),
+                }));
+            }
+            budget.check()?;
+            radius /= Q::from_integer(BigInt::one() << 32);
+        }
+        Ok(None)
+    }
+}
+
+/// Whether two closed disks meet.
+fn meet(a: &Disk, b: &Disk) -> bool {
+    let dre = &a.center.re - &b.center.re;
+    let dim = &a.center.im - &b.center.im;
+    let reach = &a.radius + &b.radius;
+    &dre * &dre + &dim * &dim <= &reach * &reach
+}
+
+/// |z| ≤ this (|re| + |im|).
+fn abs_upper(c: &C) -> Q {
+    c.re.abs() + c.im.abs()
+}
+
+/// |z| ≥ this (max(|re|, |im|)).
+fn abs_lower(c: &C) -> Q {
+    c.re.abs().max(c.im.abs())
+}
+
+fn disk_add(a: &Disk, b: &Disk, sign: i32) -> Disk {
+    let (re, im) = if sign > 0 {
+        (&a.center.re + &b.center.re, &a.center.im + &b.center.im)
+    } else {
+        (&a.center.re - &b.center.re, &a.center.im - &b.center.im)
+    };
+    Disk {
+        center: C { re, im },
+        radius: &a.radius + &b.radius,
+    }
+}
+
+fn disk_mul(a: &Disk, b: &Disk) -> Disk {
+    let (x, y) = (&a.center, &b.center);
+    Disk {
+        center: C {
+            re: &x.re * &y.re - &x.im * &y.im,
+            im: &x.re * &y.im + &x.im * &y.re,
+        },
+        radius: &a.radius * abs_upper(y) + &b.radius * abs_upper(x) + &a.radius * &b.radius,
+    }
+}
+
+/// 1/z for z in the disk, when the disk stays away from 0.
+fn disk_inverse(a: &Disk) -> Option<Disk> {
+    let m = abs_lower(&a.center);
+    if m <= a.radius {
+        return None;
+    }
+    let c = &a.center;
+    let norm = &c.re * &c.re + &c.im * &c.im;
+    Some(Disk {
+        center: C {
+            re: &c.re / &norm,
+            im: -&c.im / &norm,
+        },
+        radius: &a.radius / (&m * (&m - &a.radius)),
+    })
+}
+
+/// The binary operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// G(x₀, y) for the operation, g = β's polynomial (degree m).
+fn g_at(op: Op, g: &[BigInt], x0: &BigInt) -> zx::Poly {
+    let m = g.len() - 1;
+    match op {
+        // g(x₀ − y) and g(y − x₀).
+        Op::Add => zx::shift(&reflect(g), &-x0.clone()),
+        Op::Sub => zx::shift(g, &-x0.clone()),
+        // Σ gₖ·x₀ᵏ·yᵐ⁻ᵏ.
+        Op::Mul => {
+            let mut out = vec![BigInt::zero(); m + 1];
+            let mut power = BigInt::one();
+            for (k, c) in g.iter().enumerate() {
+                out[m - k] = c * &power;
+                power *= x0;
+            }
+            zx::trim(out)
+        }
+        // Σ gₖ·yᵏ·x₀ᵐ⁻ᵏ.
+        Op::Div => {
+            let mut out = vec![BigInt::zero(); m + 1];
+            let mut power = BigInt::one();
+            for k in (0..=m).rev() {
+                out[k] = &g[k] * &power;
+                power *= x0;
+            }
+            zx::trim(out)
+        }
+    }
+}
+
+/// g(−y).
+fn reflect(g: &[BigInt]) -> zx::Poly {
+    g.iter()
+        .enumerate()
+        .map(|(k, c)| if k % 2 == 1 { -c.clone() } else { c.clone() })
+        .collect()
+}
+
+/// r(x) = Res_y(f(y), G(x, y)) from its values at deg + 1 integer points.
+fn interpolated(
+    f: &[BigInt],
+    degree: usize,
+    at: impl Fn(&BigInt) -> zx::Poly,
+    budget: &Budget,
+) -> Result<zx::Poly, Stop> {
+    let half = (degree / 2) as i64;
+    let mut points = Vec::with_capacity(degree + 1);
+    for k in 0..=degree as i64 {
+        budget.check()?;
+        let x0 = BigInt::from(k - half);
+        let r = zx::resultant(f, &at(&x0), budget)?;
+        points.push((Q::from_integer(x0), Q::from_integer(r)));
+    }
+    let r = interpolate(&points).ok_or(Stop::CheckFailed("interpolation points coincide"))?;
+    Ok(to_primitive(&r).1)
+}
+
+/// The root of one of r's irreducible factors that lies in every
+/// enclosure `enclose(radius)` yields (None: refine further failed).
+fn identify(
+    r: &[BigInt],
+    mut enclose: impl FnMut(&Q) -> Result<Option<Disk>, Stop>,
+    budget: &Budget,
+) -> Formed {
+    let factors = factor(r, budget)?.factors;
+    let mut radius = start_radius();
+    for _ in 0..8 {
+        budget.check()?;
+        let Some(e) = enclose(&radius)? else {
+            return Ok(Err(Refused::Unseparated));
+        };
+        let mut meeting = Vec::new();
+        for (g, _) in &factors {
+            let Some(roots) = factor_roots(g, &radius, budget)? else {
+                return Ok(Err(Refused::Unseparated));
+            };
+            for root in roots {
+                if meet(&root.disk, &e) {
+                    meeting.push((g.clone(), root));
+                }
+            }
+        }
+        if meeting.len() == 1 {
+            let (mut f, root) = meeting.remove(0);
+            if zx::lead_sign(&f) < 0 {
+                f = zx::neg(&f);
+            }
+            return Ok(Ok(Number { f, root }));
+        }
+        if meeting.is_empty() {
+            return Err(Stop::CheckFailed(
+                "no root of the resultant meets the enclosure",
+            ));
+        }
+        radius /= Q::from_integer(BigInt::one() << 32);
+    }
+    Ok(Err(Refused::Unseparated))
+}
+
+/// Both numbers refined to `radius` (None when one cannot be).
+fn both(
+    a: &Number,
+    b: &Number,
+    radius: &Q,
+    budget: &Budget,
+) -> Result<Option<(Number, Number)>, Stop> {
+    Ok(
+        match (a.refined(radius, budget)?, b.refined(radius, budget)?) {
+            (Some(a), Some(b)) => Some((a, b)),
+            _ => None,
+        },
+    )
+}
+
+/// a ∘ b.
+pub fn binary(op: Op, a: &Number, b: &Number, budget: &Budget) -> Formed {
+    if let (Some(x), Some(y)) = (a.as_rational(), b.as_rational()) {
+        return Ok(match op {
+            Op::Add => Ok(Number::rational(&(x + y))),
+            Op::Sub => Ok(Number::rational(&(x - y))),
+            Op::Mul => Ok(Number::rational(&(x * y))),
+            Op::Div if y.is_zero() => Err(Refused::DivisionByZero),
+            Op::Div => Ok(Number::rational(&(x / y))),
+        });
+    }
+    let zero = |n: &Number| n.as_rational().is_some_and(|q| q.is_zero());
+    match op {
+        Op::Mul if zero(a) || zero(b) => return Ok(Ok(Number::rational(&Q::zero()))),
+        Op::Div if zero(b) => return Ok(Err(Refused::DivisionByZero)),
+        Op::Div if zero(a) => return Ok(Ok(Number::rational(&Q::zero()))),
+        _ => {}
+    }
+    let degree = a.degree() * b.degree();
+    if degree > MAX_DEGREE {
+        return Ok(Err(Refused::TooLarge(degree)));
+    }
+    let r = interpolated(&a.f, degree, |x0| g_at(op, &b.f, x0), budget)?;
+    identify(
+        &r,
+        |radius| {
+            let Some((a, b)) = both(a, b, radius, budget)? else {
+                return Ok(None);
+            };
+            let (x, y) = (&a.root.disk, &b.root.disk);
+            Ok(match op {
+                Op::Add => Some(disk_add(x, y, 1)),
+                Op::Sub => Some(disk_add(x, y, -1)),
+                Op::Mul => Some(disk_mul(x, y)),
+                Op::Div => disk_inverse(y).map(|inv| disk_mul(x, &inv)),
+            })
+        },
+        budget,
+    )
+}
+
+/// aᵏ for an integer k (a ≠ 0 when k < 0).
+pub fn power(a: &Number, k: i64, budget: &Budget) -> Formed {
+    if k < 0 {
+        let positive = match power(a, -k, budget)? {
+            Ok(p) => p,
+            refused => return Ok(refused),
+        };
+        return binary(Op::Div, &Number::rational(&Q::one()), &positive, budget);
+    }
+    if let Some(q) = a.as_rational() {
+        return Ok(Ok(Number::rational(&num_traits::pow(q, k as usize))));
+    }
+    if k == 0 {
+        return Ok(Ok(Number::rational(&Q::one())));
+    }
+    let degree = a.degree();
+    let k_usize = k as usize;
+    // Res_y(f(y), x − yᵏ) has degree deg f in x.
+    let r = interpolated(
+        &a.f,
+        degree,
+        |x0| {
+            let mut g = vec![BigInt::zero(); k_usize + 1];
+            g[0] = x0.clone();
+            g[k_usize] = -BigInt::one();
+            g
+        },
+        budget,
+    )?;
+    identify(
+        &r,
+        |radius| {
+            let Some(a) = a.refined(radius, budget)? else {
+                return Ok(None);
+            };
+            Ok(Some(disk_power(&a.root.disk, k_usize)))
+        },
+        budget,
+    )
+}
+
+fn disk_power(d: &Disk, k: usize) -> Disk {
+    let mut acc = Disk {
+        center: C {
+            re: Q::one(),
+            im: Q::zero(),
+        },
+        radius: Q::zero(),
+    };
+    for _ in 0..k {
+        acc = disk_mul(&acc, d);
+    }
+    acc
+}
+
+/// The principal r-th root of a (r ≥ 2).
+pub fn principal_root(a: &Number, r: u32, budget: &Budget) -> Formed {
+    let r = r as usize;
+    if a.as_rational().is_some_and(|q| q.is_zero()) {
+        return Ok(Ok(Number::rational(&Q::zero())));
+    }
+    let degree = a.degree() * r;
+    if degree > MAX_DEGREE {
+        return Ok(Err(Refused::TooLarge(degree)));
+    }
+    // f(xʳ).
+    let mut stretched = vec![BigInt::zero(); degree + 1];
+    for (k, c) in a.f.iter().enumerate() {
+        stretched[k * r] = c.clone();
+    }
+    let factors = factor(&stretched, budget)?.factors;
+    let mut radius = start_radius();
+    for _ in 0..8 {
+        budget.check()?;
+        let Some(alpha) = a.refined(&radius, budget)? else {
+            return Ok(Err(Refused::Unseparated));
+        };
+        let Some(others) = factor_roots(&a.f, &radius, budget)? else {
+            return Ok(Err(Refused::Unseparated));
+        };
+        // α's disk among f's; candidates γ with γʳ meeting it and no other.
+        let at: Vec<usize> = (0..others.len())
+            .filter(|&k| meet(&others[k].disk, &alpha.root.disk))
+            .collect();
+        let mut candidates = Vec::new();
+        let mut unsure = at.len() != 1;
+        let skip = unsure;
+        for (g, _) in factors.iter().filter(|_| !skip) {
+            let Some(roots) = factor_roots(g, &radius, budget)? else {
+                return Ok(Err(Refused::Unseparated));
+            };
+            for root in roots {
+                let p = disk_power(&root.disk, r);
+                let met: Vec<usize> = (0..others.len())
+                    .filter(|&k| meet(&others[k].disk, &p))
+                    .collect();
+                match met.as_slice() {
+                    [k] if *k == at[0] => candidates.push((g.clone(), root)),
+                    [_] => {}
+                    _ if met.contains(&at[0]) => unsure = true,
+                    _ => {}
+                }
+            }
+        }
+        if !unsure && candidates.len() == r {
+            let chosen = principal(&alpha.root, candidates, r);
+            if let Some((mut f, root)) = chosen {
+                if zx::lead_sign(&f) < 0 {
+                    f = zx::neg(&f);
+                }
+                return Ok(Ok(Number { f, root }));
+            }
+        }
+        radius /= Q::from_integer(BigInt::one() << 32);
+    }
+    Ok(Err(Refused::Unseparated))
+}
+
+/// Among the r candidates (γʳ = α), the one with arg γ ∈ (−π/r, π/r]:
+/// the nearest in angle to arg(α)/r, which is at least π/r from the
+/// others; a negative real α takes θ = π exactly.
+fn principal(
+    alpha: &Located,
+    candidates: Vec<(zx::Poly, Located)>,
+    r: usize,
+) -> Option<(zx::Poly, Located)> {
+    let c = &alpha.disk.center;
+    let theta = if alpha.real {
+        if c.re.is_negative() {
+            std::f64::consts::PI
+        } else {
+            0.0
+        }
+    } else {
+        // The disk excludes the real axis, so the sign of Im α is exact.
+        let (re, im) = (c.re.to_f64()?, c.im.to_f64()?);
+        im.atan2(re)
+    };
+    let target = theta / r as f64;
+    let distance = |l: &Located| {
+        let z = &l.disk.center;
+        let (re, im) = (z.re.to_f64().unwrap_or(0.0), z.im.to_f64().unwrap_or(0.0));
+        let mut d = (im.atan2(re) - target).abs();
+        if d > std::f64::consts::PI {
+            d = 2.0 * std::f64::consts::PI - d;
+        }
+        d
+    };
+    let mut scored: Vec<(f64, (zx::Poly, Located))> = candidates
+        .into_iter()
+        .map(|c| (distance(&c.1), c))
+        .collect();
+    scored.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+    // The next candidate is 2π/r away; demand a clear margin.
+    let margin = std::f64::consts::PI / r as f64;
+    match scored.as_slice() {
+        [(best, _), (second, _), ..] if *best < 0.5 * margin && *second > margin => {}
+        [(best, _)] if *best < 0.5 * margin => {}
+        _ => return None,
+    }
+    scored.into_iter().next().map(|(_, c)| c)
+}
+
+/// The number an expression denotes, built from rationals and i by + − × ÷,
+/// integer powers and principal rational powers (sqrt, root).
+pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
+    match e.node() {
+        Node::Num(q) => Ok(Ok(Number::rational(q))),
+        Node::Const(Constant::I) => principal_root(&Number::rational(&-Q::one()), 2, budget),
+        Node::Add(terms) | Node::Mul(terms) => {
+            let op = if matches!(e.node(), Node::Add(_)) {
+                Op::Add
+            } else {
+                Op::Mul
+            };
+            let mut acc = match from_expr(&terms[0], budget)? {
+                Ok(n) => n,
+                refused => return Ok(refused),
+            };
+            for t in &terms[1..] {
+                let next = match from_expr(t, budget)? {
+                    Ok(n) => n,
+                    refused => return Ok(refused),
+                };
+                acc = match binary(op, &acc, &next, budget)? {
+                    Ok(n) => n,
+                    refused => return Ok(refused),
+                };
+            }
+            Ok(Ok(acc))
+        }
+        Node::Pow(base, exponent) => {
+            let Some(q) = exponent.as_num() else {
+                return Ok(Err(Refused::NotAlgebraic(format!(
+                    "the power {e} has a non-rational exponent"
+                ))));
+            };
+            let b = match from_expr(base, budget)? {
+                Ok(n) => n,
+                refused => return Ok(refused),
+            };
+            let (Some(p), Some(d)) = (q.numer().to_i64(), q.denom().to_u32()) else {
+                return Ok(Err(Refused::TooLarge(usize::MAX)));
+            };
+            if p.unsigned_abs() > 64 || d > 64 {
+                return Ok(Err(Refused::TooLarge(
+                    p.unsigned_abs() as usize * d as usize,
+                )));
+            }
+            let rooted = if d == 1 {
+                b
+            } else {
+                match principal_root(&b, d, budget)? {
+                    Ok(n) => n,
+                    refused => return Ok(refused),
+                }
+            };
+            if p < 0 && rooted.as_rational().is_some_and(|x| x.is_zero()) {
+                return Ok(Err(Refused::DivisionByZero));
+            }
+            power(&rooted, p, budget)
+        }
+        _ => Ok(Err(Refused::NotAlgebraic(format!(
+            "{e} is not built from rationals and i by + − × ÷ and rational powers"
+        )))),
+    }
+}
+
+/// a = b: the same polynomial and the same root of it (None when the
+/// roots were not told apart within the working precision).
+pub fn equal(a: &Number, b: &Number, budget: &Budget) -> Result<Option<bool>, Stop> {
+    if a.f != b.f {
+        return Ok(Some(false));
+    }
+    if a.f.len() == 2 {
+        return Ok(Some(true));
+    }
+    // Isolate f finely; each number must meet exactly one of its disks.
+    let mut radius = start_radius();
+    for _ in 0..8 {
+        budget.check()?;
+        let (Some(x), Some(y)) = (a.refined(&radius, budget)?, b.refined(&radius, budget)?) else {
+            return Ok(None);
+        };
+        let Some(roots) = factor_roots(&a.f, &radius, budget)? else {
+            return Ok(None);
+        };
+        let position = |n: &Number| {
+            let hits: Vec<usize> = (0..roots.len())
+                .filter(|&k| meet(&roots[k].disk, &n.root.disk))
+                .collect();
+            (hits.len() == 1).then(|| hits[0])
+        };
+        if let (Some(i), Some(j)) = (position(&x), position(&y)) {
+            return Ok(Some(i == j));
+        }
+        radius /= Q::from_integer(BigInt::one() << 32);
+    }
+    Ok(None)
+}
+
+/// The order of two real numbers (None when not both real, or not
+/// separated within the working precision).
+pub fn compare(a: &Number, b: &Number, budget: &Budget) -> Result<Option<Ordering>, Stop> {
+    if !a.root.real || !b.root.real {
+        return Ok(None);
+    }
+    if equal(a, b, budget)? == Some(true) {
+        return Ok(Some(Ordering::Equal));
+    }
+    let mut radius = start_radius();
+    for _ in 0..16 {
+        budget.check()?;
+        let Some((x, y)) = both(a, b, &radius, budget)? else {
+            return Ok(None);
+        };
+        let (dx, dy) = (&x.root.disk, &y.root.disk);
+        if &dx.center.re + &dx.radius < &dy.center.re - &dy.radius {
+            return Ok(Some(Ordering::Less));
+        }
+        if &dy.center.re + &dy.radius < &dx.center.re - &dx.radius {
+            return Ok(Some(Ordering::Greater));
+        }
+        radius /= Q::from_integer(BigInt::one() << 64);
+    }
+    Ok(None)
+}
+
+/// Cardano's formula for the root `n` of an irreducible cubic:
+/// s + ωᵏ·u − p/(3·ωᵏ·u), u = ∛(−q/2 + √Δ) (principal branches), the k
+/// found by evaluating each candidate exactly and testing equality; with
+/// whether Δ < 0 (three real roots: the casus irreducibilis).
+pub fn cardano(n: &Number, budget: &Budget) -> Result<Result<(Expr, bool), Refused>, Stop> {
+    let q = |k: usize| Q::from_integer(n.f[k].clone());
+    let (a3, a2, a1, a0) = (q(3), q(2), q(1), q(0));
+    let int = |k: i64| Q::from_integer(k.into());
+    let shift = -&a2 / (int(3) * &a3);
+    let p = (int(3) * &a3 * &a1 - &a2 * &a2) / (int(3) * &a3 * &a3);
+    let qq = (int(2) * &a2 * &a2 * &a2 - int(9) * &a3 * &a2 * &a1 + int(27) * &a3 * &a3 * &a0)
+        / (int(27) * &a3 * &a3 * &a3);
+    let delta = &qq * &qq / int(4) + &p * &p * &p / int(27);
+    let half = Expr::num(-&qq / int(2));
+    let mut radicand = half.plus(&Expr::sqrt(Expr::num(delta.clone())));
+    if radicand.is_zero() {
+        radicand = half.minus(&Expr::sqrt(Expr::num(delta.clone())));
+    }
+    let u = Expr::pow(radicand, Expr::num(Q::new(1.into(), 3.into())));
+    let omega = Expr::num(Q::new((-1).into(), 2.into())).plus(
+        &Expr::sqrt(Expr::int(3))
+            .times(&Expr::i())
+            .times(&Expr::num(Q::new(1.into(), 2.into()))),
+    );
+    for k in 0..3 {
+        budget.check()?;
+        let w = omega.pow_int(k).times(&u);
+        let candidate = if p.is_zero() {
+            Expr::num(shift.clone()).plus(&w)
+        } else {
+            Expr::num(shift.clone())
+                .plus(&w)
+                .minus(&Expr::num(&p / int(3)).over(&w))
+        };
+        let value = match from_expr(&candidate, budget)? {
+            Ok(v) => v,
+            Err(r) => return Ok(Err(r)),
+        };
+        if equal(&value, n, budget)? == Some(true) {
+            return Ok(Ok((candidate, delta.is_negative())));
+        }
+    }
+    Err(Stop::CheckFailed(
+        "no branch of Cardano's formula equals the root",
+    ))
+}
+
+/// The order of two real expressions decided by certified interval
+/// enclosures at 128, 512 and 2048 bits, when they come apart (None: not
+/// real, not enclosed, or not apart — then only exact arithmetic decides).
+pub fn order_by_enclosures(
+    a: &Expr,
+    b: &Expr,
+    budget: &Budget,
+) -> Result<Option<(Ordering, [(Q, Q); 2])>, Stop> {
+    use crate::expr::interval::{EvalError, eval};
+    let env = std::collections::BTreeMap::new();
+    for prec in [128, 512, 2048] {
+        let (x, y) = match (eval(a, &env, prec, budget), eval(b, &env, prec, budget)) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(EvalError::Stopped(s)), _) | (_, Err(EvalError::Stopped(s))) => return Err(s),
+            _ => return Ok(None),
+        };
+        let ends = [(x.lo_q(), x.hi_q()), (y.lo_q(), y.hi_q())];
+        if ends[0].1 < ends[1].0 {
+            return Ok(Some((Ordering::Less, ends)));
+        }
+        if ends[1].1 < ends[0].0 {
+            return Ok(Some((Ordering::Greater, ends)));
+        }
+    }
+    Ok(None)
+}
