@@ -1,7 +1,8 @@
-use crate::wire::{Algebraic, NumberOut, radical_verdict, refused, shown};
+use crate::wire::{Algebraic, NumberOut, refused, shown};
 use hessian_kernels::poly::algebraic_number::cardano;
 use hessian_kernels::poly::galois::Solvability;
 use hessian_kernels::poly::solve::Radicals;
+use hessian_op::algebraic::radical_verdict;
 use hessian_op::expression::ExprOut;
 use hessian_op::prelude::*;
 

@@ -1,16 +1,15 @@
 //! The wire value of this family: an algebraic number as the caller
 //! writes it, and as the output shows it.
 
+use hessian_kernels::Budget;
 use hessian_kernels::Q;
 use hessian_kernels::expr::rational::to_poly;
 use hessian_kernels::expr::{Expr, parse};
 use hessian_kernels::poly::algebraic_number::{Number, Refused, from_expr};
-use hessian_kernels::poly::galois::{Solvability, by_radicals};
-use hessian_kernels::poly::solve::{self, FactorRoots, Radicals};
+use hessian_kernels::poly::solve;
 use hessian_kernels::poly::{self};
-use hessian_kernels::{Budget, Stop};
 use hessian_op::MathError;
-use hessian_op::algebraic::{Root, located};
+use hessian_op::algebraic::{Root, number_root};
 use hessian_op::expression::GRAMMAR;
 use hessian_op::wire::{LIMIT_TAG, PolyOut};
 use num_bigint::BigInt;
@@ -208,32 +207,9 @@ pub struct NumberOut {
 
 /// The number shown with `digits` digits.
 pub fn shown(n: &Number, digits: usize, budget: &Budget) -> Result<NumberOut, MathError> {
-    let radius = Q::new(BigInt::one(), num_traits::pow(BigInt::from(10), digits + 8));
-    let fine = n
-        .refined(&radius, budget)?
-        .ok_or_else(|| refused(Refused::Unseparated, ""))?;
-    let radicals = radical_verdict(&n.f, budget)?;
-    let g = FactorRoots {
-        factor: fine.f.clone(),
-        multiplicity: 1,
-        roots: vec![fine.root],
-        radicals,
-    };
-    let (mut roots, _) = located(&[g], "x", digits)?;
     Ok(NumberOut {
         minimal_polynomial: PolyOut::from_z(&n.f, "x"),
         degree: n.degree(),
-        root: roots.remove(0),
-    })
-}
-
-pub fn radical_verdict(f: &Vec<BigInt>, budget: &Budget) -> Result<Radicals, Stop> {
-    Ok(match f.len() - 1 {
-        1 | 2 => Radicals::Written,
-        3 | 4 => Radicals::Exist,
-        _ => match by_radicals(f, budget)? {
-            s @ Solvability::NotSolvable { .. } => Radicals::None(s),
-            Solvability::Unknown { primes } => Radicals::Unknown(primes),
-        },
+        root: number_root(n, "x", digits, budget)?,
     })
 }

@@ -14,6 +14,9 @@ pub mod wire;
 hessian_op::operations! {
     polynomial => PolynomialSolve,
     inequality => InequalitySolve,
+    system => SystemSolve,
+    groebner_basis => GroebnerBasis,
+    ideal_membership => IdealMembership,
 }
 
 #[cfg(test)]

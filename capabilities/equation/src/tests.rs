@@ -281,3 +281,132 @@ fn inequalities_hold_exactly_where_sympy_evaluates_them_true() {
         cases.len()
     );
 }
+
+fn systems() -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/equation/systems/systems.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str::<Vec<Value>>(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A basis as a sorted list of exact polynomials over the variables.
+fn polys(list: &Value, vars: &[String]) -> Vec<Vec<(Vec<u32>, Q)>> {
+    let mut out: Vec<Vec<(Vec<u32>, Q)>> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let e = parse(s.as_str().unwrap()).unwrap();
+            let mut w = hessian_kernels::poly::sparse::Work::default();
+            let p = hessian_kernels::expr::rational::to_sparse(&e, vars, &mut w).unwrap();
+            p.terms.into_iter().collect()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn systems_match_sympy() {
+    let cases = systems();
+    let (mut solved, mut real_points) = (0, 0);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let vars: Vec<String> = case["variables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        for (order, key) in [("grevlex", "groebner_grevlex"), ("lex", "groebner_lex")] {
+            if case[key].is_null() || (order == "lex" && case["benchmark"] == true) {
+                continue;
+            }
+            let out = run(
+                "equation.groebner_basis.compute",
+                json!({"polynomials": case["equations"], "variables": vars, "order": order}),
+            )
+            .unwrap_or_else(|r| panic!("{name} {order}: {r:?}"));
+            assert_eq!(
+                polys(&out["basis"], &vars),
+                polys(&case[key], &vars),
+                "{name} {order}: {out}"
+            );
+            assert_eq!(out["dimension"], case["dimension"], "{name} dimension");
+        }
+        let out = run(
+            "equation.system.solve",
+            json!({"equations": case["equations"], "variables": vars, "digits": 30}),
+        )
+        .unwrap_or_else(|r| panic!("{name} solve: {r:?}"));
+        match case["dimension"].as_i64().unwrap() {
+            -1 => assert_eq!(out["status"], "no_solutions", "{name}"),
+            0 => {
+                assert_eq!(out["status"], "finite", "{name}");
+                assert_eq!(out["count"], case["solution_count"], "{name}");
+                assert_eq!(
+                    out["with_multiplicity"], case["quotient_dimension"],
+                    "{name}"
+                );
+                solved += 1;
+                let real = run(
+                    "equation.system.solve",
+                    json!({"equations": case["equations"], "variables": vars, "digits": 30, "domain": "real"}),
+                )
+                .unwrap();
+                let expected = case["real_solutions"].as_array().unwrap();
+                assert_eq!(
+                    real["count"].as_u64().unwrap() as usize,
+                    expected.len(),
+                    "{name} real count"
+                );
+                let ours = real["solutions"].as_array().unwrap();
+                if real["omitted"] != 0 {
+                    continue;
+                }
+                for point in expected {
+                    let coords: Vec<Q> = point
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| q(c.as_str().unwrap()))
+                        .collect();
+                    let found = ours.iter().any(|s| {
+                        s["values"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .zip(&coords)
+                            .all(|(v, c)| holds_loosely(&v["enclosure"], c))
+                    });
+                    assert!(
+                        found,
+                        "{name}: SymPy's real solution {point} is in none of {real}"
+                    );
+                    real_points += 1;
+                }
+            }
+            d => {
+                assert_eq!(out["status"], "infinitely_many", "{name}");
+                assert_eq!(out["dimension"], d, "{name}");
+            }
+        }
+    }
+    eprintln!(
+        "{} systems, {solved} zero-dimensional, {real_points} real solutions located",
+        cases.len()
+    );
+    assert!(solved >= 60 && real_points >= 100);
+}
+
+/// The oracle's 30-digit value lies within 10^-25 of our enclosure.
+fn holds_loosely(enclosure: &Value, x: &Q) -> bool {
+    let slack = Q::new(1.into(), num_bigint::BigInt::from(10).pow(25));
+    let (lo, hi) = (
+        q(enclosure["lower"].as_str().unwrap()),
+        q(enclosure["upper"].as_str().unwrap()),
+    );
+    lo - &slack <= *x && *x <= hi + &slack
+}

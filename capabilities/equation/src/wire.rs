@@ -1,8 +1,12 @@
 //! The wire value of this family: an equation in one unknown.
 
+use hessian_kernels::Q;
 use hessian_kernels::expr::print::text;
+use hessian_kernels::expr::rational::to_sparse;
 use hessian_kernels::expr::{Expr, parse};
+use hessian_kernels::poly::groebner::{self, Halt, Order};
 use hessian_kernels::poly::inequality::Relation;
+use hessian_kernels::poly::sparse::{Work, text_in_order};
 use hessian_op::MathError;
 use hessian_op::expression::GRAMMAR;
 use hessian_op::expression::Symbol;
@@ -204,4 +208,132 @@ pub fn unknown_of(sides: &[&Expr], asked: Option<Symbol>) -> Result<String, Math
         )));
     }
     Ok(x)
+}
+
+/// Most equations or polynomials in one system.
+pub const MAX_EQUATIONS: usize = 50;
+/// Most variables of a system.
+pub const MAX_VARIABLES: usize = 12;
+
+/// A list of equations (or polynomials, = 0), 1 to [`MAX_EQUATIONS`].
+pub type EquationList = hessian_op::wire::List<EquationText, MAX_EQUATIONS>;
+/// The variables named, largest first.
+pub type VariableList = hessian_op::wire::List<Symbol, MAX_VARIABLES>;
+
+/// A system of polynomial equations over Q, in the caller's variables
+/// (largest first in the monomial orders).
+pub struct System {
+    pub vars: Vec<String>,
+    pub polys: Vec<groebner::ZPoly>,
+    /// The same polynomials over Q as given (left − right), for
+    /// substituting back.
+    pub exact: Vec<groebner::QPoly>,
+}
+
+/// The equations as polynomials over `asked` (default: their symbols in
+/// alphabetical order); `path` names the list for errors.
+pub fn system(
+    equations: &[&Expr],
+    asked: Option<VariableList>,
+    path: &str,
+    order: Order,
+) -> Result<System, MathError> {
+    let mut symbols: Vec<String> = equations.iter().flat_map(|e| e.symbols()).collect();
+    symbols.sort();
+    symbols.dedup();
+    let vars: Vec<String> = match asked {
+        Some(v) => {
+            let v: Vec<String> = v.0.into_iter().map(|s| s.0).collect();
+            if let Some(other) = symbols.iter().find(|s| !v.contains(s)) {
+                return Err(MathError::Domain(format!(
+                    "the symbol {other} is not among the variables {}: coefficients must be rational numbers (parameters are not supported)",
+                    v.join(", ")
+                )));
+            }
+            let mut seen = v.clone();
+            seen.sort();
+            seen.dedup();
+            if seen.len() != v.len() {
+                return Err(MathError::Input {
+                    path: "variables".into(),
+                    message: "a variable is named twice".into(),
+                });
+            }
+            v
+        }
+        None => symbols,
+    };
+    if vars.is_empty() {
+        return Err(MathError::Input {
+            path: "variables".into(),
+            message: "the equations have no symbol; name the variables in `variables`".into(),
+        });
+    }
+    if vars.len() > MAX_VARIABLES {
+        return Err(MathError::Limit(format!(
+            "{} variables; at most {MAX_VARIABLES}",
+            vars.len()
+        )));
+    }
+    let mut work = Work::default();
+    let mut polys = Vec::new();
+    let mut exact = Vec::new();
+    for (k, e) in equations.iter().enumerate() {
+        let p = to_sparse(e, &vars, &mut work).ok_or_else(|| {
+            MathError::Domain(format!(
+                "{path}[{k}]: {} is not a polynomial in {} with rational coefficients, or expands beyond {} term products",
+                text(e),
+                vars.join(", "),
+                hessian_kernels::poly::sparse::MAX_PRODUCTS
+            ))
+        })?;
+        exact.push(groebner::from_sparse_q(&p, order));
+        polys.push(groebner::from_sparse(&p, order));
+    }
+    Ok(System { vars, polys, exact })
+}
+
+/// A kernel's halt as the caller sees it.
+pub fn halted(h: Halt) -> MathError {
+    match h {
+        Halt::Stopped(s) => s.into(),
+        Halt::TooLarge => MathError::Limit(
+            "the Gröbner basis grows past 400,000 terms, or a coefficient past 2^20 bits, or the quotient past 400 solutions".into(),
+        ),
+    }
+}
+
+/// A polynomial of the basis written leading term first.
+pub fn poly_text(p: &groebner::ZPoly, vars: &[String]) -> String {
+    let q: Vec<(Vec<u32>, Q)> = p
+        .terms
+        .iter()
+        .map(|(m, c)| (m.clone(), Q::from_integer(c.clone())))
+        .collect();
+    text_in_order(q.iter().map(|(m, c)| (m.as_slice(), c)), vars)
+}
+
+/// A monic polynomial over Q written leading term first.
+pub fn qpoly_text(p: &groebner::QPoly, vars: &[String]) -> String {
+    text_in_order(p.terms.iter().map(|(m, c)| (m.as_slice(), c)), vars)
+}
+
+/// The monomial order, as callers name it.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderName {
+    Lex,
+    Grlex,
+    #[default]
+    Grevlex,
+}
+
+impl OrderName {
+    pub fn order(self) -> Order {
+        match self {
+            OrderName::Lex => Order::Lex,
+            OrderName::Grlex => Order::Grlex,
+            OrderName::Grevlex => Order::Grevlex,
+        }
+    }
 }

@@ -375,3 +375,42 @@ fn factor_out(g: &FactorRoots, x: &str) -> Factor {
         why,
     }
 }
+
+/// An algebraic number as a root in the wire form, enclosed finely enough
+/// for `digits` digits, its minimal polynomial written in `x`.
+pub fn number_root(
+    n: &hessian_kernels::poly::algebraic_number::Number,
+    x: &str,
+    digits: usize,
+    budget: &hessian_kernels::Budget,
+) -> Result<Root, MathError> {
+    let radius = Q::new(BigInt::one(), num_traits::pow(BigInt::from(10), digits + 8));
+    let fine = n.refined(&radius, budget)?.ok_or_else(|| {
+        MathError::Domain("the roots could not be separated within the working precision".into())
+    })?;
+    let g = FactorRoots {
+        factor: fine.f.clone(),
+        multiplicity: 1,
+        roots: vec![fine.root],
+        radicals: radical_verdict(&n.f, budget)?,
+    };
+    let (mut roots, _) = located(&[g], x, digits)?;
+    Ok(roots.remove(0))
+}
+
+/// Whether the roots of the irreducible f have radical expressions: by
+/// degree up to 4, else by the Frobenius cycle types (galois).
+pub fn radical_verdict(
+    f: &[BigInt],
+    budget: &hessian_kernels::Budget,
+) -> Result<solve::Radicals, hessian_kernels::Stop> {
+    use hessian_kernels::poly::galois::by_radicals;
+    Ok(match f.len() - 1 {
+        1 | 2 => solve::Radicals::Written,
+        3 | 4 => solve::Radicals::Exist,
+        _ => match by_radicals(&f.to_vec(), budget)? {
+            s @ Solvability::NotSolvable { .. } => solve::Radicals::None(s),
+            Solvability::Unknown { primes } => solve::Radicals::Unknown(primes),
+        },
+    })
+}

@@ -8,7 +8,7 @@ use super::node::{Expr, Node};
 use super::zero::rational_form;
 use crate::poly::{self, QPoly, zx};
 use crate::{Budget, Q, Stop};
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// The polynomial in `x` an (already expanded) expression is, when it is
 /// one with rational coefficients.
@@ -42,6 +42,41 @@ pub fn to_poly(e: &Expr, x: &str) -> Option<QPoly> {
         out[k] += c;
     }
     Some(poly::trim(out))
+}
+
+/// The polynomial over `vars` an expression is, read without expanding
+/// it into an Expr (sums, products, numbers, the symbols, non-negative
+/// integer powers); None when it is not one or a symbol is not in `vars`.
+pub fn to_sparse(
+    e: &Expr,
+    vars: &[String],
+    work: &mut crate::poly::sparse::Work,
+) -> Option<crate::poly::sparse::Sparse> {
+    use crate::poly::sparse::Sparse;
+    Some(match e.node() {
+        Node::Num(q) => Sparse::constant(vars, q.clone()),
+        Node::Sym(x) => Sparse::variable(vars, vars.iter().position(|v| v.as_str() == &**x)?),
+        Node::Add(ts) => {
+            let mut acc = Sparse::zero(vars);
+            for t in ts {
+                acc = acc.add(&to_sparse(t, vars, work)?);
+            }
+            acc
+        }
+        Node::Mul(fs) => {
+            let mut acc = Sparse::constant(vars, Q::one());
+            for f in fs {
+                acc = acc.mul(&to_sparse(f, vars, work)?, work).ok()?;
+            }
+            acc
+        }
+        Node::Pow(b, k) => {
+            let k = k.as_num().filter(|q| q.is_integer() && !q.is_negative())?;
+            let k = k.to_integer().to_u32()?;
+            to_sparse(b, vars, work)?.pow(k, work).ok()?
+        }
+        _ => return None,
+    })
 }
 
 /// The expression of a polynomial in `x`.

@@ -335,6 +335,44 @@ pub fn binary(op: Op, a: &Number, b: &Number, budget: &Budget) -> Formed {
     )
 }
 
+/// h(α) for h ∈ Q[t]: its minimal polynomial is that of h in the field
+/// Q[t]/(f), and which of its roots is h(α) is decided by evaluating h on
+/// α's disk (Horner in disk arithmetic), as for the binary operations.
+pub fn polynomial_at(a: &Number, h: &[Q], budget: &Budget) -> Formed {
+    let field = super::algebraic::Extension::new(&super::from_z(&a.f));
+    let h = field.reduce(h);
+    if h.len() <= 1 {
+        return Ok(Ok(Number::rational(
+            &h.first().cloned().unwrap_or_default(),
+        )));
+    }
+    if let Some(q) = a.as_rational() {
+        return Ok(Ok(Number::rational(&super::evaluate(&h, &q))));
+    }
+    let m = super::algebraic::minimal_polynomial(&field, &h, budget)?;
+    identify(
+        &to_primitive(&m).1,
+        |radius| {
+            let Some(a) = a.refined(radius, budget)? else {
+                return Ok(None);
+            };
+            let zero = Disk {
+                center: C {
+                    re: Q::zero(),
+                    im: Q::zero(),
+                },
+                radius: Q::zero(),
+            };
+            let acc = h.iter().rev().fold(zero, |acc, c| {
+                let constant = Number::rational(c).root.disk;
+                disk_add(&disk_mul(&acc, &a.root.disk), &constant, 1)
+            });
+            Ok(Some(acc))
+        },
+        budget,
+    )
+}
+
 /// aᵏ for an integer k (a ≠ 0 when k < 0).
 pub fn power(a: &Number, k: i64, budget: &Budget) -> Formed {
     if k < 0 {

@@ -146,13 +146,21 @@ pub fn isolate(
         let q = Q::from_float(v * 2f64.powi(bits as i32)).unwrap_or_default();
         q.round().to_integer()
     };
-    let mut z: Vec<G> = symmetric(&start, real)
-        .into_iter()
-        .map(|(re, im)| G {
-            re: grid(re, bits),
-            im: grid(im, bits),
-        })
-        .collect();
+    let on_grid = |points: Vec<(f64, f64)>| -> Vec<G> {
+        points
+            .into_iter()
+            .map(|(re, im)| G {
+                re: grid(re, bits),
+                im: grid(im, bits),
+            })
+            .collect()
+    };
+    let mut z = on_grid(symmetric(&start, real));
+    // Clustered roots can defeat f64 (the wrong approximations put on the
+    // axis, so Newton's steps never settle): then the unsnapped start is
+    // polished by Weierstrass' iteration in exact dyadic arithmetic and
+    // put on the axis again.
+    let mut unsnapped = Some(on_grid(start.clone()));
     let dp: Vec<BigInt> = p
         .iter()
         .enumerate()
@@ -168,6 +176,13 @@ pub fn isolate(
                 return Ok(Some(disks));
             }
             None if bits > cap => return Ok(None),
+            None if bits >= 256 && unsnapped.is_some() => {
+                let from = unsnapped.take().unwrap_or_default();
+                let (polished, at) = polish(p, from, cap, budget)?;
+                z = snap(polished, real);
+                bits = at;
+                continue;
+            }
             _ => {}
         }
         // Newton's step on each approximation onto the grid 2^−2b:
@@ -202,6 +217,103 @@ pub fn isolate(
             }
         }
     }
+}
+
+/// Weierstrass' (Durand–Kerner) iteration on the grid 2^−b, Gauss–Seidel
+/// style, from 64 bits: at each precision until every correction is at
+/// most a few grid steps, then twice the bits, up to 512 (or `cap`).
+/// Returns the approximations and their grid.
+fn polish(
+    p: &[BigInt],
+    mut z: Vec<G>,
+    cap: usize,
+    budget: &Budget,
+) -> Result<(Vec<G>, usize), Stop> {
+    let n = z.len();
+    let mut bits = 64;
+    let top = 512.min(cap);
+    let small = BigInt::from(16);
+    loop {
+        // From a poor start the iteration needs many rounds to sort the
+        // approximations out; once near, it converges quadratically.
+        let rounds = if bits == 64 { 100 * n + 200 } else { 200 };
+        for _ in 0..rounds {
+            budget.check()?;
+            let mut settled = true;
+            for i in 0..n {
+                let mut den = G::real(&p[n] << bits);
+                for j in 0..n {
+                    if j != i {
+                        den = den.mul(&z[i].sub(&z[j]));
+                    }
+                }
+                if den.norm2().is_zero() {
+                    // Two approximations coincide: nudge one by a grid step.
+                    z[i].im += 1;
+                    settled = false;
+                    continue;
+                }
+                let w = scaled_value(p, &z[i], bits).shl(bits).div_round(&den);
+                if w.norm2() > small {
+                    settled = false;
+                }
+                z[i] = z[i].sub(&w);
+            }
+            if settled {
+                break;
+            }
+        }
+        if bits >= top {
+            return Ok((z, bits));
+        }
+        z = z.iter().map(|a| a.shl(bits)).collect();
+        bits *= 2;
+    }
+}
+
+/// The `real` approximations nearest the axis put on it, the others paired
+/// with their nearest conjugates (as [`symmetric`], on the grid).
+fn snap(z: Vec<G>, real: usize) -> Vec<G> {
+    let mut order: Vec<usize> = (0..z.len()).collect();
+    order.sort_by(|&a, &b| z[a].im.abs().cmp(&z[b].im.abs()));
+    let mut out = z;
+    for &i in &order[..real.min(out.len())] {
+        out[i].im = BigInt::zero();
+    }
+    let mut used: Vec<bool> = out.iter().map(|g| g.im.is_zero()).collect();
+    for &i in &order[real.min(out.len())..] {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        let upper = G {
+            re: out[i].re.clone(),
+            im: out[i].im.abs(),
+        };
+        out[i] = upper.clone();
+        let mirror = G {
+            re: upper.re.clone(),
+            im: -upper.im.clone(),
+        };
+        // The nearest to i once both are folded into the upper half plane:
+        // i's conjugate, whichever half i itself lies in.
+        let folded = |g: &G| {
+            G {
+                re: g.re.clone(),
+                im: g.im.abs(),
+            }
+            .sub(&upper)
+            .norm2()
+        };
+        let partner = (0..out.len())
+            .filter(|&j| !used[j])
+            .min_by(|&a, &b| folded(&out[a]).cmp(&folded(&out[b])));
+        if let Some(j) = partner {
+            used[j] = true;
+            out[j] = mirror;
+        }
+    }
+    out
 }
 
 /// The index of the approximation nearest to the conjugate of z_i among
@@ -400,6 +512,53 @@ mod tests {
 
     fn z(v: &[i64]) -> Vec<BigInt> {
         v.iter().map(|&c| BigInt::from(c)).collect()
+    }
+
+    /// A cluster that f64 cannot resolve (8 real roots in [0.58, 0.91]
+    /// beside two conjugate pairs 0.0043 and 0.042 off the axis: from
+    /// Katsura-4's separating form) is polished exactly and certified.
+    #[test]
+    fn a_cluster_beyond_f64() {
+        let b = Budget::unlimited();
+        let p: Vec<BigInt> = [
+            9828776547i64,
+            -157356316348,
+            1153035684248,
+            -5113545559992,
+            15286988783636,
+            -32455429389872,
+            50178624305664,
+            -56925435084096,
+            47030628794240,
+            -27597039964416,
+            10917601523712,
+            -2614546142208,
+            286644593664,
+        ]
+        .iter()
+        .map(|&c| BigInt::from(c))
+        .collect();
+        let r = Q::new(1.into(), BigInt::from(10).pow(30));
+        let disks = isolate(&p, 8, &r, &b).unwrap().unwrap();
+        assert_eq!(disks.len(), 12);
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 8);
+        assert!(disks.iter().all(|d| d.radius <= r));
+    }
+
+    /// 30 roots in [0.57, 0.93] × [−0.053, 0.053], 6·10⁻⁴ apart at the
+    /// closest (Katsura-5's separating form): the f64 start is far off
+    /// (a root put at 1.33), Weierstrass' iteration sorts it out.
+    #[test]
+    fn thirty_crowded_roots() {
+        let b = Budget::unlimited();
+        let p: Vec<BigInt> = "98323267007571044726486970917, -3948743148217308314726969996780, 76615110458230865831742492132270, -956413362867408919304505929941710, 8630806344380987501649585597742250, -59974254660201996449965370156925776, 333789423440517248625228994074141520, -1527967635147332153431457361879425680, 5862602137718341061385853473337675740, -19116995699452808009258813873445537640, 53530241467618780937791013342248989684, -129720486463637073531378579365243393590, 273631022726997153963181338327924900970, -504535587730881522714430064200763583110, 815499053607811320648568105875320345830, -1157382583370455302499738812862775372864, 1443070301511532695506707735329163240160, -1579868359800435968087104676219198329600, 1516217771575662093340639849410146355200, -1271964809748356867969649104506572288000, 928838437248375413940694875439447552000, -587002951319824516177991554107952128000, 318564219508012933946501877955906560000, -146931183089567648337341559250944000000, 56803357943148248728693380937728000000, -18062478603384041570350211982950400000, 4600291991362953142461010919424000000, -902220645812720491336437596160000000, 127916712518583864822391111680000000, -11668934048242183755949670400000000, 514283793118792433648271360000000"
+            .split(", ")
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let r = Q::new(1.into(), BigInt::from(10).pow(30));
+        let disks = isolate(&p, 14, &r, &b).unwrap().unwrap();
+        assert_eq!(disks.len(), 30);
+        assert_eq!(disks.iter().filter(|d| d.is_real()).count(), 14);
     }
 
     /// Real roots get real disks, and radii reach the precision asked.

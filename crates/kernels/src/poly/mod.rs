@@ -12,11 +12,13 @@ pub mod algebraic_number;
 pub mod complex_roots;
 pub mod factor;
 pub mod galois;
+pub mod groebner;
 pub mod inequality;
 pub mod parse;
 pub mod roots;
 pub mod solve;
 pub mod sparse;
+pub mod zero_dim;
 pub mod zp;
 pub mod zx;
 

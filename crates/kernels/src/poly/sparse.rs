@@ -274,41 +274,52 @@ impl Sparse {
             let db: u32 = b.0.iter().sum();
             db.cmp(&da).then_with(|| b.0.cmp(a.0))
         });
-        let mut out = String::new();
-        for (e, c) in terms {
-            let negative = c.is_negative();
-            let magnitude = c.abs();
-            out.push_str(match (out.is_empty(), negative) {
-                (true, true) => "-",
-                (true, false) => "",
-                (false, true) => " - ",
-                (false, false) => " + ",
-            });
-            let mono: Vec<String> = e
-                .iter()
-                .zip(&self.vars)
-                .filter(|(x, _)| **x > 0)
-                .map(|(&x, v)| {
-                    if x == 1 {
-                        v.clone()
-                    } else {
-                        format!("{v}^{x}")
-                    }
-                })
-                .collect();
-            let number = if magnitude.denom().is_one() {
-                magnitude.numer().to_string()
-            } else {
-                format!("{}/{}", magnitude.numer(), magnitude.denom())
-            };
-            if mono.is_empty() {
-                out.push_str(&number);
-            } else if magnitude.is_one() {
-                out.push_str(&mono.join("*"));
-            } else {
-                out.push_str(&format!("{number}*{}", mono.join("*")));
-            }
-        }
-        if out.is_empty() { "0".into() } else { out }
+        text_in_order(
+            terms.into_iter().map(|(e, c)| (e.as_slice(), c)),
+            &self.vars,
+        )
     }
+}
+
+/// Terms written in the order given: `3*x^2*y - y + 1/2`.
+pub fn text_in_order<'a>(
+    terms: impl Iterator<Item = (&'a [u32], &'a Q)>,
+    vars: &[String],
+) -> String {
+    let mut out = String::new();
+    for (e, c) in terms {
+        let negative = c.is_negative();
+        let magnitude = c.abs();
+        out.push_str(match (out.is_empty(), negative) {
+            (true, true) => "-",
+            (true, false) => "",
+            (false, true) => " - ",
+            (false, false) => " + ",
+        });
+        let mono: Vec<String> = e
+            .iter()
+            .zip(vars)
+            .filter(|(x, _)| **x > 0)
+            .map(|(&x, v)| {
+                if x == 1 {
+                    v.clone()
+                } else {
+                    format!("{v}^{x}")
+                }
+            })
+            .collect();
+        let number = if magnitude.denom().is_one() {
+            magnitude.numer().to_string()
+        } else {
+            format!("{}/{}", magnitude.numer(), magnitude.denom())
+        };
+        if mono.is_empty() {
+            out.push_str(&number);
+        } else if magnitude.is_one() {
+            out.push_str(&mono.join("*"));
+        } else {
+            out.push_str(&format!("{number}*{}", mono.join("*")));
+        }
+    }
+    if out.is_empty() { "0".into() } else { out }
 }
