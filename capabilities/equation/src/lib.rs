@@ -17,6 +17,7 @@ hessian_op::operations! {
     system => SystemSolve,
     groebner_basis => GroebnerBasis,
     ideal_membership => IdealMembership,
+    diophantine_linear => DiophantineLinear,
 }
 
 #[cfg(test)]

@@ -410,3 +410,123 @@ fn holds_loosely(enclosure: &Value, x: &Q) -> bool {
     );
     lo - &slack <= *x && *x <= hi + &slack
 }
+
+/// Linear Diophantine systems against brute force: every integer point of
+/// a box that solves the system must be x₀ + Σ tᵢ·vᵢ with integer tᵢ, and
+/// a system with such a point must be reported solvable.
+#[test]
+fn diophantine_systems_against_brute_force() {
+    let mut seed = 20261206u64;
+    let mut next = |m: i64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as i64).rem_euclid(2 * m + 1) - m
+    };
+    let (mut solvable, mut unsolvable, mut points) = (0, 0, 0);
+    for case in 0..120 {
+        let n = 2 + case % 2;
+        let m = 1 + (case / 2) % n;
+        let rows: Vec<Vec<i64>> = (0..m).map(|_| (0..=n).map(|_| next(9)).collect()).collect();
+        let vars = ["x", "y", "z"];
+        let equations: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let lhs: Vec<String> = (0..n).map(|j| format!("({})*{}", r[j], vars[j])).collect();
+                format!("{} = {}", lhs.join(" + "), r[n])
+            })
+            .collect();
+        let out = match run(
+            "equation.diophantine.linear.solve",
+            json!({"equations": equations, "variables": &vars[..n]}),
+        ) {
+            Ok(o) => o,
+            Err(r) => {
+                // An equation with all coefficients 0 has no variable.
+                assert!(
+                    rows.iter().any(|r| r[..n].iter().all(|&c| c == 0)),
+                    "{equations:?}: {r:?}"
+                );
+                continue;
+            }
+        };
+        let ints = |v: &Value| -> Vec<i64> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().parse().unwrap())
+                .collect()
+        };
+        let kernel: Vec<Vec<i64>> = out["kernel_basis"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ints)
+            .collect();
+        let range = -12i64..=12;
+        let mut found = Vec::new();
+        let mut x = vec![0i64; n];
+        let total = 25usize.pow(n as u32);
+        for code in 0..total {
+            let mut c = code;
+            for xi in x.iter_mut() {
+                *xi = (c % 25) as i64 - 12;
+                c /= 25;
+            }
+            if rows
+                .iter()
+                .all(|r| (0..n).map(|j| r[j] * x[j]).sum::<i64>() == r[n])
+            {
+                found.push(x.clone());
+            }
+        }
+        let _ = range;
+        if out["solvable"] == false {
+            assert!(found.is_empty(), "{equations:?}: unsolvable, yet {found:?}");
+            unsolvable += 1;
+            continue;
+        }
+        solvable += 1;
+        let x0 = ints(&out["particular"]);
+        // Each found point minus x₀ is an integer combination of the
+        // kernel basis: solve over Q by least squares on the Gram matrix.
+        for p in &found {
+            let d: Vec<i64> = p.iter().zip(&x0).map(|(a, b)| a - b).collect();
+            let k = kernel.len();
+            assert!(
+                k > 0 || d.iter().all(|&c| c == 0),
+                "{equations:?}: {p:?} is not x₀ = {x0:?}"
+            );
+            if k == 0 {
+                continue;
+            }
+            let gram = hessian_kernels::Mat::from_fn(k, k, |i, j| {
+                Q::from_integer(
+                    (0..n)
+                        .map(|t| kernel[i][t] * kernel[j][t])
+                        .sum::<i64>()
+                        .into(),
+                )
+            });
+            let rhs: Vec<Q> = (0..k)
+                .map(|i| Q::from_integer((0..n).map(|t| kernel[i][t] * d[t]).sum::<i64>().into()))
+                .collect();
+            let sol =
+                hessian_kernels::linalg::solve(&gram, &rhs, &hessian_kernels::Budget::unlimited())
+                    .unwrap();
+            let t = match sol {
+                hessian_kernels::linalg::Solution::Unique(t) => t,
+                other => panic!("{equations:?}: kernel basis not independent: {other:?}"),
+            };
+            assert!(
+                t.iter().all(|q| q.is_integer()),
+                "{equations:?}: {p:?} needs t = {t:?}"
+            );
+            points += 1;
+        }
+    }
+    eprintln!(
+        "{solvable} solvable, {unsolvable} without integer solutions, {points} box points represented"
+    );
+    assert!(solvable > 40 && unsolvable > 10 && points > 100);
+}
