@@ -11,7 +11,7 @@ use hessian_kernels::poly::{self};
 use hessian_op::MathError;
 use hessian_op::algebraic::{Root, number_root};
 use hessian_op::expression::GRAMMAR;
-use hessian_op::wire::{LIMIT_TAG, PolyOut};
+use hessian_op::wire::{Bounded, LIMIT_TAG, PolyOut};
 use num_bigint::BigInt;
 use num_traits::One;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -33,20 +33,40 @@ pub enum Algebraic {
 
 impl<'de> Deserialize<'de> for Algebraic {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct RootOf {
-            polynomial: String,
-            /// Read as a number so that 3.0 is refused by name, not as a
-            /// failed alternative.
-            index: serde_json::Number,
-        }
-        #[derive(Deserialize)]
-        #[serde(untagged)]
+        /// The polynomial text and the index, read key by key so that an
+        /// error names its field (a float index gets the integer fix).
         enum Given {
             Text(String),
-            RootOf(RootOf),
+            RootOf(String, usize),
         }
+        struct Seen;
+        impl<'de> de::Visitor<'de> for Seen {
+            type Value = Given;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an expression such as \"sqrt(2) + sqrt(3)\" or {\"polynomial\": \"x^5 - x - 1\", \"index\": 0}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Given, E> {
+                Ok(Given::Text(v.to_string()))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Given, A::Error> {
+                let (mut polynomial, mut index) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "polynomial" => polynomial = Some(map.next_value::<String>()?),
+                        "index" => index = Some(map.next_value::<Bounded<0, 63>>()?.0 as usize),
+                        other => {
+                            return Err(de::Error::unknown_field(other, &["polynomial", "index"]));
+                        }
+                    }
+                }
+                match (polynomial, index) {
+                    (Some(p), Some(k)) => Ok(Given::RootOf(p, k)),
+                    (None, _) => Err(de::Error::missing_field("polynomial")),
+                    (_, None) => Err(de::Error::missing_field("index")),
+                }
+            }
+        }
+        const _: () = assert!(MAX_ROOT_OF_DEGREE == 64);
         let expression = |s: &str, what: &str| {
             parse(s).map_err(|e| {
                 let tag = if e.limit { LIMIT_TAG } else { "" };
@@ -57,12 +77,10 @@ impl<'de> Deserialize<'de> for Algebraic {
                 ))
             })
         };
-        match Given::deserialize(d).map_err(|_| {
-            de::Error::custom("expected an expression such as \"sqrt(2) + sqrt(3)\" or {\"polynomial\": \"x^5 - x - 1\", \"index\": 0}")
-        })? {
+        match d.deserialize_any(Seen)? {
             Given::Text(s) => Ok(Algebraic::Expression(expression(&s, "expression")?)),
-            Given::RootOf(r) => {
-                let e = expression(&r.polynomial, "polynomial")?;
+            Given::RootOf(polynomial, index) => {
+                let e = expression(&polynomial, "polynomial")?;
                 let symbols = e.symbols();
                 let p = match symbols.as_slice() {
                     [x] => to_poly(&e, x),
@@ -85,19 +103,7 @@ impl<'de> Deserialize<'de> for Algebraic {
                         p.len() - 1
                     )));
                 }
-                let Some(index) = r.index.as_u64() else {
-                    return Err(de::Error::custom(format!(
-                        "index {}: expected an integer without a decimal point, ≥ 0",
-                        r.index
-                    )));
-                };
-                if index >= MAX_ROOT_OF_DEGREE as u64 {
-                    return Err(de::Error::custom(format!(
-                        "index {index}: a root_of polynomial has at most {MAX_ROOT_OF_DEGREE} roots (index ≤ {})",
-                        MAX_ROOT_OF_DEGREE - 1
-                    )));
-                }
-                Ok(Algebraic::RootOf(p, index as usize))
+                Ok(Algebraic::RootOf(p, index))
             }
         }
     }
