@@ -18,6 +18,8 @@ hessian_op::operations! {
     groebner_basis => GroebnerBasis,
     ideal_membership => IdealMembership,
     diophantine_linear => DiophantineLinear,
+    recurrence => RecurrenceSolve,
+    numeric => NumericSolve,
 }
 
 #[cfg(test)]

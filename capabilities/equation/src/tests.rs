@@ -530,3 +530,179 @@ fn diophantine_systems_against_brute_force() {
     );
     assert!(solvable > 40 && unsolvable > 10 && points > 100);
 }
+
+/// Closed forms of linear recurrences: the written expression, parsed back
+/// from its text, equals the terms computed here by iterating the
+/// recurrence (exactly, by the zero decider) at n = 0 … 11, on fixed-seed
+/// recurrences of order 1–5 with rational, quadratic, cubic and repeated
+/// characteristic roots, with and without a forcing polynomial.
+#[test]
+fn recurrence_closed_forms_reproduce_the_terms() {
+    let b = hessian_kernels::Budget::unlimited();
+    // Known forms first.
+    let fib = run(
+        "equation.recurrence.solve",
+        json!({"coefficients": ["1", "1"], "initial_values": ["0", "1"]}),
+    )
+    .unwrap();
+    assert!(
+        fib["closed_form"]["expression"]
+            .as_str()
+            .unwrap()
+            .contains("sqrt(5)"),
+        "{fib}"
+    );
+    let mersenne = run(
+        "equation.recurrence.solve",
+        json!({"coefficients": ["2"], "initial_values": ["0"], "forcing": ["1"]}),
+    )
+    .unwrap();
+    assert_eq!(
+        mersenne["closed_form"]["expression"], "2^n - 1",
+        "{mersenne}"
+    );
+    let mut seed = 77u64;
+    let mut next = |m: i64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as i64).rem_euclid(2 * m + 1) - m
+    };
+    let (mut cases, mut proven) = (0, 0);
+    for case in 0..60 {
+        let k = 1 + case % 5;
+        let mut c: Vec<i64> = (0..k).map(|_| next(4)).collect();
+        if c[k - 1] == 0 {
+            c[k - 1] = 1;
+        }
+        let initial: Vec<i64> = (0..k).map(|_| next(5)).collect();
+        let forcing: Vec<i64> = if case % 3 == 0 {
+            vec![next(3), next(2)]
+        } else {
+            Vec::new()
+        };
+        let mut input = json!({
+            "coefficients": c.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+            "initial_values": initial.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+        });
+        if !forcing.is_empty() {
+            input["forcing"] = json!(forcing.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        }
+        let out = run("equation.recurrence.solve", input.clone())
+            .unwrap_or_else(|r| panic!("{input}: {r:?}"));
+        let form = parse(out["closed_form"]["expression"].as_str().unwrap()).unwrap();
+        // The terms, independently.
+        let mut a: Vec<Q> = initial.iter().map(|&x| Q::from_integer(x.into())).collect();
+        while a.len() < 12 {
+            let n = a.len();
+            let mut v: Q = forcing
+                .iter()
+                .enumerate()
+                .map(|(j, &f)| Q::from_integer((f * (n as i64).pow(j as u32)).into()))
+                .sum();
+            for (i, ci) in c.iter().enumerate() {
+                v += Q::from_integer((*ci).into()) * &a[n - 1 - i];
+            }
+            a.push(v);
+        }
+        for (n, an) in a.iter().enumerate() {
+            let at = form.substitute(&std::collections::BTreeMap::from([(
+                "n".to_string(),
+                hessian_kernels::expr::Expr::int(n as i64),
+            )]));
+            match is_zero(&at.minus(&hessian_kernels::expr::Expr::num(an.clone())), &b).unwrap() {
+                Verdict::Proven { .. } => proven += 1,
+                Verdict::Disproven { .. } => {
+                    panic!("{input}: a({n}) = {an}, not {}", out["closed_form"])
+                }
+                _ => {}
+            }
+        }
+        cases += 1;
+    }
+    eprintln!(
+        "{cases} recurrences, {proven} of {} terms proven equal",
+        cases * 12
+    );
+    assert!(proven * 10 >= cases * 12 * 9);
+}
+
+/// Certified numerical roots against mpmath's (tests/data/equation/numeric,
+/// each case's root count proven there by interval subdivision): every
+/// root we certify holds an oracle root; every simple oracle root is
+/// certified or lies in a piece we call unknown; roots of multiplicity > 1
+/// (where f′ vanishes too) lie in unknown pieces; a `complete` answer has
+/// every root.
+#[test]
+fn numeric_roots_match_mpmath() {
+    let cases = corpus_in("numeric/roots");
+    let slack = Q::new(1.into(), num_bigint::BigInt::from(10).pow(30));
+    let (mut certified, mut in_unknown, mut complete) = (0, 0, 0);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let out = run(
+            "equation.numeric.solve",
+            json!({"equation": case["equation"], "lower": case["interval"][0], "upper": case["interval"][1], "digits": 30}),
+        )
+        .unwrap_or_else(|r| panic!("{name}: {r:?}"));
+        let ends = |v: &Value| {
+            (
+                q(v["lower"].as_str().unwrap()),
+                q(v["upper"].as_str().unwrap()),
+            )
+        };
+        let ours: Vec<(Q, Q)> = out["roots"].as_array().unwrap().iter().map(ends).collect();
+        let unknown: Vec<(Q, Q)> = out["unknown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ends)
+            .collect();
+        let oracle: Vec<(Q, u64)> = case["roots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["multiplicities"].as_array().unwrap())
+            .map(|(r, m)| (q(r.as_str().unwrap()), m.as_u64().unwrap()))
+            .collect();
+        let inside = |x: &Q, (lo, hi): &(Q, Q)| lo - &slack <= *x && *x <= hi + &slack;
+        for r in &ours {
+            assert!(
+                oracle.iter().any(|(x, _)| inside(x, r)),
+                "{name}: we certify a root in [{}, {}] that mpmath does not have: {out}",
+                r.0,
+                r.1
+            );
+        }
+        for (x, m) in &oracle {
+            if *m == 1 && ours.iter().any(|r| inside(x, r)) {
+                certified += 1;
+            } else {
+                assert!(
+                    unknown.iter().any(|u| inside(x, u)),
+                    "{name}: mpmath's root {x} (multiplicity {m}) is neither certified nor in an unknown piece: {out}"
+                );
+                in_unknown += 1;
+            }
+        }
+        if out["complete"] == true {
+            complete += 1;
+            assert_eq!(
+                ours.len(),
+                oracle.len(),
+                "{name}: complete, yet {} roots of {}",
+                ours.len(),
+                oracle.len()
+            );
+        }
+    }
+    eprintln!(
+        "{} cases ({complete} complete): {certified} roots certified, {in_unknown} in unknown pieces",
+        cases.len()
+    );
+    assert!(certified >= 400);
+}
+
+fn corpus_in(name: &str) -> Vec<Value> {
+    corpus(name)
+}

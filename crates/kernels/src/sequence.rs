@@ -1,6 +1,8 @@
 //! Sequences: shortest linear recurrences (Berlekamp–Massey over Q and F_p),
 //! fast evaluation of recurrences, transforms.
 
+pub mod closed_form;
+
 use crate::{BigInt, Budget, Q, Stop};
 use num_traits::{One, Zero};
 

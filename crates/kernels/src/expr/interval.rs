@@ -1269,3 +1269,17 @@ fn outer_slope(f: Func, u: &Interval, fu: &Interval, prec: usize) -> Result<Inte
         }
     }
 }
+
+/// Enclosures of e and of its derivative in x over the whole interval
+/// [lo, hi] (forward-mode differentiation on intervals).
+pub fn on_interval(
+    e: &Expr,
+    x: &str,
+    lo: &Q,
+    hi: &Q,
+    prec: usize,
+    budget: &Budget,
+) -> Result<(Interval, Interval), EvalError> {
+    let env = BTreeMap::from([(x.to_string(), Interval::between(lo, hi, prec))]);
+    dual(e, x, &env, prec, budget)
+}

@@ -24,6 +24,7 @@ pub mod print;
 pub mod product;
 pub mod quadrature;
 pub mod rational;
+pub mod real_roots;
 pub mod root_sum;
 pub mod series;
 pub mod simplify;
