@@ -13,6 +13,10 @@ pub struct RecurrenceSolve;
 
 /// Largest order (after the forcing term is absorbed).
 const MAX_ORDER: usize = 30;
+/// Largest numerator or denominator of a coefficient or forcing term.
+const MAX_COEFFICIENT_BITS: u64 = 64;
+/// Largest numerator or denominator of an initial value.
+const MAX_INITIAL_BITS: u64 = 1024;
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -57,7 +61,7 @@ impl Operation for RecurrenceSolve {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Closed form of a linear recurrence with constant coefficients";
     const SUMMARY: &'static str = "Solves a(n) = c₁a(n−1) + … + c_k·a(n−k) (+ a polynomial in n) exactly: a(n) as a sum of powers of the characteristic roots times polynomials in n (Fibonacci → Binet's formula), checked against the recurrence's terms.";
-    const DESCRIPTION: &'static str = "Factors the characteristic polynomial x^k − c₁x^(k−1) − … − c_k over Q; a forcing polynomial f of degree d multiplies it by (x − 1)^(d+1) (the annihilator of f) after d + 1 more terms are computed. For each irreducible factor p^e the part is Σ over the roots θ of p of C(θ, n)·θⁿ with C a polynomial in n of degree < e whose coefficients lie in Q[t]/(p); the k unknown rationals solve the k×k system of the initial values written with traces. Rational roots give c·n^j·θⁿ, quadratic ones both conjugates with square roots, higher degrees a root_sum over the factor's roots. Checked: the form (built from roots of χ with their multiplicities, so it satisfies the recurrence) equals the recurrence's terms at n = 0 … k + 9 exactly, and the printed expression is proven equal to the first terms. Bounds: order 30, c_k ≠ 0.";
+    const DESCRIPTION: &'static str = "Factors the characteristic polynomial x^k − c₁x^(k−1) − … − c_k over Q; a forcing polynomial f of degree d multiplies it by (x − 1)^(d+1) (the annihilator of f) after d + 1 more terms are computed. For each irreducible factor p^e the part is Σ over the roots θ of p of C(θ, n)·θⁿ with C a polynomial in n of degree < e whose coefficients lie in Q[t]/(p); the k unknown rationals solve the k×k system of the initial values written with traces. Rational roots give c·n^j·θⁿ, quadratic ones both conjugates with square roots, higher degrees a root_sum over the factor's roots. Checked: the form (built from roots of χ with their multiplicities, so it satisfies the recurrence) equals the recurrence's terms at n = 0 … k + 9 exactly, and the printed expression is proven equal to the first terms. Bounds: order 30 (with the forcing term absorbed), coefficients and forcing terms of 64 bits, initial values of 1,024 bits, c_k ≠ 0.";
     const KEYWORDS: &'static [&'static str] = &[
         "recurrence relation",
         "closed form",
@@ -93,6 +97,20 @@ impl Operation for RecurrenceSolve {
                     c.len() - 1
                 ),
             });
+        }
+        // Traces of powers of roots grow with the coefficients' size times
+        // the order: bounded so that every step stays short.
+        let small = |q: &Q, bits: u64| q.numer().bits() <= bits && q.denom().bits() <= bits;
+        let forcing_given = input.forcing.as_ref().map_or(&[][..], |f| &f.0[..]);
+        if !c
+            .iter()
+            .chain(forcing_given.iter().map(|r| &r.0))
+            .all(|q| small(q, MAX_COEFFICIENT_BITS))
+            || !initial.iter().all(|q| small(q, MAX_INITIAL_BITS))
+        {
+            return Err(MathError::Limit(format!(
+                "coefficients and forcing terms of at most {MAX_COEFFICIENT_BITS} bits (numerator and denominator), initial values of at most {MAX_INITIAL_BITS}"
+            )));
         }
         if c.last().is_some_and(Zero::is_zero) {
             return Err(MathError::Input {
