@@ -31,12 +31,8 @@ pub struct Input {
     #[serde(default)]
     pub exponent: Option<Bounded<-64, 64>>,
     /// Significant digits of the decimal value, 1 to 1000 (default 20).
-    #[serde(default = "twenty")]
+    #[serde(default = "hessian_op::wire::twenty_digits")]
     pub digits: Bounded<1, 1000>,
-}
-
-fn twenty() -> Bounded<1, 1000> {
-    Bounded(20)
 }
 
 #[derive(Serialize, JsonSchema)]

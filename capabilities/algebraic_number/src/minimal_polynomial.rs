@@ -16,12 +16,8 @@ pub struct Input {
     #[serde(default)]
     pub variable: Option<Symbol>,
     /// Significant digits of the decimal value, 1 to 1000 (default 20).
-    #[serde(default = "twenty")]
+    #[serde(default = "hessian_op::wire::twenty_digits")]
     pub digits: Bounded<1, 1000>,
-}
-
-fn twenty() -> Bounded<1, 1000> {
-    Bounded(20)
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -635,7 +635,7 @@ fn recurrence_closed_forms_reproduce_the_terms() {
 /// every root.
 #[test]
 fn numeric_roots_match_mpmath() {
-    let cases = corpus_in("numeric/roots");
+    let cases = corpus("numeric/roots");
     let slack = Q::new(1.into(), num_bigint::BigInt::from(10).pow(30));
     let (mut certified, mut in_unknown, mut complete) = (0, 0, 0);
     for case in &cases {
@@ -701,8 +701,4 @@ fn numeric_roots_match_mpmath() {
         cases.len()
     );
     assert!(certified >= 400);
-}
-
-fn corpus_in(name: &str) -> Vec<Value> {
-    corpus(name)
 }

@@ -13,12 +13,8 @@ pub struct Input {
     /// The square matrix A of exact rationals (order at most 20).
     pub matrix: SquareMatrix<Rational, MAX_SPECTRAL_ORDER>,
     /// Significant digits of each decimal value, 1 to 1000 (default 20).
-    #[serde(default = "twenty")]
+    #[serde(default = "hessian_op::wire::twenty_digits")]
     pub digits: Bounded<1, 1000>,
-}
-
-fn twenty() -> Bounded<1, 1000> {
-    Bounded(20)
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -689,6 +689,12 @@ pub fn word_prime(p: &Int, field: &str, bits: u32) -> Result<u64, crate::MathErr
     }
 }
 
+/// The default of a `digits` field: 20 significant digits
+/// (`#[serde(default = "hessian_op::wire::twenty_digits")]`).
+pub fn twenty_digits() -> Bounded<1, 1000> {
+    Bounded(20)
+}
+
 /// A JSON integer in `MIN..=MAX` (exponents, counts, indices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounded<const MIN: i64, const MAX: i64>(pub i64);
