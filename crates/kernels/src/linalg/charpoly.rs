@@ -151,12 +151,16 @@ pub fn minimal_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
                 continue;
             }
             let f = v[*p].clone();
+            // Entries grow to many thousands of digits: each update (a
+            // gcd of that size) is polled.
             for (x, r) in v.iter_mut().zip(row) {
                 if !r.is_zero() {
+                    budget.check()?;
                     *x -= &f * r;
                 }
             }
             for (x, y) in combo.iter_mut().zip(c) {
+                budget.check()?;
                 *x -= &f * y;
             }
         }
@@ -164,8 +168,10 @@ pub fn minimal_polynomial(a: &Mat<Q>, budget: &Budget) -> Result<Vec<Q>, Stop> {
             None => return Ok(combo),
             Some(p) => {
                 let inv = v[p].recip();
-                v.iter_mut().for_each(|x| *x *= &inv);
-                combo.iter_mut().for_each(|x| *x *= &inv);
+                for x in v.iter_mut().chain(combo.iter_mut()) {
+                    budget.check()?;
+                    *x *= &inv;
+                }
                 basis.push((p, v, combo));
             }
         }
