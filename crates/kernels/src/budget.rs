@@ -142,11 +142,14 @@ impl<'b> Meter<'b> {
         }
     }
 
-    /// Records a step over the given big integers.
+    /// Records a step over the given big integers, charged as quadratic in
+    /// their words: a rational step reduces by num-integer's binary gcd,
+    /// whose cost grows with the square of the length (10,000 digits take
+    /// milliseconds).
     #[inline]
     pub fn tick_over(&mut self, numbers: &[&crate::BigInt]) -> Result<(), Stop> {
-        let words = numbers.iter().map(|n| n.bits() / 64 + 1).sum();
-        self.tick(words)
+        let words: u64 = numbers.iter().map(|n| n.bits() / 64 + 1).sum();
+        self.tick(words.saturating_add(words.saturating_mul(words) / 64))
     }
 }
 
