@@ -45,7 +45,7 @@ impl Operation for Arithmetic {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "algebraic_number.arithmetic.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Exact arithmetic on algebraic numbers (root_of included)";
     const SUMMARY: &'static str = "a + b, a − b, a·b, a/b, aᵏ or the principal n-th root of algebraic numbers given as radical expressions or as root_of(polynomial, index), with the result's minimal polynomial and certified root.";
     const DESCRIPTION: &'static str = "The result is a root of a resultant (Res_y(f(y), g(x − y)) for a + b, and so on; f(xⁿ) for a root), factored over Q; the right root of the right factor is the one whose disk meets the certified enclosure computed from the operands' disks, refined until only one does. Operands may be root_of forms that no radical expression gives (the real root of x⁵ − x − 1). Intermediate degrees at most 256.";

@@ -46,7 +46,7 @@ impl Operation for Compare {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "algebraic_number.compare.decide";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Compare two algebraic numbers exactly (equal, less, greater)";
     const SUMMARY: &'static str = "Decides a < b, a = b or a > b for real algebraic numbers given by radicals or root_of (√2 + √3 vs √10; √(3 + 2√2) = 1 + √2), and equality for complex ones, exactly — never by rounding.";
     const DESCRIPTION: &'static str = "Real expressions are first enclosed by certified interval arithmetic at 128, 512 and 2048 bits; disjoint enclosures decide the order at once. Otherwise both numbers are made exact (minimal polynomial and an isolating disk). Equal exactly when the minimal polynomials agree and, after isolating that polynomial's roots finely, both numbers lie in the same root's disk. Otherwise, for real numbers, the isolating intervals are refined until they are disjoint, which orders them; near-ties like √5 + √6 + √18 vs √11 + √12 + √15 are decided the same way.";

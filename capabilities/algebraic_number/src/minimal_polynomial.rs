@@ -37,7 +37,7 @@ impl Operation for MinimalPolynomial {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "algebraic_number.minimal_polynomial.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Minimal polynomial of an algebraic number (√2 + √3, cube roots, root_of)";
     const SUMMARY: &'static str = "The minimal polynomial over Q of a number built from rationals and i by + − × ÷ and radicals (√2 + √3 → x⁴ − 10x² + 1), with which root of it the number is, certified.";

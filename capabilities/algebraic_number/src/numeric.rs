@@ -27,7 +27,7 @@ impl Operation for Numeric {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "algebraic_number.numeric.evaluate";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Decimal value of an algebraic number to N digits, rigorously";
     const SUMMARY: &'static str = "An algebraic number (radicals or root_of) to any number of digits up to 1000, with an error bound and an exact enclosure that provably holds it.";
     const DESCRIPTION: &'static str = "Makes the number exact (minimal polynomial and isolating disk), then isolates that polynomial's roots to width 10^−(digits + 8) (Aberth approximations certified by Gerschgorin disks of Weierstrass' corrections, real roots counted by Descartes) and rounds the enclosure to the digits asked; the error bound covers the rounding.";

@@ -1,6 +1,6 @@
 use crate::wire::{Algebraic, NumberOut, refused, shown};
-use hessian_kernels::poly::algebraic_number::cardano;
 use hessian_kernels::poly::galois::Solvability;
+use hessian_kernels::poly::radical_form::{Resolvent, cardano, ferrari};
 use hessian_kernels::poly::solve::Radicals;
 use hessian_op::algebraic::radical_verdict;
 use hessian_op::expression::ExprOut;
@@ -22,8 +22,6 @@ pub struct Input {
 pub enum Verdict {
     /// `radicals` holds it, checked.
     Written,
-    /// Radicals exist (degree 4: Ferrari) but are not written here.
-    Exist,
     /// Proven impossible: the Galois group is not solvable.
     None,
     /// Not decided.
@@ -46,10 +44,10 @@ impl Operation for RadicalForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "algebraic_number.radicals.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Express an algebraic number by radicals, or prove it cannot be";
-    const SUMMARY: &'static str = "A radical expression for a root of a polynomial when one exists — quadratic formula, Cardano for cubics (casus irreducibilis stated) — checked equal to the number; for degree ≥ 5 a proof from the Galois group that none exists, or unknown.";
-    const DESCRIPTION: &'static str = "Degree 1 and 2: the rational value or (−b ± √Δ)/(2a). Degree 3: Cardano's formula s + ωᵏ·u − p/(3·ωᵏ·u) with u = ∛(−q/2 + √Δ) (principal branches, ω = (−1 + √3·i)/2); the k giving the number is found by evaluating each candidate exactly as an algebraic number and testing equality. With three real roots (Δ < 0) every radical form passes through non-real numbers: the casus irreducibilis, said so. Degree 4: radicals exist (Ferrari) but are not written yet. Degree ≥ 5: not solvable when a Frobenius cycle type lies in no solvable transitive group (degree 5, 6, 7, and beyond by Jordan's theorem), else unknown. An input that is already a radical expression is returned as it is.";
+    const SUMMARY: &'static str = "A radical expression for a root of a polynomial when one exists — quadratic formula, Cardano for cubics (casus irreducibilis stated), Ferrari for quartics — checked equal to the number; for degree ≥ 5 a proof from the Galois group that none exists, or unknown.";
+    const DESCRIPTION: &'static str = "Degree 1 and 2: the rational value or (−b ± √Δ)/(2a). Degree 3: Cardano's formula s + ωᵏ·u − p/(3·ωᵏ·u) with u = ∛(−q/2 + √Δ) (principal branches, ω = (−1 + √3·i)/2); the k giving the number is found by evaluating each candidate exactly as an algebraic number and testing equality. With three real roots (Δ < 0) every radical form passes through non-real numbers: the casus irreducibilis, said so. Degree 4: Ferrari's formula −a/4 ∓ s/2 ± √w/2 with s = √(2m) for the largest root m of the resolvent cubic (rational when it has one, else by Cardano), each root proven a root by the factorization identity, the one that is the number picked by certified disks, and every square root written checked equal to its value; x⁴ + p x² + r takes y = ±√((−p ± √(p² − 4r))/2). Degree ≥ 5: not solvable when a Frobenius cycle type lies in no solvable transitive group (degree 5, 6, 7, and beyond by Jordan's theorem), else unknown. An input that is already a radical expression is returned as it is.";
     const KEYWORDS: &'static [&'static str] = &[
         "radicals",
         "solvable by radicals",
@@ -98,11 +96,16 @@ impl Operation for RadicalForm {
                 };
                 (Verdict::Written, Some(e), format!("{why}; the written expression, evaluated exactly, equals the number"))
             }
-            4 => (
-                Verdict::Exist,
-                None,
-                "degree 4: Ferrari's formulas give radicals; they are not written here".into(),
-            ),
+            4 => {
+                let (e, resolvent) = ferrari(&n, b)?.map_err(|r| refused(r, "number"))?;
+                let how = match resolvent {
+                    Resolvent::Biquadratic => "a biquadratic quartic: y = ±√((−p ± √(p² − 4r))/2)",
+                    Resolvent::Rational => "Ferrari's formula with a rational root of the resolvent cubic: square roots only",
+                    Resolvent::Cubic { casus: false } => "Ferrari's formula, the resolvent cubic's real root by Cardano",
+                    Resolvent::Cubic { casus: true } => "Ferrari's formula, the resolvent cubic's root by Cardano; casus irreducibilis: the resolvent has three real roots, so its cube roots pass through non-real numbers",
+                };
+                (Verdict::Written, Some(e), format!("{how}; a root by the factorization identity, picked out by certified disks"))
+            }
             _ => match radical_verdict(&n.f, b)? {
                 Radicals::None(Solvability::NotSolvable { prime, degrees, why }) => (
                     Verdict::None,

@@ -162,13 +162,18 @@ fn arithmetic_on_root_of_forms_and_principal_roots() {
 }
 
 #[test]
-fn radicals_are_written_for_cubics_and_refused_for_quintics_with_proof() {
+fn radicals_are_written_for_cubics_and_quartics_and_refused_for_quintics_with_proof() {
     for (p, casus) in [
         ("x^3 - x - 1", false),
         ("x^3 - 3*x + 1", true),
         ("x^3 - 2", false),
+        ("x^4 - 2", false),
+        ("x^4 + 5*x^2 + 5", false),
+        ("x^4 - 4*x^2 + x + 1", true),
+        ("x^4 + 8*x + 12", true),
+        ("x^4 - x - 1", false),
     ] {
-        for index in 0..3 {
+        for index in 0..p.chars().nth(2).unwrap().to_digit(10).unwrap() {
             let out = run(
                 "algebraic_number.radicals.compute",
                 json!({"number": {"polynomial": p, "index": index}}),

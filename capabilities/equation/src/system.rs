@@ -103,7 +103,7 @@ impl Operation for SystemSolve {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "equation.system.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve a system of polynomial equations exactly";
     const SUMMARY: &'static str = "All solutions of a system of polynomial equations in several unknowns over Q, as tuples of algebraic numbers (exact when rational or quadratic, else root_of with enclosures), substituted back exactly; or no solutions, or the dimension of an infinite solution set.";
     const DESCRIPTION: &'static str = "Computes a grevlex Gröbner basis (Buchberger with the Gebauer–Möller criteria). The basis {1} means no solutions; a leading-monomial set with free variables gives the dimension of an infinite solution set, described by the lex basis. Otherwise the quotient ring is finite: its radical is taken by Seidenberg's lemma (the squarefree eliminant of each variable added), a linear form t = Σ cⱼxⱼ is found whose minimal polynomial m has degree equal to the number of solutions, and each variable is written xⱼ = hⱼ(t) (the shape lemma). The solutions are (h₁(t), …, hₙ(t)) for the roots t of m: each coordinate as an algebraic number whose minimal polynomial comes from the field Q[t]/(p) of each irreducible factor p of m, identified by certified disks. Checked: every equation vanishes at (h₁(t), …, hₙ(t)) modulo m(t) exactly, and Σ cⱼhⱼ(t) ≡ t, so distinct roots give distinct solutions; their number equals the dimension of the quotient, so none is missing. Bounds: 50 equations, 12 unknowns, 400 solutions with multiplicity, the basis at 400,000 terms, the deadline.";

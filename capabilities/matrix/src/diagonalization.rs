@@ -47,7 +47,7 @@ impl Operation for Diagonalization {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.diagonalization.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Diagonalize a rational matrix exactly: P and D, or why not";
     const SUMMARY: &'static str = "Whether a rational matrix is diagonalizable (over C and over Q), with P and D such that P⁻¹·A·P = D in exact form, or the eigenvalue whose eigenspace is too small.";
     const DESCRIPTION: &'static str = "Diagonalizable exactly when every Jordan block has size 1, read from exact ranks of p(A)ᵏ (equivalently, the minimal polynomial is squarefree). P's columns are eigenspace bases computed over Q(t) = Q[t]/(p) for each irreducible factor p and checked (A − t·I)·v = 0 there, substituted at each root; written when every eigenvalue is rational or quadratic (else matrix.eigenvectors.compute gives them in terms of t). Order at most 20.";

@@ -43,7 +43,7 @@ impl Operation for Eigenvalues {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.eigenvalues.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Exact eigenvalues of a rational matrix with multiplicities";
     const SUMMARY: &'static str = "Every eigenvalue of a square rational matrix exactly: rational or quadratic ones written out (±√2, 1 ± i), the others as roots of irreducible factors of the characteristic polynomial with certified enclosures; algebraic and geometric multiplicities.";
     const DESCRIPTION: &'static str = "Computes det(x·I − A), factors it over Q, and locates the roots of each factor as equation.polynomial.solve does (exact when rational or quadratic, substituted back; else root_of in CRootOf order with an enclosure holding exactly one root). The geometric multiplicity of each root of an irreducible factor p of degree d is (n − rank p(A))/d, an exact rank. Order at most 20.";

@@ -43,7 +43,7 @@ impl Operation for Eigenvectors {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.eigenvectors.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Exact eigenvectors of a rational matrix";
     const SUMMARY: &'static str = "A basis of every eigenspace of a rational matrix, exactly: over Q for rational eigenvalues, with √ entries for quadratic ones, and as polynomials in the eigenvalue t for roots of higher-degree factors; each checked A·v = λ·v in Q(λ).";
     const DESCRIPTION: &'static str = "For each irreducible factor p of det(x·I − A), the kernel of A − t·I is computed once over the field Q(t) = Q[t]/(p) by exact elimination; it serves every root of p (Galois conjugation). Each basis vector is checked (A − t·I)·v = 0 in Q(t), and the basis size equals the geometric multiplicity read from exact ranks. Eigenvalues as matrix.eigenvalues.compute. Order at most 20.";

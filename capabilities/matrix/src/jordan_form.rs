@@ -50,7 +50,7 @@ impl Operation for JordanForm {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "matrix.jordan_form.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Jordan normal form of a rational matrix with the transform P";
     const SUMMARY: &'static str = "The Jordan form J of a rational matrix and P with P⁻¹·A·P = J, exactly: block sizes from exact ranks, Jordan chains over Q(λ) checked A·vⱼ = λ·vⱼ + vⱼ₋₁.";
     const DESCRIPTION: &'static str = "Block sizes of each root of an irreducible factor p of det(x·I − A) come from the ranks of p(A)ᵏ. Chains are built over Q(t) = Q[t]/(p) from the top: a vector of ker Nᵏ (N = A − t·I) independent of ker Nᵏ⁻¹ and of the longer chains' level-k vectors starts a chain of length k. Checked in Q(t): N·v₁ = 0, N·vⱼ = vⱼ₋₁, and the chains of t independent (rank = multiplicity); they hold at every root of p. J and P are written when every eigenvalue is rational or quadratic; the chains always (in terms of t otherwise). Order at most 20.";

@@ -47,8 +47,10 @@ pub enum Enclosure {
 
 #[derive(Serialize, JsonSchema)]
 pub struct Root {
-    /// The exact value when it is rational or quadratic ("-sqrt(2)",
-    /// "1/2 + sqrt(3)*i/2"); checked by substitution.
+    /// The exact value when it is rational, quadratic ("-sqrt(2)",
+    /// "1/2 + sqrt(3)*i/2") or, where the operation writes them, by
+    /// Cardano's or Ferrari's radicals (principal branches); checked by
+    /// substitution or by exact evaluation as an algebraic number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<ExprOut>,
     pub root_of: RootOf,
@@ -66,10 +68,10 @@ pub struct Root {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Radicals {
-    /// Written in `exact` (degree 1 or 2).
+    /// Written in each root's `exact`.
     Written,
-    /// They exist (degree 3 or 4: Cardano, Ferrari) but are not written
-    /// here.
+    /// They exist (degree 3 or 4: Cardano, Ferrari) but were not written
+    /// (`why` says why).
     Exist,
     /// Proven not to exist: the Galois group is not solvable.
     None,
@@ -101,6 +103,34 @@ pub fn solve_for_digits(
                 .into(),
         )
     })
+}
+
+/// How long writing the radicals of all cubic and quartic factors may take
+/// before the rest are left as root_of.
+const RADICALS_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Writes the roots of every cubic and quartic factor by radicals, all
+/// within [`RADICALS_TIME`]; the factors left unwritten for lack of time
+/// are returned (their verdict stays `exist`).
+pub fn write_radicals(
+    found: &mut [FactorRoots],
+    budget: &hessian_kernels::Budget,
+) -> Result<Vec<usize>, MathError> {
+    use hessian_kernels::Stop;
+    let mut late = Vec::new();
+    let short = budget.shortened(RADICALS_TIME);
+    for (k, g) in found.iter_mut().enumerate() {
+        if !matches!(g.radicals, solve::Radicals::Exist) {
+            continue;
+        }
+        match hessian_kernels::poly::radical_form::write(g, &short) {
+            Ok(_) => {}
+            // Out of its own time, not the call's.
+            Err(Stop::Deadline) if budget.check().is_ok() => late.push(k),
+            Err(stop) => return Err(stop.into()),
+        }
+    }
+    Ok(late)
 }
 
 /// Every root of every factor as the output shows it, and each factor's
@@ -339,10 +369,11 @@ fn factor_out(g: &FactorRoots, x: &str) -> Factor {
             Radicals::Written,
             format!(
                 "degree {n}: {}",
-                if n == 1 {
-                    "rational"
-                } else {
-                    "(−b ± √Δ)/(2a)"
+                match n {
+                    1 => "rational",
+                    2 => "(−b ± √Δ)/(2a)",
+                    3 => "Cardano's formula, each root evaluated exactly and checked equal to it",
+                    _ => "Ferrari's formula, each root evaluated exactly and checked equal to it",
                 }
             ),
         ),

@@ -30,7 +30,7 @@ use std::cmp::Ordering;
 pub const MAX_DEGREE: usize = 256;
 
 /// Disks start this fine: 2⁻⁶⁴.
-fn start_radius() -> Q {
+pub(super) fn start_radius() -> Q {
     Q::new(BigInt::one(), BigInt::one() << 64)
 }
 
@@ -114,7 +114,7 @@ impl Number {
 }
 
 /// Whether two closed disks meet.
-fn meet(a: &Disk, b: &Disk) -> bool {
+pub(super) fn meet(a: &Disk, b: &Disk) -> bool {
     let dre = &a.center.re - &b.center.re;
     let dim = &a.center.im - &b.center.im;
     let reach = &a.radius + &b.radius;
@@ -131,7 +131,7 @@ fn abs_lower(c: &C) -> Q {
     c.re.abs().max(c.im.abs())
 }
 
-fn disk_add(a: &Disk, b: &Disk, sign: i32) -> Disk {
+pub(super) fn disk_add(a: &Disk, b: &Disk, sign: i32) -> Disk {
     let (re, im) = if sign > 0 {
         (&a.center.re + &b.center.re, &a.center.im + &b.center.im)
     } else {
@@ -143,7 +143,7 @@ fn disk_add(a: &Disk, b: &Disk, sign: i32) -> Disk {
     }
 }
 
-fn disk_mul(a: &Disk, b: &Disk) -> Disk {
+pub(super) fn disk_mul(a: &Disk, b: &Disk) -> Disk {
     let (x, y) = (&a.center, &b.center);
     Disk {
         center: C {
@@ -659,53 +659,6 @@ pub fn compare(a: &Number, b: &Number, budget: &Budget) -> Result<Option<Orderin
         radius /= Q::from_integer(BigInt::one() << 64);
     }
     Ok(None)
-}
-
-/// Cardano's formula for the root `n` of an irreducible cubic:
-/// s + ωᵏ·u − p/(3·ωᵏ·u), u = ∛(−q/2 + √Δ) (principal branches), the k
-/// found by evaluating each candidate exactly and testing equality; with
-/// whether Δ < 0 (three real roots: the casus irreducibilis).
-pub fn cardano(n: &Number, budget: &Budget) -> Result<Result<(Expr, bool), Refused>, Stop> {
-    let q = |k: usize| Q::from_integer(n.f[k].clone());
-    let (a3, a2, a1, a0) = (q(3), q(2), q(1), q(0));
-    let int = |k: i64| Q::from_integer(k.into());
-    let shift = -&a2 / (int(3) * &a3);
-    let p = (int(3) * &a3 * &a1 - &a2 * &a2) / (int(3) * &a3 * &a3);
-    let qq = (int(2) * &a2 * &a2 * &a2 - int(9) * &a3 * &a2 * &a1 + int(27) * &a3 * &a3 * &a0)
-        / (int(27) * &a3 * &a3 * &a3);
-    let delta = &qq * &qq / int(4) + &p * &p * &p / int(27);
-    let half = Expr::num(-&qq / int(2));
-    let mut radicand = half.plus(&Expr::sqrt(Expr::num(delta.clone())));
-    if radicand.is_zero() {
-        radicand = half.minus(&Expr::sqrt(Expr::num(delta.clone())));
-    }
-    let u = Expr::pow(radicand, Expr::num(Q::new(1.into(), 3.into())));
-    let omega = Expr::num(Q::new((-1).into(), 2.into())).plus(
-        &Expr::sqrt(Expr::int(3))
-            .times(&Expr::i())
-            .times(&Expr::num(Q::new(1.into(), 2.into()))),
-    );
-    for k in 0..3 {
-        budget.check()?;
-        let w = omega.pow_int(k).times(&u);
-        let candidate = if p.is_zero() {
-            Expr::num(shift.clone()).plus(&w)
-        } else {
-            Expr::num(shift.clone())
-                .plus(&w)
-                .minus(&Expr::num(&p / int(3)).over(&w))
-        };
-        let value = match from_expr(&candidate, budget)? {
-            Ok(v) => v,
-            Err(r) => return Ok(Err(r)),
-        };
-        if equal(&value, n, budget)? == Some(true) {
-            return Ok(Ok((candidate, delta.is_negative())));
-        }
-    }
-    Err(Stop::CheckFailed(
-        "no branch of Cardano's formula equals the root",
-    ))
 }
 
 /// The order of two real expressions decided by certified interval

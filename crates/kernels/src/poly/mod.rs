@@ -15,6 +15,7 @@ pub mod galois;
 pub mod groebner;
 pub mod inequality;
 pub mod parse;
+pub mod radical_form;
 pub mod roots;
 pub mod solve;
 pub mod sparse;
