@@ -483,10 +483,9 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("factorize 360", "integer.prime_factorization.compute"),
         ("is 97 prime", "integer.prime.decide"),
         ("bezout coefficients", "integer.extended_gcd.compute"),
-        (
-            "solve linear equations",
-            "matrix.rational_linear_system.solve",
-        ),
+        // Equations as text since issue 35; the matrix form stays second.
+        ("solve linear equations", "equation.linear.solve"),
+        ("solve Ax=b", "matrix.rational_linear_system.solve"),
         ("inverse of a matrix", "matrix.inverse.compute"),
         ("charpoly", "matrix.characteristic_polynomial.compute"),
         ("multiply two matrices", "matrix.multiply.compute"),

@@ -20,6 +20,7 @@ hessian_op::operations! {
     diophantine_linear => DiophantineLinear,
     recurrence => RecurrenceSolve,
     numeric => NumericSolve,
+    linear => LinearSolve,
 }
 
 #[cfg(test)]

@@ -781,3 +781,70 @@ fn cubic_and_quartic_roots_by_radicals_match_sympy() {
     );
     assert!(written >= late, "{written} written, {late} not");
 }
+
+/// Our case against SymPy's linsolve answer: the same count, free unknowns
+/// and values (proven equal as expressions).
+fn same_linear_answer(ours: &Value, theirs: &Value, what: &str) {
+    assert_eq!(ours["solutions"], theirs["count"], "{what}: {ours}");
+    if theirs["count"] == "none" {
+        assert!(ours["certificate"].is_object(), "{what}");
+        return;
+    }
+    let free: Vec<&str> = ours["free"].as_array().map_or(Vec::new(), |f| {
+        f.iter().map(|x| x.as_str().unwrap()).collect()
+    });
+    let their_free: Vec<&str> = theirs["free"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert_eq!(free, their_free, "{what}");
+    for (x, v) in theirs["solution"].as_object().unwrap() {
+        let theirs = parse(&v.as_str().unwrap().replace("**", "^")).unwrap();
+        let ours = parse(ours["solution"][x]["expression"].as_str().unwrap()).unwrap();
+        let zero = is_zero(&ours.minus(&theirs), &hessian_kernels::Budget::unlimited()).unwrap();
+        assert!(
+            matches!(zero, Verdict::Proven { .. }),
+            "{what}: {x} = {ours}, SymPy {theirs}"
+        );
+    }
+}
+
+/// Linear systems as text against SymPy's linsolve: parameter-free ones
+/// (unique, families, inconsistent with a certificate) and one-parameter
+/// square systems, whose every rational root of det A must be a case of
+/// its own with SymPy's answer there.
+#[test]
+fn linear_systems_match_sympy_linsolve() {
+    let cases = corpus("linear");
+    let (mut plain, mut specials, mut extra) = (0, 0, 0);
+    for c in &cases {
+        let out = run(
+            "equation.linear.solve",
+            json!({"equations": c["equations"], "unknowns": c["unknowns"]}),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", c["equations"]));
+        let what = c["equations"].to_string();
+        let ours = out["cases"].as_array().unwrap();
+        same_linear_answer(&ours[0], &c["generic"], &what);
+        plain += 1;
+        let Some(special) = c["special"].as_object() else {
+            assert_eq!(ours.len(), 1, "{what}");
+            continue;
+        };
+        for (v, theirs) in special {
+            let when = json!([format!("a = {v}")]);
+            let case = ours
+                .iter()
+                .find(|k| k["when"] == when)
+                .unwrap_or_else(|| panic!("{what}: no case a = {v} in {out}"));
+            same_linear_answer(case, theirs, &format!("{what} at a = {v}"));
+            specials += 1;
+        }
+        extra += ours.len() - 1 - special.len();
+    }
+    eprintln!(
+        "linear systems: {plain} generic answers and {specials} special values equal to SymPy's; {extra} further special values where a pivot vanished but det A does not"
+    );
+}

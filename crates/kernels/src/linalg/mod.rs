@@ -5,7 +5,8 @@
 //! (`charpoly`), LU (`lu`), similarity invariants and the Frobenius form
 //! (`similarity`), symmetric LDLᵀ and inertia (`congruence`),
 //! eigenvectors and Jordan chains over Q(θ) (`eigenspace`), closed forms
-//! of Aⁿ and e^(At) for a rational spectrum (`functions`). Each algorithm names the identity it computes;
+//! of Aⁿ and e^(At) for a rational spectrum (`functions`), systems with
+//! polynomial coefficients in parameters (`parametric`). Each algorithm names the identity it computes;
 //! the large-matrix paths are multi-modular or p-adic (Dixon, in
 //! `crate::dixon`) and fall back to elimination when a prime is unlucky.
 //! Row updates go row-parallel with rayon once a matrix is large enough.
@@ -17,6 +18,7 @@ mod echelon;
 mod eigenspace;
 mod functions;
 mod lu;
+pub mod parametric;
 mod products;
 mod similarity;
 mod solve;
