@@ -21,6 +21,7 @@ hessian_op::operations! {
     recurrence => RecurrenceSolve,
     numeric => NumericSolve,
     linear => LinearSolve,
+    solve => Solve,
 }
 
 #[cfg(test)]

@@ -848,3 +848,62 @@ fn linear_systems_match_sympy_linsolve() {
         "linear systems: {plain} generic answers and {specials} special values equal to SymPy's; {extra} further special values where a pivot vanished but det A does not"
     );
 }
+
+/// The front door hands each kind of problem to its operation and returns
+/// that operation's answer unchanged.
+#[test]
+fn the_front_door_routes_each_kind_and_answers_as_the_operation_does() {
+    for (input, id, direct) in [
+        (
+            json!({"problem": "x^2 - 2 = 0"}),
+            "equation.polynomial.solve",
+            json!({"equation": "x^2 - 2 = 0"}),
+        ),
+        (
+            json!({"problem": ["x + y = 3", "x - y = 1"]}),
+            "equation.linear.solve",
+            json!({"equations": ["x + y = 3", "x - y = 1"]}),
+        ),
+        (
+            json!({"problem": ["a*x + y = 1", "x + a*y = 1"], "unknowns": ["x", "y"]}),
+            "equation.linear.solve",
+            json!({"equations": ["a*x + y = 1", "x + a*y = 1"], "unknowns": ["x", "y"]}),
+        ),
+        (
+            json!({"problem": ["x^2 + y^2 = 1", "x = y"], "domain": "real"}),
+            "equation.system.solve",
+            json!({"equations": ["x^2 + y^2 = 1", "x = y"], "domain": "real"}),
+        ),
+        (
+            json!({"problem": ["x^2 < 4", "x != 0"]}),
+            "equation.inequality.solve",
+            json!({"inequalities": ["x^2 < 4", "x != 0"]}),
+        ),
+        (
+            json!({"problem": "sin(x) = x/2", "interval": ["1", "3"]}),
+            "equation.numeric.solve",
+            json!({"equation": "sin(x) = x/2", "lower": "1", "upper": "3"}),
+        ),
+        (
+            json!({"problem": "6*x + 10*y = 8", "domain": "integer"}),
+            "equation.diophantine.linear.solve",
+            json!({"equations": ["6*x + 10*y = 8"]}),
+        ),
+    ] {
+        let out = run("equation.solve.compute", input.clone())
+            .unwrap_or_else(|e| panic!("{input}: {e:?}"));
+        assert_eq!(out["operation"], id, "{input}");
+        assert_eq!(out["result"], run(id, direct).unwrap(), "{input}");
+    }
+    for (input, path) in [
+        (json!({"problem": "sin(x) = x/2"}), "interval"),
+        (json!({"problem": ["x = 1", "x > 2"]}), "problem"),
+    ] {
+        let e = run("equation.solve.compute", input.clone()).unwrap_err();
+        assert_eq!(
+            e.path.as_deref(),
+            Some(&*format!("input.{path}")),
+            "{input}: {e:?}"
+        );
+    }
+}

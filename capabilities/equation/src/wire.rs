@@ -81,7 +81,7 @@ pub struct Inequalities(pub Vec<(Expr, Relation)>);
 /// Most inequalities in one system.
 const MAX_INEQUALITIES: usize = 20;
 
-fn inequality<E: de::Error>(s: &str) -> Result<(Expr, Relation), E> {
+pub fn inequality<E: de::Error>(s: &str) -> Result<(Expr, Relation), E> {
     const RELATIONS: [(&str, Relation); 9] = [
         ("<=", Relation::LessEqual),
         (">=", Relation::GreaterEqual),
