@@ -2,8 +2,10 @@ use crate::polynomial::Domain;
 use crate::wire::{EquationList, VariableList, halted, poly_text, system};
 use hessian_kernels::poly::algebraic_number::{Number, Refused, polynomial_at};
 use hessian_kernels::poly::factor::factor;
-use hessian_kernels::poly::groebner::{Limits, Order};
+use hessian_kernels::poly::groebner::{self, Limits, Order};
+use hessian_kernels::poly::nullstellensatz;
 use hessian_kernels::poly::solve::factor_roots;
+use hessian_kernels::poly::sparse::Sparse;
 use hessian_kernels::poly::zero_dim::{Shape, Solved, check, solve};
 use hessian_kernels::poly::{self, zx};
 use hessian_kernels::{Budget, Q};
@@ -91,6 +93,11 @@ pub struct Output {
     /// The reduced Gröbner basis: lex when infinitely many (it describes
     /// the set), grevlex of the radical when finite, ["1"] when none.
     pub groebner_basis: Vec<String>,
+    /// No solutions: cofactors cᵢ with Σ cᵢ·(leftᵢ − rightᵢ) = 1, so no
+    /// point satisfies every equation (absent when none of degree ≤ 12
+    /// was found within the size bound; the basis {1} proves it then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<Vec<String>>,
     pub check: String,
 }
 
@@ -106,7 +113,7 @@ impl Operation for SystemSolve {
     const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve a system of polynomial equations exactly";
     const SUMMARY: &'static str = "All solutions of a system of polynomial equations in several unknowns over Q, as tuples of algebraic numbers (exact when rational or quadratic, else root_of with enclosures), substituted back exactly; or no solutions, or the dimension of an infinite solution set.";
-    const DESCRIPTION: &'static str = "Computes a grevlex Gröbner basis (Buchberger with the Gebauer–Möller criteria). The basis {1} means no solutions; a leading-monomial set with free variables gives the dimension of an infinite solution set, described by the lex basis. Otherwise the quotient ring is finite: its radical is taken by Seidenberg's lemma (the squarefree eliminant of each variable added), a linear form t = Σ cⱼxⱼ is found whose minimal polynomial m has degree equal to the number of solutions, and each variable is written xⱼ = hⱼ(t) (the shape lemma). The solutions are (h₁(t), …, hₙ(t)) for the roots t of m: each coordinate as an algebraic number whose minimal polynomial comes from the field Q[t]/(p) of each irreducible factor p of m, identified by certified disks. Checked: every equation vanishes at (h₁(t), …, hₙ(t)) modulo m(t) exactly, and Σ cⱼhⱼ(t) ≡ t, so distinct roots give distinct solutions; their number equals the dimension of the quotient, so none is missing. Bounds: 50 equations, 12 unknowns, 400 solutions with multiplicity, the basis at 400,000 terms, the deadline.";
+    const DESCRIPTION: &'static str = "Computes a grevlex Gröbner basis (Buchberger with the Gebauer–Möller criteria). The basis {1} means no solutions, certified as well by cofactors cᵢ with Σ cᵢ·(leftᵢ − rightᵢ) = 1 (Hilbert's Nullstellensatz; found by linear algebra over Q for growing degree, multiplied out and checked); a leading-monomial set with free variables gives the dimension of an infinite solution set, described by the lex basis. Otherwise the quotient ring is finite: its radical is taken by Seidenberg's lemma (the squarefree eliminant of each variable added), a linear form t = Σ cⱼxⱼ is found whose minimal polynomial m has degree equal to the number of solutions, and each variable is written xⱼ = hⱼ(t) (the shape lemma). The solutions are (h₁(t), …, hₙ(t)) for the roots t of m: each coordinate as an algebraic number whose minimal polynomial comes from the field Q[t]/(p) of each irreducible factor p of m, identified by certified disks. Checked: every equation vanishes at (h₁(t), …, hₙ(t)) modulo m(t) exactly, and Σ cⱼhⱼ(t) ≡ t, so distinct roots give distinct solutions; their number equals the dimension of the quotient, so none is missing. Bounds: 50 equations, 12 unknowns, 400 solutions with multiplicity, the basis at 400,000 terms, the deadline.";
     const KEYWORDS: &'static [&'static str] = &[
         "system of equations",
         "polynomial system",
@@ -147,18 +154,38 @@ impl Operation for SystemSolve {
             parametrization: None,
             dimension,
             groebner_basis: basis,
+            certificate: None,
             check: check.into(),
         };
         let (shape, with_multiplicity, basis) = match solve(&s.polys, n, &Limits::default(), b)
             .map_err(halted)?
         {
             Solved::Empty => {
-                return Ok(empty(
+                let given: Vec<Sparse> = s
+                    .exact
+                    .iter()
+                    .map(|p| groebner::to_sparse(p, &s.vars, Q::clone))
+                    .collect();
+                let found = nullstellensatz::certificate(&given, 12, b)?;
+                let mut out = empty(
                     Status::NoSolutions,
                     "the reduced Gröbner basis is {1}: 1 lies in the ideal of the equations (reached from them by S-polynomials and reductions)",
                     vec!["1".into()],
                     None,
-                ));
+                );
+                if let Some(cofactors) = found {
+                    out.check.push_str(
+                        "; and the cofactors, multiplied out, combine the equations into 1 exactly",
+                    );
+                    out.certificate = Some(
+                        cofactors
+                            .iter()
+                            .map(Sparse::text)
+                            .map(|t| if t.is_empty() { "0".into() } else { t })
+                            .collect(),
+                    );
+                }
+                return Ok(out);
             }
             Solved::Positive { dimension, basis } => {
                 return Ok(empty(
@@ -195,6 +222,7 @@ impl Operation for SystemSolve {
             parametrization: Some(parametrization(&shape, &s.vars)),
             dimension: None,
             groebner_basis: text(&basis),
+            certificate: None,
             check: format!(
                 "every equation vanishes at (h₁(t), …, hₙ(t)) modulo m(t), exactly; Σ cⱼhⱼ(t) ≡ t, so the {d} roots of m are {d} distinct solutions, as many as the dimension of the quotient by the radical: none is missing; each coordinate's enclosure meets exactly one root of its minimal polynomial"
             ),

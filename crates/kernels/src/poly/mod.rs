@@ -14,6 +14,7 @@ pub mod factor;
 pub mod galois;
 pub mod groebner;
 pub mod inequality;
+pub mod nullstellensatz;
 pub mod parse;
 pub mod radical_form;
 pub mod roots;
