@@ -194,7 +194,7 @@ impl Operation for LinearSolve {
                     }
                 }
             }
-            cases.push(case(when, &generic.solution, &unknowns, &parameters, b)?);
+            cases.push(case(when, &generic.solution, &unknowns, b)?);
             values.sort();
             for v in values {
                 let (sa, sb) = parametric::substituted(&a, &rhs, 0, &v).map_err(halt)?;
@@ -205,20 +205,19 @@ impl Operation for LinearSolve {
                     vec![format!("{} = {value}", parameters[0])],
                     &solved.solution,
                     &unknowns,
-                    &parameters,
                     b,
                 )?);
             }
         } else {
             for p in &special {
                 let p = p.scale(&(Q::from_integer(1.into()) / leading(p)));
-                let t = ExprOut::new(&sparse_expr(&p)?)?.expression;
+                let t = ExprOut::new(&sparse_expr(&p))?.expression;
                 if !unsplit.contains(&format!("{t} = 0")) {
                     when.push(format!("{t} != 0"));
                     unsplit.push(format!("{t} = 0"));
                 }
             }
-            cases.push(case(when, &generic.solution, &unknowns, &parameters, b)?);
+            cases.push(case(when, &generic.solution, &unknowns, b)?);
         }
         Ok(Output {
             check: format!(
@@ -301,8 +300,8 @@ fn rows(
 }
 
 /// A polynomial as an expression: Σ c·∏ varᵉ.
-fn sparse_expr(s: &Sparse) -> Result<Expr, MathError> {
-    Ok(s.terms
+fn sparse_expr(s: &Sparse) -> Expr {
+    s.terms
         .iter()
         .fold(Expr::num(Q::from_integer(0.into())), |acc, (exps, c)| {
             let term = exps
@@ -313,7 +312,7 @@ fn sparse_expr(s: &Sparse) -> Result<Expr, MathError> {
                     t.times(&Expr::sym(v).pow_int(i64::from(*e)))
                 });
             acc.plus(&term)
-        }))
+        })
 }
 
 /// The coefficient of the term written first (highest total degree).
@@ -332,10 +331,7 @@ fn leading(p: &Sparse) -> Q {
 /// single symbol.
 fn value(n: &Sparse, d: &Sparse, b: &Budget) -> Result<Expr, MathError> {
     let unit = Q::from_integer(1.into()) / leading(d);
-    let e = quotient(
-        &sparse_expr(&n.scale(&unit))?,
-        &sparse_expr(&d.scale(&unit))?,
-    );
+    let e = quotient(&sparse_expr(&n.scale(&unit)), &sparse_expr(&d.scale(&unit)));
     if e.symbols().len() == 1
         && let Some(f) = factor_rational(&e, b)?
     {
@@ -348,7 +344,6 @@ fn case(
     when: Vec<String>,
     solution: &Solution,
     unknowns: &[String],
-    _parameters: &[String],
     b: &Budget,
 ) -> Result<Case, MathError> {
     Ok(match solution {
@@ -377,9 +372,9 @@ fn case(
             certificate: Some(Certificate {
                 multipliers: multipliers
                     .iter()
-                    .map(|m| sparse_expr(m).and_then(|e| ExprOut::new(&e)))
+                    .map(|m| ExprOut::new(&sparse_expr(m)))
                     .collect::<Result<_, _>>()?,
-                gives: ExprOut::new(&sparse_expr(gives)?)?,
+                gives: ExprOut::new(&sparse_expr(gives))?,
             }),
         },
     })
