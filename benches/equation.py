@@ -390,7 +390,10 @@ def polynomial_solve(server, args):
                 p = sympy.Poly(list(reversed(c)), X)
                 return lambda: p.all_roots()
             sy = not_run("sympy") if sympy_dead else Ref("sympy", make_sympy, args.timeout, args.once)
-            h = measure(server, args, "equation.polynomial.solve", {"equation": text, "digits": DIGITS}, [fl, ff, sy])
+            # radicals off: the same work as flint's and SymPy's (isolation),
+            # not Cardano's and Ferrari's formulas on top.
+            h = measure(server, args, "equation.polynomial.solve",
+                        {"equation": text, "digits": DIGITS, "radicals": False}, [fl, ff, sy])
             out, err = h.out, h.err
             sympy_dead = sympy_dead or gives_up(sy)
             notes = []
@@ -589,7 +592,8 @@ def eigenvalues(server, args):
             # Where the time goes: the same roots from the characteristic
             # polynomial alone (equation.polynomial.solve, same rounds).
             solve = [ours(server, "equation.polynomial.solve",
-                          {"equation": out["characteristic_polynomial"]["polynomial"], "digits": DIGITS})[0]
+                          {"equation": out["characteristic_polynomial"]["polynomial"], "digits": DIGITS,
+                           "radicals": False})[0]
                      for _ in range(args.repeat)]
             alone = fmt_ms(statistics.median(t for t in solve if t is not None))
             hr = hessian_roots(out["eigenvalues"])

@@ -34,6 +34,15 @@ pub struct Input {
     /// Significant digits of each decimal value, 1 to 1000 (default 20).
     #[serde(default = "hessian_op::wire::twenty_digits")]
     pub digits: Bounded<1, 1000>,
+    /// Write the roots of cubic and quartic factors by Cardano's and
+    /// Ferrari's radicals (default true); false leaves them as root_of,
+    /// which is faster when there are many.
+    #[serde(default = "yes")]
+    pub radicals: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -67,7 +76,7 @@ impl Operation for PolynomialSolve {
     const TITLE: &'static str =
         "Solve a polynomial equation exactly: all roots, with certified enclosures";
     const SUMMARY: &'static str = "Every root of a polynomial equation in one unknown over Q, with multiplicities: exact when rational, quadratic (±√2), cubic or quartic (Cardano, Ferrari), also as the k-th root of an irreducible factor, each in a certified interval or disk, and whether radicals exist.";
-    const DESCRIPTION: &'static str = "Moves everything to one side, clears denominators (their roots are not solutions), and factors the numerator over Q. Linear factors give rational roots; quadratic ones (−b ± √Δ)/(2a), real or complex, substituted back and proven 0. Every root gets root_of (polynomial, index) with SymPy's CRootOf order, a decimal value with an error bound, and an exact enclosure holding it and no other root: real roots in disjoint intervals by Descartes' rule of signs (Sturm-checked counts), non-real ones in disks from Gerschgorin's theorem applied to Weierstrass' corrections of Aberth approximations (refined by exact Newton steps until the disks are disjoint), the number of real disks checked against the count of real roots. Roots of cubic and quartic factors are written by Cardano's and Ferrari's formulas (principal branches), each evaluated exactly as an algebraic number and checked equal to its root (left as root_of with verdict exist when that takes over 2 s). For a factor of degree ≥ 5 the answer says whether its roots are expressible by radicals: none when a Frobenius cycle type (the factorization modulo a prime) lies in no solvable transitive group (proven for degree 5, 6, 7, and beyond by Jordan's theorem), else unknown.";
+    const DESCRIPTION: &'static str = "Moves everything to one side, clears denominators (their roots are not solutions), and factors the numerator over Q. Linear factors give rational roots; quadratic ones (−b ± √Δ)/(2a), real or complex, substituted back and proven 0. Every root gets root_of (polynomial, index) with SymPy's CRootOf order, a decimal value with an error bound, and an exact enclosure holding it and no other root: real roots in disjoint intervals by Descartes' rule of signs (Sturm-checked counts), non-real ones in disks from Gerschgorin's theorem applied to Weierstrass' corrections of Aberth approximations (refined by exact Newton steps until the disks are disjoint), the number of real disks checked against the count of real roots. Roots of cubic and quartic factors are written by Cardano's and Ferrari's formulas (principal branches), each evaluated exactly as an algebraic number and checked equal to its root (left as root_of with verdict exist when that takes over 2 s, or with `radicals: false`). For a factor of degree ≥ 5 the answer says whether its roots are expressible by radicals: none when a Frobenius cycle type (the factorization modulo a prime) lies in no solvable transitive group (proven for degree 5, 6, 7, and beyond by Jordan's theorem), else unknown.";
     const KEYWORDS: &'static [&'static str] = &[
         "solve",
         "roots",
@@ -125,7 +134,11 @@ impl Operation for PolynomialSolve {
             });
         }
         let mut found = solve_for_digits(&f, input.digits.0 as usize, b)?;
-        let late = write_radicals(&mut found, b)?;
+        let late = if input.radicals {
+            write_radicals(&mut found, b)?
+        } else {
+            Vec::new()
+        };
         let (all, mut factors) = located(&found, &x, input.digits.0 as usize)?;
         for k in late {
             factors[k].why = format!(

@@ -276,7 +276,7 @@ impl Operation for Solve {
             Shape::Linear | Shape::Polynomial if exprs.len() == 1 && unknowns.len() == 1 && symbols.len() == 1 => {
                 let equation = one(equations)?;
                 let out = PolynomialSolve::run(
-                    polynomial::Input { equation, variable: single(&input.unknowns)?, domain, digits },
+                    polynomial::Input { equation, variable: single(&input.unknowns)?, domain, digits, radicals: true },
                     ctx,
                 )?;
                 Ok(done("equation.polynomial.solve", "one polynomial equation in one unknown", Answer::Polynomial(out)))

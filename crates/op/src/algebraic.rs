@@ -373,7 +373,8 @@ fn factor_out(g: &FactorRoots, x: &str) -> Factor {
                     1 => "rational",
                     2 => "(−b ± √Δ)/(2a)",
                     3 => "Cardano's formula, each root evaluated exactly and checked equal to it",
-                    _ => "Ferrari's formula, each root evaluated exactly and checked equal to it",
+                    _ =>
+                        "Ferrari's formula: roots by its factorization identity, told apart by certified disks, each square root checked equal to its value",
                 }
             ),
         ),
