@@ -265,15 +265,45 @@ fn short_disks(disks: &[Disk], digits: usize) -> Vec<Disk> {
             }
         })
         .collect();
-    let apart = (0..shown.len()).all(|i| {
-        (i + 1..shown.len()).all(|j| {
-            let dre = &shown[i].center.re - &shown[j].center.re;
-            let dim = &shown[i].center.im - &shown[j].center.im;
-            let reach = &shown[i].radius + &shown[j].radius;
-            &dre * &dre + &dim * &dim > &reach * &reach
-        })
-    });
-    if apart { shown } else { disks.to_vec() }
+    if pairwise_apart(&shown, places + 2) {
+        shown
+    } else {
+        disks.to_vec()
+    }
+}
+
+/// Whether disks whose centers and radii lie on the grid 10^−places are
+/// pairwise disjoint: in integers scaled by 10^places (no gcds), sweeping
+/// by the left ends so that only disks whose real projections overlap
+/// are compared.
+fn pairwise_apart(disks: &[Disk], places: usize) -> bool {
+    let scale = Q::from_integer(num_traits::pow(BigInt::from(10), places));
+    let int = |q: &Q| {
+        let x = q * &scale;
+        x.is_integer().then(|| x.to_integer())
+    };
+    let mut scaled = Vec::with_capacity(disks.len());
+    for d in disks {
+        let (Some(x), Some(y), Some(r)) = (int(&d.center.re), int(&d.center.im), int(&d.radius))
+        else {
+            return false;
+        };
+        scaled.push((&x - &r, x, y, r));
+    }
+    scaled.sort_by(|a, b| a.0.cmp(&b.0));
+    for (i, (_, x, y, r)) in scaled.iter().enumerate() {
+        let right = x + r;
+        for (left, x2, y2, r2) in &scaled[i + 1..] {
+            if *left > right {
+                break;
+            }
+            let (dx, dy, reach) = (x - x2, y - y2, r + r2);
+            if &dx * &dx + &dy * &dy <= &reach * &reach {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The decimal of a real number in [lo, hi] and a bound on its error.
