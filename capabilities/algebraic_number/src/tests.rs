@@ -204,3 +204,41 @@ fn radicals_are_written_for_cubics_and_quartics_and_refused_for_quintics_with_pr
     .unwrap();
     assert_eq!(out["verdict"], json!("none"));
 }
+
+/// Sums of square roots with radicands independent modulo squares take the
+/// product over sign choices (degree 2ᵏ, irreducible by Besicovitch's
+/// theorem) instead of factoring a Swinnerton-Dyer-like resultant; a
+/// dependent set (√2, √3, √6) goes the general way.
+#[test]
+fn sums_of_independent_square_roots_skip_the_factorization() {
+    let out = run(
+        "algebraic_number.minimal_polynomial.compute",
+        json!({"number": "sqrt(2) + sqrt(3) + sqrt(5) + sqrt(7) + sqrt(11) + sqrt(13)"}),
+    )
+    .unwrap();
+    assert_eq!(out["degree"], 64);
+    let p = out["minimal_polynomial"]["polynomial"].as_str().unwrap();
+    assert!(p.starts_with("x^64 - 1312*x^62 + 792048*x^60"), "{p}");
+    assert!(
+        out["root"]["decimal"]
+            .as_str()
+            .unwrap()
+            .starts_with("14.950259724325741771"),
+        "{out}"
+    );
+    let out = run(
+        "algebraic_number.minimal_polynomial.compute",
+        json!({"number": "sqrt(2) + sqrt(3) + sqrt(6)"}),
+    )
+    .unwrap();
+    assert_eq!(
+        out["minimal_polynomial"]["polynomial"],
+        "x^4 - 22*x^2 - 48*x - 23"
+    );
+    let out = run(
+        "algebraic_number.minimal_polynomial.compute",
+        json!({"number": "3*sqrt(2) - sqrt(8)/2 + 1/3"}),
+    )
+    .unwrap();
+    assert_eq!(out["minimal_polynomial"]["polynomial"], "9*x^2 - 6*x - 71");
+}

@@ -542,6 +542,12 @@ pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
     match e.node() {
         Node::Num(q) => Ok(Ok(Number::rational(q))),
         Node::Const(Constant::I) => principal_root(&Number::rational(&-Q::one()), 2, budget),
+        Node::Add(terms) if let Some((r, roots)) = square_roots(terms) => {
+            match super::square_root_sum::square_root_sum(&r, &roots, budget)? {
+                Some(n) => Ok(Ok(n)),
+                None => sum_of(terms, budget),
+            }
+        }
         Node::Add(terms) | Node::Mul(terms) => {
             let op = if matches!(e.node(), Node::Add(_)) {
                 Op::Add
@@ -599,6 +605,46 @@ pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
             "{e} is not built from rationals and i by + − × ÷ and rational powers"
         )))),
     }
+}
+
+/// r + Σ cᵢ·√aᵢ read off a sum's terms (rationals, √a, c·√a), when every
+/// term is one of those and there are at least two roots.
+fn square_roots(terms: &[Expr]) -> Option<(Q, Vec<(Q, Q)>)> {
+    let half = Q::new(BigInt::one(), BigInt::from(2));
+    let root = |e: &Expr| match e.node() {
+        Node::Pow(b, k) if k.as_num() == Some(&half) => b.as_num().cloned(),
+        _ => None,
+    };
+    let mut r = Q::zero();
+    let mut roots = Vec::new();
+    for t in terms {
+        match t.node() {
+            Node::Num(q) => r += q,
+            Node::Pow(..) => roots.push((Q::one(), root(t)?)),
+            Node::Mul(fs) if fs.len() == 2 => roots.push((fs[0].as_num()?.clone(), root(&fs[1])?)),
+            _ => return None,
+        }
+    }
+    (roots.len() >= 2).then_some((r, roots))
+}
+
+/// The sum of the terms by resultants, one term at a time.
+fn sum_of(terms: &[Expr], budget: &Budget) -> Formed {
+    let mut acc = match from_expr(&terms[0], budget)? {
+        Ok(n) => n,
+        refused => return Ok(refused),
+    };
+    for t in &terms[1..] {
+        let next = match from_expr(t, budget)? {
+            Ok(n) => n,
+            refused => return Ok(refused),
+        };
+        acc = match binary(Op::Add, &acc, &next, budget)? {
+            Ok(n) => n,
+            refused => return Ok(refused),
+        };
+    }
+    Ok(Ok(acc))
 }
 
 /// a = b: the same polynomial and the same root of it (None when the

@@ -20,6 +20,7 @@ pub mod radical_form;
 pub mod roots;
 pub mod solve;
 pub mod sparse;
+pub mod square_root_sum;
 pub mod zero_dim;
 pub mod zp;
 pub mod zx;
