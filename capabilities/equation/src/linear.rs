@@ -7,6 +7,7 @@ use hessian_kernels::poly::{factor::factor, to_primitive};
 use hessian_kernels::{Budget, Q};
 use hessian_op::expression::{ExprOut, Symbol};
 use hessian_op::prelude::*;
+use num_traits::Zero;
 use std::collections::BTreeMap;
 
 pub struct LinearSolve;
@@ -105,7 +106,7 @@ impl Operation for LinearSolve {
     const ALIASES: &'static [&'static str] = &["linsolve", "solve_linear_system", "LinearSolve"];
     const EXAMPLE: &'static str =
         r#"{"equations": ["a*x + y = 1", "x + a*y = 1"], "unknowns": ["x", "y"]}"#;
-    const EXPECTED: &'static str = r#"{"unknowns": ["x", "y"], "parameters": ["a"], "cases": [{"when": ["a - 1 != 0", "a != 0", "a + 1 != 0"], "solutions": "one", "solution": {"x": {"expression": "1/(a + 1)", "latex": "\\frac{1}{a + 1}"}, "y": {"expression": "1/(a + 1)", "latex": "\\frac{1}{a + 1}"}}}, {"when": ["a = -1"], "solutions": "none", "certificate": {"multipliers": [{"expression": "-1", "latex": "-1"}, {"expression": "-1", "latex": "-1"}], "gives": {"expression": "-2", "latex": "-2"}}}, {"when": ["a = 0"], "solutions": "one", "solution": {"x": {"expression": "1", "latex": "1"}, "y": {"expression": "1", "latex": "1"}}}, {"when": ["a = 1"], "solutions": "infinite", "solution": {"x": {"expression": "-y + 1", "latex": "-y + 1"}, "y": {"expression": "y", "latex": "y"}}, "free": ["y"]}], "check": "4 cases substituted back into the equations (the zero polynomial after clearing the pivots); every inconsistency certificate recomputed from the input"}"#;
+    const EXPECTED: &'static str = r#"{"unknowns": ["x", "y"], "parameters": ["a"], "cases": [{"when": ["a + 1 != 0", "a - 1 != 0"], "solutions": "one", "solution": {"x": {"expression": "1/(a + 1)", "latex": "\\frac{1}{a + 1}"}, "y": {"expression": "1/(a + 1)", "latex": "\\frac{1}{a + 1}"}}}, {"when": ["a = -1"], "solutions": "none", "certificate": {"multipliers": [{"expression": "-1", "latex": "-1"}, {"expression": "-1", "latex": "-1"}], "gives": {"expression": "-2", "latex": "-2"}}}, {"when": ["a = 1"], "solutions": "infinite", "solution": {"x": {"expression": "-y + 1", "latex": "-y + 1"}, "y": {"expression": "y", "latex": "y"}}, "free": ["y"]}], "check": "3 cases substituted back into the equations (the zero polynomial after clearing the pivots); every inconsistency certificate recomputed from the input"}"#;
 
     // Long run: text to rows, the generic case, then each special value.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
@@ -170,7 +171,7 @@ impl Operation for LinearSolve {
         let mut unsplit = Vec::new();
         let mut when = Vec::new();
         if parameters.len() == 1 {
-            let mut values: Vec<Q> = Vec::new();
+            let mut values: Vec<(Q, String)> = Vec::new();
             for p in &special {
                 let Some((_, coeffs)) = p.univariate() else {
                     continue;
@@ -184,9 +185,8 @@ impl Operation for LinearSolve {
                     .expression;
                     if g.len() == 2 {
                         let v = Q::new(-g[0].clone(), g[1].clone());
-                        if !values.contains(&v) {
-                            values.push(v);
-                            when.push(format!("{g_text} != 0"));
+                        if !values.iter().any(|(w, _)| *w == v) {
+                            values.push((v, g_text));
                         }
                     } else if !unsplit.contains(&format!("{g_text} = 0")) {
                         when.push(format!("{g_text} != 0"));
@@ -194,20 +194,28 @@ impl Operation for LinearSolve {
                     }
                 }
             }
-            cases.push(case(when, &generic.solution, &unknowns, b)?);
             values.sort();
-            for v in values {
+            let mut specials = Vec::new();
+            for (v, g_text) in values {
                 let (sa, sb) = parametric::substituted(&a, &rhs, 0, &v).map_err(halt)?;
                 let solved =
                     parametric::solve(&sa, &sb, &parameters, &unknowns, b).map_err(halt)?;
+                // A pivot that vanishes where the generic answer still holds
+                // (the first pivot a of a*x + y = 1) is no case of its own.
+                if same_at(&generic.solution, &solved.solution, &v).map_err(halt)? {
+                    continue;
+                }
+                when.push(format!("{g_text} != 0"));
                 let value = ExprOut::new(&Expr::num(v))?.expression;
-                cases.push(case(
+                specials.push(case(
                     vec![format!("{} = {value}", parameters[0])],
                     &solved.solution,
                     &unknowns,
                     b,
                 )?);
             }
+            cases.push(case(when, &generic.solution, &unknowns, b)?);
+            cases.extend(specials);
         } else {
             for p in &special {
                 let p = p.scale(&(Q::from_integer(1.into()) / leading(p)));
@@ -313,6 +321,83 @@ fn sparse_expr(s: &Sparse) -> Expr {
                 });
             acc.plus(&term)
         })
+}
+
+/// Whether the generic solution, at the parameter's value v (its
+/// denominators nonzero there), is the special one: the same free
+/// unknowns and every value equal as a fraction.
+fn same_at(generic: &Solution, special: &Solution, v: &Q) -> Result<bool, Halt> {
+    let (
+        Solution::Solved {
+            values: g,
+            free: gf,
+        },
+        Solution::Solved {
+            values: s,
+            free: sf,
+        },
+    ) = (generic, special)
+    else {
+        return Ok(false);
+    };
+    if gf != sf {
+        return Ok(false);
+    }
+    let mut work = Work::default();
+    for ((gn, gd), (sn, sd)) in g.iter().zip(s) {
+        // One parameter and no free unknown: the fraction's value at v,
+        // common factors (x − v) cancelled first.
+        if let (Some((_, n)), Some((_, d)), Some((_, m)), Some((_, e))) = (
+            gn.univariate(),
+            gd.univariate(),
+            sn.univariate(),
+            sd.univariate(),
+        ) && m.len() <= 1
+            && e.len() == 1
+        {
+            let theirs = m.first().cloned().unwrap_or_default() / &e[0];
+            if value_at(n, d, v) != Some(theirs) {
+                return Ok(false);
+            }
+            continue;
+        }
+        let by = Sparse::constant(&gn.vars, v.clone());
+        let (gn, gd) = (
+            gn.substitute(0, &by, &mut work)?,
+            gd.substitute(0, &by, &mut work)?,
+        );
+        if gd.is_zero() || gn.mul(sd, &mut work)? != sn.mul(&gd, &mut work)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// n(v)/d(v) after cancelling the factors (x − v) they share; None at a
+/// pole.
+fn value_at(mut n: Vec<Q>, mut d: Vec<Q>, v: &Q) -> Option<Q> {
+    let at = |p: &[Q]| p.iter().rev().fold(Q::zero(), |acc, c| acc * v + c);
+    // p / (x − v) by synthetic division (p(v) = 0).
+    let divided = |p: &[Q]| {
+        let mut out = vec![Q::zero(); p.len().saturating_sub(1)];
+        let mut carry = Q::zero();
+        for k in (1..p.len()).rev() {
+            carry = &p[k] + carry * v;
+            out[k - 1] = carry.clone();
+        }
+        out
+    };
+    loop {
+        let (nv, dv) = (at(&n), at(&d));
+        if !dv.is_zero() {
+            return Some(nv / dv);
+        }
+        if !nv.is_zero() || n.is_empty() || d.len() <= 1 {
+            return None;
+        }
+        n = divided(&n);
+        d = divided(&d);
+    }
 }
 
 /// The coefficient of the term written first (highest total degree).
