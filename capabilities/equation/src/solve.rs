@@ -4,7 +4,7 @@ use crate::linear::{self, LinearSolve};
 use crate::numeric::{self, NumericSolve};
 use crate::polynomial::{self, Domain, PolynomialSolve};
 use crate::system::{self, SystemSolve};
-use crate::wire::{EquationText, Inequalities, VariableList, inequality};
+use crate::wire::{EquationText, Inequalities, VariableList, inequality, texts};
 use hessian_kernels::Budget;
 use hessian_kernels::expr::Expr;
 use hessian_kernels::expr::rational::{to_sparse, together};
@@ -29,22 +29,7 @@ const MAX_ITEMS: usize = 12;
 
 impl<'de> Deserialize<'de> for Problem {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Text {
-            One(String),
-            Many(Vec<String>),
-        }
-        let texts = match Text::deserialize(d)? {
-            Text::One(s) => vec![s],
-            Text::Many(v) => v,
-        };
-        if texts.is_empty() || texts.len() > MAX_ITEMS {
-            return Err(de::Error::custom(format!(
-                "{} equations; between 1 and {MAX_ITEMS}",
-                texts.len()
-            )));
-        }
+        let texts = texts(d, MAX_ITEMS, "equations")?;
         let relations = texts.iter().filter(|t| has_relation(t)).count();
         if relations == texts.len() {
             return texts

@@ -129,25 +129,35 @@ pub fn inequality<E: de::Error>(s: &str) -> Result<(Expr, Relation), E> {
     Ok((l.minus(&r), relation))
 }
 
+/// One text or a list of 1 to `max` texts ("{n} {what}; between 1 and
+/// {max}" otherwise).
+pub fn texts<'de, D: Deserializer<'de>>(
+    d: D,
+    max: usize,
+    what: &str,
+) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Text {
+        One(String),
+        Many(Vec<String>),
+    }
+    let texts = match Text::deserialize(d)? {
+        Text::One(s) => vec![s],
+        Text::Many(v) => v,
+    };
+    if texts.is_empty() || texts.len() > max {
+        return Err(de::Error::custom(format!(
+            "{} {what}; between 1 and {max}",
+            texts.len()
+        )));
+    }
+    Ok(texts)
+}
+
 impl<'de> Deserialize<'de> for Inequalities {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Text {
-            One(String),
-            Many(Vec<String>),
-        }
-        let texts = match Text::deserialize(d)? {
-            Text::One(s) => vec![s],
-            Text::Many(v) => v,
-        };
-        if texts.is_empty() || texts.len() > MAX_INEQUALITIES {
-            return Err(de::Error::custom(format!(
-                "{} inequalities; between 1 and {MAX_INEQUALITIES}",
-                texts.len()
-            )));
-        }
-        texts
+        texts(d, MAX_INEQUALITIES, "inequalities")?
             .iter()
             .map(|s| inequality(s))
             .collect::<Result<_, _>>()

@@ -545,31 +545,11 @@ pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
         Node::Add(terms) if let Some((r, roots)) = square_roots(terms) => {
             match super::square_root_sum::square_root_sum(&r, &roots, budget)? {
                 Some(n) => Ok(Ok(n)),
-                None => sum_of(terms, budget),
+                None => folded(Op::Add, terms, budget),
             }
         }
-        Node::Add(terms) | Node::Mul(terms) => {
-            let op = if matches!(e.node(), Node::Add(_)) {
-                Op::Add
-            } else {
-                Op::Mul
-            };
-            let mut acc = match from_expr(&terms[0], budget)? {
-                Ok(n) => n,
-                refused => return Ok(refused),
-            };
-            for t in &terms[1..] {
-                let next = match from_expr(t, budget)? {
-                    Ok(n) => n,
-                    refused => return Ok(refused),
-                };
-                acc = match binary(op, &acc, &next, budget)? {
-                    Ok(n) => n,
-                    refused => return Ok(refused),
-                };
-            }
-            Ok(Ok(acc))
-        }
+        Node::Add(terms) => folded(Op::Add, terms, budget),
+        Node::Mul(terms) => folded(Op::Mul, terms, budget),
         Node::Pow(base, exponent) => {
             let Some(q) = exponent.as_num() else {
                 return Ok(Err(Refused::NotAlgebraic(format!(
@@ -628,8 +608,8 @@ fn square_roots(terms: &[Expr]) -> Option<(Q, Vec<(Q, Q)>)> {
     (roots.len() >= 2).then_some((r, roots))
 }
 
-/// The sum of the terms by resultants, one term at a time.
-fn sum_of(terms: &[Expr], budget: &Budget) -> Formed {
+/// The terms combined by `op` with resultants, one term at a time.
+fn folded(op: Op, terms: &[Expr], budget: &Budget) -> Formed {
     let mut acc = match from_expr(&terms[0], budget)? {
         Ok(n) => n,
         refused => return Ok(refused),
@@ -639,7 +619,7 @@ fn sum_of(terms: &[Expr], budget: &Budget) -> Formed {
             Ok(n) => n,
             refused => return Ok(refused),
         };
-        acc = match binary(Op::Add, &acc, &next, budget)? {
+        acc = match binary(op, &acc, &next, budget)? {
             Ok(n) => n,
             refused => return Ok(refused),
         };
