@@ -348,7 +348,11 @@ pub async fn serve_http(
                     };
                     Some((permit, registered, idle, close))
                 }
-                _ => {
+                // The peer holds its own share: refused, and nobody's idle
+                // connection is closed for it (closing one of its own let
+                // its next connection in, past the cap).
+                Ok(_) => None,
+                Err(_) => {
                     r.evict_idle();
                     None
                 }
