@@ -59,7 +59,7 @@ impl Operation for MinimalPolynomial {
     const ALIASES: &'static [&'static str] =
         &["minimal_polynomial", "MinimalPolynomial", "minpoly"];
     const EXAMPLE: &'static str = r#"{"number": "sqrt(2) + sqrt(3)", "digits": 10}"#;
-    const EXPECTED: &'static str = r#"{"minimal_polynomial": {"coefficients": ["1", "0", "-10", "0", "1"], "polynomial": "x^4 - 10*x^2 + 1"}, "monic": {"coefficients": ["1", "0", "-10", "0", "1"], "polynomial": "x^4 - 10*x^2 + 1"}, "degree": 4, "root": {"root_of": {"polynomial": "x^4 - 10*x^2 + 1", "index": 3}, "multiplicity": 1, "real": true, "decimal": "3.146264370", "error_bound": "6e-10", "enclosure": {"kind": "interval", "lower": "3.1462643699419723423291", "upper": "3.1462643699419723423309"}}, "check": "irreducible over Q by factorization; the number's certified enclosure meets exactly one root disk among all roots of the resultant it came from"}"#;
+    const EXPECTED: &'static str = r#"{"minimal_polynomial": {"coefficients": ["1", "0", "-10", "0", "1"], "polynomial": "x^4 - 10*x^2 + 1"}, "monic": {"coefficients": ["1", "0", "-10", "0", "1"], "polynomial": "x^4 - 10*x^2 + 1"}, "degree": 4, "root": {"root_of": {"polynomial": "x^4 - 10*x^2 + 1", "index": 3}, "multiplicity": 1, "real": true, "decimal": "3.146264370", "error_bound": "6e-10", "enclosure": {"kind": "interval", "lower": "3.1462643699419723421206", "upper": "3.1462643699419723425594"}}, "check": "irreducible over Q by Mordell's theorem: no product of the radicals is rational, so the sum has one conjugate per choice of roots of unity, all certified distinct (disjoint disks); the polynomial changes sign across the number's enclosure"}"#;
 
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let n = input.number.number("number", &ctx.budget)?;
@@ -72,7 +72,12 @@ impl Operation for MinimalPolynomial {
             monic: PolyOut::new(q.iter().map(|c| c / &lead).collect(), &x),
             degree: n.degree(),
             root,
-            check: "irreducible over Q by factorization; the number's certified enclosure meets exactly one root disk among all roots of the resultant it came from".into(),
+            check: if n.via.is_some() {
+                "irreducible over Q by Mordell's theorem: no product of the radicals is rational, so the sum has one conjugate per choice of roots of unity, all certified distinct (disjoint disks); the polynomial changes sign across the number's enclosure"
+            } else {
+                "irreducible over Q by factorization; the number's certified enclosure meets exactly one root disk among all roots of the resultant it came from"
+            }
+            .into(),
         })
     }
 }

@@ -104,6 +104,45 @@ fn minimal_polynomials_and_values_agree_with_sympy_and_mpmath() {
 }
 
 #[test]
+fn sums_of_radicals_agree_with_sympy() {
+    let cases = corpus("radical_sums");
+    let mut by_mordell = 0;
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let out = run(
+            "algebraic_number.minimal_polynomial.compute",
+            json!({"number": case["expression"], "digits": 30}),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(
+            strings(&out["minimal_polynomial"]["coefficients"]),
+            strings(&case["minimal_polynomial"]),
+            "{name}: {}",
+            case["expression"]
+        );
+        let root = &out["root"];
+        assert_eq!(root["root_of"]["index"], case["index"], "{name}: index");
+        let bound = decimal(root["error_bound"].as_str().unwrap());
+        assert!(
+            close(
+                root["decimal"].as_str().unwrap(),
+                &bound,
+                case["value"].as_str().unwrap()
+            ),
+            "{name}: value"
+        );
+        by_mordell += usize::from(out["check"].as_str().unwrap().contains("Mordell"));
+    }
+    // Most are independent radicals, certified without factoring.
+    assert!(by_mordell * 2 > cases.len(), "{by_mordell}");
+    eprintln!(
+        "sums of radicals: {} of {} equal to SymPy's (polynomial, index, value), {by_mordell} by Mordell's theorem",
+        cases.len(),
+        cases.len()
+    );
+}
+
+#[test]
 fn comparisons_agree_with_sympy_exactly() {
     let cases = corpus("comparisons");
     for case in &cases {
@@ -206,9 +245,10 @@ fn radicals_are_written_for_cubics_and_quartics_and_refused_for_quintics_with_pr
 }
 
 /// Sums of square roots with radicands independent modulo squares take the
-/// product over sign choices (degree 2ᵏ, irreducible by Besicovitch's
-/// theorem) instead of factoring a Swinnerton-Dyer-like resultant; a
-/// dependent set (√2, √3, √6) goes the general way.
+/// product over sign choices (degree 2ᵏ, irreducible by Mordell's theorem,
+/// Besicovitch's for square roots) instead of factoring a
+/// Swinnerton-Dyer-like resultant; a dependent set (√2, √3, √6) goes the
+/// general way.
 #[test]
 fn sums_of_independent_square_roots_skip_the_factorization() {
     let out = run(

@@ -172,7 +172,7 @@ impl Algebraic {
                         let f = g.factor;
                         g.roots
                             .into_iter()
-                            .map(move |root| Number { f: f.clone(), root })
+                            .map(move |root| Number::new(f.clone(), root))
                     })
                     .collect();
                 all.sort_by(|a, b| {

@@ -274,10 +274,7 @@ fn written(
                 counts.omitted += 1;
                 continue;
             }
-            let t = Number {
-                f: f.clone(),
-                root: root.clone(),
-            };
+            let t = Number::new(f.clone(), root.clone());
             // A coordinate whose conjugates could not be separated is left
             // to the parametrization (the solution is proven all the same).
             let Some(values) = coordinates(&t, shape, vars, digits, b)? else {

@@ -454,7 +454,8 @@ pub fn number_root(
         factor: fine.f.clone(),
         multiplicity: 1,
         roots: vec![fine.root],
-        radicals: radical_verdict(&n.f, budget)?,
+        // Only the root is shown; the factor's radical verdict is dropped.
+        radicals: solve::Radicals::Unknown(0),
     };
     let (mut roots, _) = located(&[g], x, digits)?;
     Ok(roots.remove(0))

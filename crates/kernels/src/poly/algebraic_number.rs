@@ -40,6 +40,9 @@ pub struct Number {
     /// Irreducible over Q, primitive, leading coefficient positive.
     pub f: zx::Poly,
     pub root: Located,
+    /// How a sum of real radicals refines itself without isolating f's
+    /// roots (None: by isolating them).
+    pub via: Option<std::sync::Arc<super::radical_sum::RadicalSum>>,
 }
 
 /// Why no number was formed.
@@ -58,6 +61,10 @@ pub enum Refused {
 type Formed = Result<Result<Number, Refused>, Stop>;
 
 impl Number {
+    pub fn new(f: zx::Poly, root: Located) -> Number {
+        Number { f, root, via: None }
+    }
+
     pub fn rational(q: &Q) -> Number {
         let f = vec![-q.numer().clone(), q.denom().clone()];
         Number {
@@ -74,6 +81,7 @@ impl Number {
                 },
             },
             f,
+            via: None,
         }
     }
 
@@ -91,6 +99,14 @@ impl Number {
         if self.f.len() == 2 {
             return Ok(Some(self.clone()));
         }
+        if let Some(sum) = &self.via {
+            let mut fine = self.clone();
+            fine.root.disk = sum.disk(radius);
+            return Ok(Some(fine));
+        }
+        if let Some(fine) = self.bisected(radius, budget)? {
+            return Ok(Some(fine));
+        }
         let mut radius = radius.clone();
         for _ in 0..8 {
             let Some(roots) = factor_roots(&self.f, &radius, budget)? else {
@@ -101,15 +117,97 @@ impl Number {
                 .filter(|r| meet(&r.disk, &self.root.disk))
                 .collect();
             if let [one] = meeting.as_slice() {
-                return Ok(Some(Number {
-                    f: self.f.clone(),
-                    root: one.clone(),
-                }));
+                return Ok(Some(Number::new(self.f.clone(), one.clone())));
             }
             budget.check()?;
             radius /= Q::from_integer(BigInt::one() << 32);
         }
         Ok(None)
+    }
+}
+
+impl Number {
+    /// s·α + t (s > 0): a root of f((x − t)/s), irreducible with f, and
+    /// the same root_of index (x ↦ s·x + t keeps the order of real parts,
+    /// then imaginary parts).
+    pub fn affine(&self, s: &Q, t: &Q) -> Number {
+        // Horner on f with x ↦ (x − t)/s, over Q.
+        let step = [-t / s, s.recip()];
+        let mut acc: Vec<Q> = Vec::new();
+        for c in self.f.iter().rev() {
+            let mut next = vec![Q::zero(); acc.len() + 1];
+            for (k, a) in acc.iter().enumerate() {
+                next[k] += a * &step[0];
+                next[k + 1] += a * &step[1];
+            }
+            next[0] += Q::from_integer(c.clone());
+            acc = next;
+        }
+        let (_, f) = to_primitive(&acc);
+        let d = &self.root.disk;
+        let disk = Disk {
+            center: C {
+                re: s * &d.center.re + t,
+                im: s * &d.center.im,
+            },
+            radius: s * &d.radius,
+        };
+        let exact = self
+            .root
+            .exact
+            .as_ref()
+            .map(|e| Expr::num(s.clone()).times(e).plus(&Expr::num(t.clone())));
+        Number::new(
+            f,
+            Located {
+                exact,
+                disk,
+                ..self.root.clone()
+            },
+        )
+    }
+
+    /// A real root refined by bisecting its interval on the sign of f (f is
+    /// irreducible of degree ≥ 2, so its roots are simple and irrational:
+    /// f changes sign across the one root the interval holds, and never
+    /// vanishes at a rational midpoint). None when the ends do not show a
+    /// sign change, or when more than 200 halvings would be needed.
+    fn bisected(&self, radius: &Q, budget: &Budget) -> Result<Option<Number>, Stop> {
+        use num_bigint::Sign;
+        let disk = &self.root.disk;
+        if !self.root.real || disk.radius.is_zero() {
+            return Ok(None);
+        }
+        let mut lo = &disk.center.re - &disk.radius;
+        let mut hi = &disk.center.re + &disk.radius;
+        let below = zx::sign_at(&self.f, &lo);
+        if below == Sign::NoSign || below == zx::sign_at(&self.f, &hi) {
+            return Ok(None);
+        }
+        let two = Q::from_integer(BigInt::from(2));
+        // Past ~200 halvings, isolating f's roots finely is cheaper.
+        let halvings = ((&hi - &lo) / (radius * &two)).ceil().to_integer().bits();
+        if halvings > 200 {
+            return Ok(None);
+        }
+        while &hi - &lo > radius * &two {
+            budget.check()?;
+            let mid = (&lo + &hi) / &two;
+            match zx::sign_at(&self.f, &mid) {
+                Sign::NoSign => return Ok(None),
+                s if s == below => lo = mid,
+                _ => hi = mid,
+            }
+        }
+        let mut fine = self.clone();
+        fine.root.disk = Disk {
+            center: C {
+                re: (&lo + &hi) / &two,
+                im: Q::zero(),
+            },
+            radius: (hi - lo) / two,
+        };
+        Ok(Some(fine))
     }
 }
 
@@ -267,7 +365,7 @@ fn identify(
             if zx::lead_sign(&f) < 0 {
                 f = zx::neg(&f);
             }
-            return Ok(Ok(Number { f, root }));
+            return Ok(Ok(Number::new(f, root)));
         }
         if meeting.is_empty() {
             return Err(Stop::CheckFailed(
@@ -311,6 +409,20 @@ pub fn binary(op: Op, a: &Number, b: &Number, budget: &Budget) -> Formed {
         Op::Div if zero(b) => return Ok(Err(Refused::DivisionByZero)),
         Op::Div if zero(a) => return Ok(Ok(Number::rational(&Q::zero()))),
         _ => {}
+    }
+    // s·α + t with a rational s > 0 keeps α's root_of index.
+    let one = Q::one;
+    let affine = match (op, a.as_rational(), b.as_rational()) {
+        (Op::Add, Some(q), None) => Some((b, one(), q)),
+        (Op::Add, None, Some(q)) => Some((a, one(), q)),
+        (Op::Sub, None, Some(q)) => Some((a, one(), -q)),
+        (Op::Mul, Some(q), None) if q.is_positive() => Some((b, q, Q::zero())),
+        (Op::Mul, None, Some(q)) if q.is_positive() => Some((a, q, Q::zero())),
+        (Op::Div, None, Some(q)) if q.is_positive() => Some((a, q.recip(), Q::zero())),
+        _ => None,
+    };
+    if let Some((n, s, t)) = affine {
+        return Ok(Ok(n.affine(&s, &t)));
     }
     let degree = a.degree() * b.degree();
     if degree > MAX_DEGREE {
@@ -483,7 +595,7 @@ pub fn principal_root(a: &Number, r: u32, budget: &Budget) -> Formed {
                 if zx::lead_sign(&f) < 0 {
                     f = zx::neg(&f);
                 }
-                return Ok(Ok(Number { f, root }));
+                return Ok(Ok(Number::new(f, root)));
             }
         }
         radius /= Q::from_integer(BigInt::one() << 32);
@@ -542,8 +654,8 @@ pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
     match e.node() {
         Node::Num(q) => Ok(Ok(Number::rational(q))),
         Node::Const(Constant::I) => principal_root(&Number::rational(&-Q::one()), 2, budget),
-        Node::Add(terms) if let Some((r, roots)) = square_roots(terms) => {
-            match super::square_root_sum::square_root_sum(&r, &roots, budget)? {
+        Node::Add(terms) if let Some((r, roots)) = radicals(terms) => {
+            match super::radical_sum::radical_sum(&r, &roots, budget)? {
                 Some(n) => Ok(Ok(n)),
                 None => folded(Op::Add, terms, budget),
             }
@@ -587,12 +699,18 @@ pub fn from_expr(e: &Expr, budget: &Budget) -> Formed {
     }
 }
 
-/// r + Σ cᵢ·√aᵢ read off a sum's terms (rationals, √a, c·√a), when every
-/// term is one of those and there are at least two roots.
-fn square_roots(terms: &[Expr]) -> Option<(Q, Vec<(Q, Q)>)> {
-    let half = Q::new(BigInt::one(), BigInt::from(2));
+/// r + Σ cᵢ·aᵢ^(pᵢ/nᵢ) read off a sum's terms (rationals, a^(p/n), c·a^(p/n)
+/// with a > 0 rational, n ≥ 2), as (r, [(cᵢ, aᵢ^pᵢ, nᵢ)]), when every term
+/// is one of those and there are at least two radicals.
+fn radicals(terms: &[Expr]) -> Option<(Q, Vec<(Q, Q, u32)>)> {
     let root = |e: &Expr| match e.node() {
-        Node::Pow(b, k) if k.as_num() == Some(&half) => b.as_num().cloned(),
+        Node::Pow(b, k) => {
+            let (a, k) = (b.as_num()?, k.as_num()?);
+            let (p, n) = (k.numer().to_i32()?, k.denom().to_u32()?);
+            (a.is_positive() && n >= 2 && p.unsigned_abs() <= 8)
+                .then(|| (num_traits::pow(a.clone(), p.unsigned_abs() as usize), p, n))
+                .map(|(a, p, n)| (if p < 0 { a.recip() } else { a }, n))
+        }
         _ => None,
     };
     let mut r = Q::zero();
@@ -600,8 +718,14 @@ fn square_roots(terms: &[Expr]) -> Option<(Q, Vec<(Q, Q)>)> {
     for t in terms {
         match t.node() {
             Node::Num(q) => r += q,
-            Node::Pow(..) => roots.push((Q::one(), root(t)?)),
-            Node::Mul(fs) if fs.len() == 2 => roots.push((fs[0].as_num()?.clone(), root(&fs[1])?)),
+            Node::Pow(..) => {
+                let (a, n) = root(t)?;
+                roots.push((Q::one(), a, n));
+            }
+            Node::Mul(fs) if fs.len() == 2 => {
+                let (a, n) = root(&fs[1])?;
+                roots.push((fs[0].as_num()?.clone(), a, n));
+            }
             _ => return None,
         }
     }

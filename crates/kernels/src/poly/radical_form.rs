@@ -131,10 +131,7 @@ pub fn write(g: &mut FactorRoots, budget: &Budget) -> Result<bool, Stop> {
     if zx::lead_sign(&f) < 0 {
         f = zx::neg(&f);
     }
-    let number = |root: &Located| Number {
-        f: f.clone(),
-        root: root.clone(),
-    };
+    let number = |root: &Located| Number::new(f.clone(), root.clone());
     let mut written = Vec::new();
     match f.len() - 1 {
         3 => {
@@ -260,10 +257,7 @@ fn general(
         let Some(largest) = roots.into_iter().filter(|l| l.real).last() else {
             return Err(Stop::CheckFailed("a real cubic without a real root"));
         };
-        let m = Number {
-            f: rz,
-            root: largest,
-        };
+        let m = Number::new(rz, largest);
         let (m_expr, _) = match cardano(&m, budget)? {
             Ok(x) => x,
             Err(refused) => return Ok(Err(refused)),

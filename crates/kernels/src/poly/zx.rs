@@ -440,6 +440,19 @@ pub fn square_free(a: &[BigInt], budget: &Budget) -> Result<Vec<(Poly, u32)>, St
 }
 
 /// Sign of the leading coefficient as ±1 (1 for zero).
+/// The sign of a(x) at a rational x = n/d (d > 0): Σ aₖ·nᵏ·d^(deg−k), all
+/// in integers.
+pub fn sign_at(a: &[BigInt], x: &crate::Q) -> Sign {
+    let (n, d) = (x.numer(), x.denom());
+    let mut acc = a.last().cloned().unwrap_or_default();
+    let mut d_power = d.clone();
+    for c in a.iter().rev().skip(1) {
+        acc = acc * n + c * &d_power;
+        d_power *= d;
+    }
+    acc.sign()
+}
+
 pub fn lead_sign(a: &[BigInt]) -> i32 {
     match a.last().map(BigInt::sign) {
         Some(Sign::Minus) => -1,
