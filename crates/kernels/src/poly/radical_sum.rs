@@ -106,7 +106,11 @@ pub fn radical_sum(r: &Q, terms: &[(Q, Q, u32)], budget: &Budget) -> Result<Opti
     let mut d_power = BigInt::one();
     for i in 0..=degree {
         let k = degree - i;
-        p[i] = if k.is_multiple_of(2) { e[k].clone() } else { -&e[k] } * &d_power;
+        p[i] = if k.is_multiple_of(2) {
+            e[k].clone()
+        } else {
+            -&e[k]
+        } * &d_power;
         d_power *= &d;
     }
     let (_, f) = to_primitive(&super::from_z(&p));
