@@ -213,10 +213,7 @@ impl Number {
 
 /// Whether two closed disks meet.
 pub(super) fn meet(a: &Disk, b: &Disk) -> bool {
-    let dre = &a.center.re - &b.center.re;
-    let dim = &a.center.im - &b.center.im;
-    let reach = &a.radius + &b.radius;
-    &dre * &dre + &dim * &dim <= &reach * &reach
+    !a.apart(b)
 }
 
 /// |z| ≤ this (|re| + |im|).

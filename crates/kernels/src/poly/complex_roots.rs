@@ -1,8 +1,8 @@
 //! Certified complex roots of a squarefree polynomial over Z.
 //!
 //! Approximations z₁ … z_n come from the Aberth–Ehrlich iteration in f64,
-//! refined by Newton's iteration in exact dyadic arithmetic when they do
-//! not certify. The certificate is Gerschgorin's theorem: with Weierstrass'
+//! refined by Newton's iteration in fixed-point dyadic arithmetic when
+//! they do not certify. The certificate is Gerschgorin's theorem: with Weierstrass'
 //! corrections W_i = p(z_i)/(lc·Π_{j≠i}(z_i − z_j)), Lagrange interpolation
 //! at the z_i gives p/lc = det(λ − (diag(z) − 1·Wᵀ)), so the roots of p lie
 //! in the union of the column disks D_i = D(z_i − W_i, (n − 1)·|W_i|) and
@@ -105,6 +105,34 @@ fn scaled_value(p: &[BigInt], a: &G, bits: usize) -> G {
     acc
 }
 
+/// p(a/2^b)·2^F on a fixed-point grid, truncated after every step of
+/// Horner's rule (operands stay near F bits, not n·b), with F = b + 32 +
+/// ⌈(n − 1)·log₂ max(1, |z|)⌉ + 8, and log₂ of a bound on the error
+/// |V·2^−F − p(z)|: each step's truncation is below √2 grid steps and is
+/// multiplied by |z| in each later step, so the error is at most
+/// √2·n·max(1, |z|)^(n−1)·2^−F.
+fn fixed_value(p: &[BigInt], a: &G, bits: usize) -> (G, usize, f64) {
+    let n = p.len() - 1;
+    let norm = a.norm2();
+    let growth = if norm.is_zero() {
+        0.0
+    } else {
+        (log2_of(&norm) / 2.0 - bits as f64 + 1e-9).max(0.0)
+    };
+    let spread = ((n.saturating_sub(1)) as f64 * growth).ceil();
+    let f = bits + 40 + spread as usize;
+    let mut acc = G::real(&p[n] << f);
+    for k in (0..n).rev() {
+        let product = acc.mul(a);
+        acc = G {
+            re: (product.re >> bits) + (&p[k] << f),
+            im: product.im >> bits,
+        };
+    }
+    let error = (2f64.sqrt() * n as f64).log2() + spread + 1e-9 - f as f64;
+    (acc, f, error)
+}
+
 /// A disk holding exactly one root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disk {
@@ -115,6 +143,30 @@ pub struct Disk {
 impl Disk {
     pub fn is_real(&self) -> bool {
         self.center.im.is_zero()
+    }
+
+    /// Whether the two closed disks are disjoint. Pairs far apart in f64
+    /// (by a margin of 10⁻⁹ of their sizes, 10⁷ times f64's relative
+    /// rounding) are decided there; the rest exactly.
+    pub fn apart(&self, other: &Disk) -> bool {
+        let approx = |d: &Disk| {
+            Some((
+                d.center.re.to_f64()?,
+                d.center.im.to_f64()?,
+                d.radius.to_f64()?,
+            ))
+        };
+        if let (Some(a), Some(c)) = (approx(self), approx(other)) {
+            let distance = (a.0 - c.0).hypot(a.1 - c.1);
+            let scale = a.0.abs() + a.1.abs() + c.0.abs() + c.1.abs() + a.2 + c.2;
+            if distance.is_finite() && distance > a.2 + c.2 + 1e-9 * scale {
+                return true;
+            }
+        }
+        let dre = &self.center.re - &other.center.re;
+        let dim = &self.center.im - &other.center.im;
+        let reach = &self.radius + &other.radius;
+        &dre * &dre + &dim * &dim > &reach * &reach
     }
 }
 
@@ -171,7 +223,11 @@ pub fn isolate(
     let cap = 4096.max(2 * wanted + 128);
     loop {
         budget.check()?;
-        match certify(p, &z, bits, budget)? {
+        let certified = match certify_by_logarithms(p, &z, bits, budget)? {
+            Some(disks) => Some(disks),
+            None => certify(p, &z, bits, budget)?,
+        };
+        match certified {
             Some(disks) if bits > cap || disks.iter().all(|d| d.radius <= *radius) => {
                 return Ok(Some(disks));
             }
@@ -192,13 +248,25 @@ pub fn isolate(
         let next = 2 * bits;
         for a in z.iter_mut() {
             budget.check()?;
-            let value = scaled_value(p, a, bits);
-            let slope = scaled_value(&dp, a, bits);
+            // z′ = z − p(z)/p′(z) on the grid 2^−next, from fixed-point
+            // values (the certificate, not this step, is what is trusted).
+            let (value, fv, _) = fixed_value(p, a, bits);
+            let (slope, fs, _) = fixed_value(&dp, a, bits);
             let real = a.im.is_zero();
             *a = if slope.norm2().is_zero() {
                 a.shl(next - bits)
             } else {
-                a.mul(&slope).sub(&value).shl(next - bits).div_round(&slope)
+                // p/p′ = (V/2^fv)/(S/2^fs): scale V by 2^(next + fs − fv).
+                let up = next + fs;
+                let step = if up >= fv {
+                    value.shl(up - fv)
+                } else {
+                    G {
+                        re: value.re >> (fv - up),
+                        im: value.im >> (fv - up),
+                    }
+                };
+                a.shl(next - bits).sub(&step.div_round(&slope))
             };
             if real {
                 a.im = BigInt::zero();
@@ -379,6 +447,101 @@ fn certify(p: &[BigInt], z: &[G], bits: usize, budget: &Budget) -> Result<Option
             .map(|(c, r)| Disk {
                 center: c.at(h),
                 radius: Q::new(r, BigInt::one() << h),
+            })
+            .collect(),
+    ))
+}
+
+/// log₂ x for x > 0, within 2⁻⁵⁰·(1 + |log₂ x|).
+fn log2_of(x: &BigInt) -> f64 {
+    let b = x.bits();
+    if b <= 960 {
+        return x.to_f64().unwrap_or(f64::NAN).log2();
+    }
+    let top: BigInt = x >> (b - 64);
+    top.to_f64().unwrap_or(f64::NAN).log2() + (b - 64) as f64
+}
+
+/// The same certificate as [`certify`] with the disks D(zᵢ, n·|Wᵢ|) ⊇
+/// D(zᵢ − Wᵢ, (n − 1)·|Wᵢ|), whose radii are bounded in logarithms instead
+/// of exact products: log₂|Wᵢ| = log₂|p(zᵢ)| − log₂|lc| − Σⱼ log₂|zᵢ − zⱼ|,
+/// every difference exact, |p(zᵢ)| bounded above by a fixed-point value
+/// plus its error bound ([`fixed_value`]), each logarithm within 2⁻⁵⁰ of
+/// its value (relative), the sum's rounding below n·2⁻⁵³ of its terms'
+/// sizes; a slack of 10⁻⁹ of the terms' sizes covers both. Each radius is the
+/// next power of two, and two disks are apart when log₂|zᵢ − zⱼ| less its
+/// slack exceeds 1 + the larger exponent (the sum of the radii is at most
+/// twice the larger). Pairwise disjoint disks of this kind each hold
+/// exactly one root, as the smaller Gerschgorin disks inside them do.
+/// None when not apart (or degenerate): then [`certify`] decides.
+fn certify_by_logarithms(
+    p: &[BigInt],
+    z: &[G],
+    bits: usize,
+    budget: &Budget,
+) -> Result<Option<Vec<Disk>>, Stop> {
+    let n = z.len();
+    if n < 2 || !p.iter().all(|c| c.bits() < 1 << 20) {
+        return Ok(None);
+    }
+    let slack = |size: f64| 1e-9 * (1.0 + size);
+    // log₂|zᵢ − zⱼ| (the grid step 2^−b taken out).
+    let mut apart = vec![vec![0f64; n]; n];
+    for i in 0..n {
+        budget.check()?;
+        for j in i + 1..n {
+            let d = z[i].sub(&z[j]).norm2();
+            if d.is_zero() {
+                return Ok(None);
+            }
+            let l = log2_of(&d) / 2.0 - bits as f64;
+            apart[i][j] = l;
+            apart[j][i] = l;
+        }
+    }
+    let lead = log2_of(&p[n].abs());
+    let mut exponents: Vec<i64> = Vec::with_capacity(n);
+    for i in 0..n {
+        budget.check()?;
+        // log₂ of an upper bound on |p(zᵢ)|: |V|·2^−F plus the error,
+        // at most twice the larger.
+        let (value, f, error) = fixed_value(p, &z[i], bits);
+        let value = value.norm2();
+        let computed = if value.is_zero() {
+            f64::NEG_INFINITY
+        } else {
+            log2_of(&value) / 2.0 - f as f64
+        };
+        let at = computed.max(error) + 1.0;
+        // Summed in sorted order, so conjugates get the same radius.
+        let mut logs: Vec<f64> = (0..n).filter(|&j| j != i).map(|j| apart[i][j]).collect();
+        logs.sort_by(f64::total_cmp);
+        let size = at.abs() + lead.abs() + logs.iter().map(|l| l.abs()).sum::<f64>();
+        let w = at - lead - logs.iter().sum::<f64>() + (n as f64).log2();
+        let e = (w + slack(size)).ceil();
+        if !e.is_finite() || e.abs() > 16_777_216.0 {
+            return Ok(None);
+        }
+        exponents.push(e as i64);
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let larger = exponents[i].max(exponents[j]) as f64 + 1.0;
+            if apart[i][j] - slack(apart[i][j].abs()) <= larger {
+                return Ok(None);
+            }
+        }
+    }
+    Ok(Some(
+        z.iter()
+            .zip(exponents)
+            .map(|(c, e)| Disk {
+                center: c.at(bits),
+                radius: if e >= 0 {
+                    Q::from_integer(BigInt::one() << e as usize)
+                } else {
+                    Q::new(BigInt::one(), BigInt::one() << (-e) as usize)
+                },
             })
             .collect(),
     ))

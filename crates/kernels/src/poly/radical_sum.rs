@@ -28,7 +28,7 @@ use crate::integer::factor;
 use crate::{Budget, Q, Stop};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
 /// The sum r + Σ cᵢ·sᵢ^(1/nᵢ), normalised; it refines its own enclosure.
@@ -402,32 +402,12 @@ fn real_rank(
     ))
 }
 
-/// Whether no two disks meet: pairs far apart in f64 (by a margin
-/// 10⁷ times f64's relative rounding) are skipped, the rest tested exactly.
+/// Whether no two disks meet.
 fn pairwise_disjoint(disks: &[(Disk, bool)], budget: &Budget) -> Result<bool, Stop> {
-    let approx: Vec<Option<(f64, f64, f64)>> = disks
-        .iter()
-        .map(|(d, _)| {
-            Some((
-                d.center.re.to_f64()?,
-                d.center.im.to_f64()?,
-                d.radius.to_f64()?,
-            ))
-        })
-        .collect();
-    for i in 0..disks.len() {
+    for (i, (a, _)) in disks.iter().enumerate() {
         budget.check()?;
-        for j in i + 1..disks.len() {
-            if let (Some(a), Some(c)) = (approx[i], approx[j]) {
-                let distance = (a.0 - c.0).hypot(a.1 - c.1);
-                let scale = a.0.abs() + a.1.abs() + c.0.abs() + c.1.abs() + a.2 + c.2;
-                if distance.is_finite() && distance > a.2 + c.2 + 1e-9 * scale {
-                    continue;
-                }
-            }
-            if meet(&disks[i].0, &disks[j].0) {
-                return Ok(false);
-            }
+        if !disks[i + 1..].iter().all(|(c, _)| a.apart(c)) {
+            return Ok(false);
         }
     }
     Ok(true)
@@ -436,6 +416,7 @@ fn pairwise_disjoint(disks: &[(Disk, bool)], budget: &Budget) -> Result<bool, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::ToPrimitive;
 
     fn q(n: i64, d: i64) -> Q {
         Q::new(n.into(), d.into())

@@ -71,17 +71,10 @@ pub fn solve(f: &[BigInt], radius: &Q, budget: &Budget) -> Result<Option<Vec<Fac
             .enumerate()
             .flat_map(|(k, g)| g.roots.iter().map(move |r| (k, &r.disk)))
             .collect();
-        let apart = disks.iter().enumerate().all(|(i, (ki, a))| {
-            disks[i + 1..].iter().all(|(kj, c)| {
-                if ki == kj {
-                    return true;
-                }
-                let dre = &a.center.re - &c.center.re;
-                let dim = &a.center.im - &c.center.im;
-                let reach = &a.radius + &c.radius;
-                &dre * &dre + &dim * &dim > &reach * &reach
-            })
-        });
+        let apart = disks
+            .iter()
+            .enumerate()
+            .all(|(i, (ki, a))| disks[i + 1..].iter().all(|(kj, c)| ki == kj || a.apart(c)));
         if apart {
             return Ok(Some(found));
         }
