@@ -30,3 +30,15 @@ pub use num_rational::BigRational;
 
 /// The field of rationals every exact kernel works over.
 pub type Q = BigRational;
+
+/// n/2^k in lowest terms without a gcd: the common factor is the power of
+/// two n's trailing zeros allow (num-integer's binary gcd runs a step per
+/// bit even against a power of two).
+pub fn dyadic(n: BigInt, k: u64) -> Q {
+    use num_traits::{One, Zero};
+    if n.is_zero() {
+        return Q::from_integer(n);
+    }
+    let shift = n.trailing_zeros().unwrap_or(0).min(k);
+    Q::new_raw(n >> shift, BigInt::one() << (k - shift))
+}

@@ -209,14 +209,21 @@ pub enum Round {
 
 /// q rounded to the grid 10^−places.
 pub fn on_grid(q: &Q, places: usize, how: Round) -> Q {
-    let scale = Q::from_integer(num_traits::pow(BigInt::from(10), places));
-    let scaled = q * &scale;
-    let n = match how {
-        Round::Down => scaled.floor(),
-        Round::Up => scaled.ceil(),
-        Round::Nearest => scaled.round(),
+    use num_integer::Integer;
+    // In integers: ⌊n·10^places / d⌋ and the like, one reduction at the end.
+    let scale = num_traits::pow(BigInt::from(10), places);
+    let (n, d) = (q.numer() * &scale, q.denom());
+    let k = match how {
+        Round::Down => n.div_floor(d),
+        Round::Up => n.div_ceil(d),
+        // Half away from zero, as Ratio::round.
+        Round::Nearest => {
+            let twice: BigInt = (n.abs() << 1usize) + d;
+            let k = twice.div_floor(&(d << 1usize));
+            if n.is_negative() { -k } else { k }
+        }
     };
-    n / scale
+    Q::new(k, scale)
 }
 
 /// An exact rational as text: a terminating decimal when it is one

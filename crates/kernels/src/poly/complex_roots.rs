@@ -87,10 +87,9 @@ impl G {
     }
 
     fn at(&self, bits: usize) -> C {
-        let scale = BigInt::one() << bits;
         C {
-            re: Q::new(self.re.clone(), scale.clone()),
-            im: Q::new(self.im.clone(), scale),
+            re: crate::dyadic(self.re.clone(), bits as u64),
+            im: crate::dyadic(self.im.clone(), bits as u64),
         }
     }
 }
@@ -446,7 +445,7 @@ fn certify(p: &[BigInt], z: &[G], bits: usize, budget: &Budget) -> Result<Option
             .zip(radii)
             .map(|(c, r)| Disk {
                 center: c.at(h),
-                radius: Q::new(r, BigInt::one() << h),
+                radius: crate::dyadic(r, h as u64),
             })
             .collect(),
     ))
@@ -540,7 +539,7 @@ fn certify_by_logarithms(
                 radius: if e >= 0 {
                     Q::from_integer(BigInt::one() << e as usize)
                 } else {
-                    Q::new(BigInt::one(), BigInt::one() << (-e) as usize)
+                    crate::dyadic(BigInt::one(), (-e) as u64)
                 },
             })
             .collect(),

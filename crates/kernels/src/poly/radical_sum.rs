@@ -46,7 +46,7 @@ impl RadicalSum {
         let weight: Q = self.terms.iter().map(|(c, _, _)| c.abs()).sum();
         let ratio = (weight / radius).ceil().to_integer();
         let w = ratio.bits() + 1;
-        let half = Q::new(BigInt::one(), BigInt::one() << (w + 1));
+        let half = crate::dyadic(BigInt::one(), w + 1);
         let mut center = self.r.clone();
         let mut spread = Q::zero();
         for (c, s, n) in &self.terms {

@@ -125,7 +125,7 @@ fn unit_interval_roots(p: &[BigInt], budget: &Budget) -> Result<Vec<(Q, Q)>, Sto
     let mut stack = vec![(p.to_vec(), BigInt::zero(), 0usize)];
     while let Some((q, c, k)) = stack.pop() {
         budget.check()?;
-        let at = |x: &BigInt, j: usize| Q::new(x.clone(), BigInt::one() << j);
+        let at = |x: &BigInt, j: usize| crate::dyadic(x.clone(), j as u64);
         match descartes(&q) {
             0 => continue,
             1 => {
