@@ -124,26 +124,13 @@ impl Number {
         }
         Ok(None)
     }
-}
 
-impl Number {
     /// s·α + t (s > 0): a root of f((x − t)/s), irreducible with f, and
     /// the same root_of index (x ↦ s·x + t keeps the order of real parts,
     /// then imaginary parts).
-    pub fn affine(&self, s: &Q, t: &Q) -> Number {
-        // Horner on f with x ↦ (x − t)/s, over Q.
-        let step = [-t / s, s.recip()];
-        let mut acc: Vec<Q> = Vec::new();
-        for c in self.f.iter().rev() {
-            let mut next = vec![Q::zero(); acc.len() + 1];
-            for (k, a) in acc.iter().enumerate() {
-                next[k] += a * &step[0];
-                next[k + 1] += a * &step[1];
-            }
-            next[0] += Q::from_integer(c.clone());
-            acc = next;
-        }
-        let (_, f) = to_primitive(&acc);
+    pub fn affine(&self, s: &Q, t: &Q, budget: &Budget) -> Result<Number, Stop> {
+        let inner = [-t / s, s.recip()];
+        let (_, f) = to_primitive(&super::compose(&super::from_z(&self.f), &inner, budget)?);
         let d = &self.root.disk;
         let disk = Disk {
             center: C {
@@ -157,14 +144,14 @@ impl Number {
             .exact
             .as_ref()
             .map(|e| Expr::num(s.clone()).times(e).plus(&Expr::num(t.clone())));
-        Number::new(
+        Ok(Number::new(
             f,
             Located {
                 exact,
                 disk,
                 ..self.root.clone()
             },
-        )
+        ))
     }
 
     /// A real root refined by bisecting its interval on the sign of f (f is
@@ -419,7 +406,7 @@ pub fn binary(op: Op, a: &Number, b: &Number, budget: &Budget) -> Formed {
         _ => None,
     };
     if let Some((n, s, t)) = affine {
-        return Ok(Ok(n.affine(&s, &t)));
+        return Ok(Ok(n.affine(&s, &t, budget)?));
     }
     let degree = a.degree() * b.degree();
     if degree > MAX_DEGREE {

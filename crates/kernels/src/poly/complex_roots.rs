@@ -2,9 +2,10 @@
 //!
 //! Approximations z₁ … z_n come from the Aberth–Ehrlich iteration in f64,
 //! refined by Newton's iteration in fixed-point dyadic arithmetic when
-//! they do not certify. The certificate is Gerschgorin's theorem: with Weierstrass'
-//! corrections W_i = p(z_i)/(lc·Π_{j≠i}(z_i − z_j)), Lagrange interpolation
-//! at the z_i gives p/lc = det(λ − (diag(z) − 1·Wᵀ)), so the roots of p lie
+//! they do not certify. The certificate is Gerschgorin's theorem: with
+//! Weierstrass' corrections W_i = p(z_i)/(lc·Π_{j≠i}(z_i − z_j)), Lagrange
+//! interpolation at the z_i gives p/lc = det(λ − (diag(z) − 1·Wᵀ)), so the
+//! roots of p lie
 //! in the union of the column disks D_i = D(z_i − W_i, (n − 1)·|W_i|) and
 //! a connected component of k disks holds exactly k of them. Pairwise
 //! disjoint disks hold one root each. For real p, a real z_i has a real
@@ -105,8 +106,8 @@ fn scaled_value(p: &[BigInt], a: &G, bits: usize) -> G {
 }
 
 /// p(a/2^b)·2^F on a fixed-point grid, truncated after every step of
-/// Horner's rule (operands stay near F bits, not n·b), with F = b + 32 +
-/// ⌈(n − 1)·log₂ max(1, |z|)⌉ + 8, and log₂ of a bound on the error
+/// Horner's rule (operands stay near F bits, not n·b), with F = b + 40 +
+/// ⌈(n − 1)·log₂ max(1, |z|)⌉, and log₂ of a bound on the error
 /// |V·2^−F − p(z)|: each step's truncation is below √2 grid steps and is
 /// multiplied by |z| in each later step, so the error is at most
 /// √2·n·max(1, |z|)^(n−1)·2^−F.
@@ -158,7 +159,8 @@ impl Disk {
         if let (Some(a), Some(c)) = (approx(self), approx(other)) {
             let distance = (a.0 - c.0).hypot(a.1 - c.1);
             let scale = a.0.abs() + a.1.abs() + c.0.abs() + c.1.abs() + a.2 + c.2;
-            if distance.is_finite() && distance > a.2 + c.2 + 1e-9 * scale {
+            // Far from f64's subnormal range, where rounding is not relative.
+            if scale.is_finite() && scale > 1e-290 && distance > a.2 + c.2 + 1e-9 * scale {
                 return true;
             }
         }

@@ -439,7 +439,6 @@ pub fn square_free(a: &[BigInt], budget: &Budget) -> Result<Vec<(Poly, u32)>, St
     Ok(out)
 }
 
-/// Sign of the leading coefficient as ±1 (1 for zero).
 /// The sign of a(x) at a rational x = n/d (d > 0): Σ aₖ·nᵏ·d^(deg−k), all
 /// in integers.
 pub fn sign_at(a: &[BigInt], x: &crate::Q) -> Sign {
@@ -453,6 +452,7 @@ pub fn sign_at(a: &[BigInt], x: &crate::Q) -> Sign {
     acc.sign()
 }
 
+/// Sign of the leading coefficient as ±1 (1 for zero).
 pub fn lead_sign(a: &[BigInt]) -> i32 {
     match a.last().map(BigInt::sign) {
         Some(Sign::Minus) => -1,
