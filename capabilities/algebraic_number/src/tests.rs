@@ -64,22 +64,31 @@ fn parts(text: &str) -> (String, String) {
     }
 }
 
+/// The minimal polynomial operation on a corpus case, its polynomial
+/// asserted equal to the oracle's.
+fn minimal_of(case: &Value) -> Value {
+    let name = case["name"].as_str().unwrap();
+    let out = run(
+        "algebraic_number.minimal_polynomial.compute",
+        json!({"number": case["expression"], "digits": 30}),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    assert_eq!(
+        strings(&out["minimal_polynomial"]["coefficients"]),
+        strings(&case["minimal_polynomial"]),
+        "{name}: minimal polynomial of {}",
+        case["expression"]
+    );
+    out
+}
+
 #[test]
 fn minimal_polynomials_and_values_agree_with_sympy_and_mpmath() {
     let cases = corpus("numbers");
     let mut checked = 0;
     for case in &cases {
         let name = case["name"].as_str().unwrap();
-        let out = run(
-            "algebraic_number.minimal_polynomial.compute",
-            json!({"number": case["expression"], "digits": 30}),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        assert_eq!(
-            strings(&out["minimal_polynomial"]["coefficients"]),
-            strings(&case["minimal_polynomial"]),
-            "{name}: minimal polynomial"
-        );
+        let out = minimal_of(case);
         let n = &out["root"];
         assert_eq!(n["real"], case["real"], "{name}: real");
         let bound = decimal(n["error_bound"].as_str().unwrap());
@@ -109,17 +118,7 @@ fn sums_of_radicals_agree_with_sympy() {
     let mut by_mordell = 0;
     for case in &cases {
         let name = case["name"].as_str().unwrap();
-        let out = run(
-            "algebraic_number.minimal_polynomial.compute",
-            json!({"number": case["expression"], "digits": 30}),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        assert_eq!(
-            strings(&out["minimal_polynomial"]["coefficients"]),
-            strings(&case["minimal_polynomial"]),
-            "{name}: {}",
-            case["expression"]
-        );
+        let out = minimal_of(case);
         let root = &out["root"];
         assert_eq!(root["root_of"]["index"], case["index"], "{name}: index");
         let bound = decimal(root["error_bound"].as_str().unwrap());

@@ -73,11 +73,11 @@ const MAX_BITS: u64 = 64;
 /// factored, or the conjugates were not told apart: the general resultant
 /// path decides those.
 pub fn radical_sum(r: &Q, terms: &[(Q, Q, u32)], budget: &Budget) -> Result<Option<Number>, Stop> {
-    let Some(sum) = normalised(r, terms, budget)? else {
+    let Some((sum, exponents)) = normalised(r, terms, budget)? else {
         return Ok(None);
     };
     let degree: usize = sum.terms.iter().map(|t| t.2 as usize).product();
-    if sum.terms.len() < 2 || degree > MAX_DEGREE || !independent(&sum, budget)? {
+    if sum.terms.len() < 2 || degree > MAX_DEGREE || !independent(&sum, &exponents) {
         return Ok(None);
     }
     // Scaled by the common denominator D, every conjugate is an algebraic
@@ -145,12 +145,20 @@ pub fn radical_sum(r: &Q, terms: &[(Q, Q, u32)], budget: &Budget) -> Result<Opti
     Ok(None)
 }
 
+/// A radicand's prime exponents.
+type Exponents = BTreeMap<BigUint, u64>;
+
 /// (r, terms) with each term cᵢ·sᵢ^(1/nᵢ) reduced (rational parts moved
-/// into r, equal radicals merged, zero terms dropped); None when a
-/// radicand is negative, too large to factor, or not fully factored.
-fn normalised(r: &Q, terms: &[(Q, Q, u32)], budget: &Budget) -> Result<Option<RadicalSum>, Stop> {
+/// into r, equal radicals merged, zero terms dropped), and each sᵢ's prime
+/// exponents; None when a radicand is negative, too large to factor, or
+/// not fully factored.
+fn normalised(
+    r: &Q,
+    terms: &[(Q, Q, u32)],
+    budget: &Budget,
+) -> Result<Option<(RadicalSum, Vec<Exponents>)>, Stop> {
     let mut rational = r.clone();
-    let mut merged: BTreeMap<(BigUint, u32), Q> = BTreeMap::new();
+    let mut merged: BTreeMap<(BigUint, u32), (Q, Exponents)> = BTreeMap::new();
     for (c, a, n) in terms {
         if !a.is_positive() || *n < 2 {
             return Ok(None);
@@ -188,31 +196,35 @@ fn normalised(r: &Q, terms: &[(Q, Q, u32)], budget: &Budget) -> Result<Option<Ra
             continue;
         }
         let mut s = BigUint::one();
+        let mut own = Exponents::new();
         for (p, e) in &exponents {
-            s *= num_traits::pow(p.clone(), ((e % n64) / g) as usize);
+            if e % n64 != 0 {
+                own.insert(p.clone(), (e % n64) / g);
+                s *= num_traits::pow(p.clone(), ((e % n64) / g) as usize);
+            }
         }
-        *merged.entry((s, (n64 / g) as u32)).or_insert_with(Q::zero) += coefficient;
+        merged
+            .entry((s, (n64 / g) as u32))
+            .or_insert_with(|| (Q::zero(), own))
+            .0 += coefficient;
     }
-    merged.retain(|_, c| !c.is_zero());
-    Ok(Some(RadicalSum {
-        r: rational,
-        terms: merged.into_iter().map(|((s, n), c)| (c, s, n)).collect(),
-    }))
+    merged.retain(|_, (c, _)| !c.is_zero());
+    let (terms, exponents) = merged
+        .into_iter()
+        .map(|((s, n), (c, own))| ((c, s, n), own))
+        .unzip();
+    Ok(Some((RadicalSum { r: rational, terms }, exponents)))
 }
 
 /// Whether no product ∏ sᵢ^(eᵢ/nᵢ), 0 ≤ eᵢ < nᵢ not all 0, is rational: for
 /// some prime p, Σ eᵢ·v_p(sᵢ)/nᵢ is not an integer.
-fn independent(sum: &RadicalSum, budget: &Budget) -> Result<bool, Stop> {
+fn independent(sum: &RadicalSum, exponents: &[Exponents]) -> bool {
     let n: Vec<u64> = sum.terms.iter().map(|t| u64::from(t.2)).collect();
     let l = n.iter().fold(1u64, |l, k| l.lcm(k));
-    let mut vectors: BTreeMap<BigUint, Vec<u64>> = BTreeMap::new();
-    for (i, (_, s, _)) in sum.terms.iter().enumerate() {
-        let f = factor(s, budget);
-        if let Some(stop) = f.stopped {
-            return Err(stop);
-        }
-        for (p, e) in f.primes {
-            vectors.entry(p).or_insert_with(|| vec![0; n.len()])[i] = u64::from(e) * (l / n[i]);
+    let mut vectors: BTreeMap<&BigUint, Vec<u64>> = BTreeMap::new();
+    for (i, own) in exponents.iter().enumerate() {
+        for (p, e) in own {
+            vectors.entry(p).or_insert_with(|| vec![0; n.len()])[i] = e * (l / n[i]);
         }
     }
     let mut e = vec![0u64; n.len()];
@@ -228,13 +240,13 @@ fn independent(sum: &RadicalSum, budget: &Budget) -> Result<bool, Stop> {
             i += 1;
         }
         if i == e.len() {
-            return Ok(true);
+            return true;
         }
         let rational = vectors
             .values()
             .all(|v| v.iter().zip(&e).map(|(a, b)| a * b).sum::<u64>() % l == 0);
         if rational {
-            return Ok(false);
+            return false;
         }
     }
 }
