@@ -45,7 +45,7 @@ impl Operation for IdealMembership {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Decide whether a polynomial lies in an ideal";
     const SUMMARY: &'static str = "Whether f ∈ ⟨g₁, …, g_k⟩ over Q: the normal form of f by a reduced Gröbner basis is 0 exactly for members, with the quotients f = Σ qᵢ·gᵢ + r multiplied back.";
-    const DESCRIPTION: &'static str = "Computes the reduced grevlex Gröbner basis of the generators (Buchberger with the Gebauer–Möller criteria, replayed by Buchberger's criterion), divides the polynomial by it and returns the quotients and the remainder. The remainder of a division by a Gröbner basis is unique, so f is a member exactly when it is 0. Checked: f = Σ qᵢ·gᵢ + r is recomputed exactly, every generator reduces to 0 by the basis and the basis passes Buchberger's criterion. Bounds: 50 generators, 12 variables, 400,000 terms, and the deadline.";
+    const DESCRIPTION: &'static str = "Computes the reduced grevlex Gröbner basis of the generators (Buchberger with the Gebauer–Möller criteria, replayed by Buchberger's criterion with its chain form), divides the polynomial by it and returns the quotients and the remainder. The remainder of a division by a Gröbner basis is unique, so f is a member exactly when it is 0. Checked: f = Σ qᵢ·gᵢ + r is recomputed exactly, every generator reduces to 0 by the basis and the basis passes Buchberger's criterion. Bounds: 50 generators, 12 variables, 400,000 terms, and the deadline.";
     const KEYWORDS: &'static [&'static str] = &[
         "ideal membership",
         "in the ideal",

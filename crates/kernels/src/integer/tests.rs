@@ -174,3 +174,26 @@ fn extended_gcd_satisfies_bezout() {
     );
     assert_eq!(gcd_all(&[]), BigInt::zero());
 }
+
+#[test]
+fn gcd_matches_the_binary_gcd_on_balanced_and_unbalanced_sizes() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let big = |rng: &mut StdRng, words: usize| {
+        let digits: Vec<u32> = (0..2 * words).map(|_| rng.r#gen()).collect();
+        let n = BigInt::from_biguint(Sign::Plus, BigUint::new(digits));
+        if rng.gen_bool(0.5) { -n } else { n }
+    };
+    for words in [1, 3, 4, 5, 8, 40, 200] {
+        for other in [0, 1, 2, 5, words, 3 * words] {
+            let common = big(&mut rng, 1 + words / 4);
+            let a = big(&mut rng, words) * &common;
+            let b = big(&mut rng, other) * &common;
+            let g = gcd(&a, &b);
+            assert_eq!(g, a.gcd(&b), "{words} and {other} words");
+            assert_eq!(gcd(&b, &a), g);
+            assert!((&a % &common).is_zero() && (&g % &common).is_zero());
+        }
+    }
+    assert_eq!(gcd(&BigInt::zero(), &BigInt::from(-7)), BigInt::from(7));
+    assert_eq!(gcd(&BigInt::zero(), &BigInt::zero()), BigInt::zero());
+}

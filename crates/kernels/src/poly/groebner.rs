@@ -7,11 +7,12 @@
 //! The identity behind every answer: G generates the ideal of F because G
 //! is built from F by S-polynomials and reductions only (G ⊆ ⟨F⟩) and every
 //! f ∈ F reduces to 0 by G (F ⊆ ⟨G⟩); G is a Gröbner basis because every
-//! S-polynomial of two elements whose leading monomials share a variable
-//! reduces to 0 by G (Buchberger's criterion; coprime leading monomials
-//! need no check, by his first criterion). [`is_groebner`] replays both.
+//! S-polynomial of G has a representation below its lcm (Buchberger's
+//! criterion: replayed by reductions to 0, coprime leading monomials and
+//! chains of such pairs). [`is_groebner`] replays both.
 
 use super::sparse::Sparse;
+use crate::integer::gcd;
 use crate::{BigInt, Budget, Q, Stop};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -176,7 +177,7 @@ fn primitive(mut p: ZPoly) -> ZPoly {
         if g.is_one() {
             break;
         }
-        g = g.gcd(c);
+        g = gcd(&g, c);
     }
     if first.1.is_negative() {
         g = -g;
@@ -259,7 +260,7 @@ fn reduce(
             continue;
         };
         let lc = &g.terms[0].1;
-        let common = c.gcd(lc);
+        let common = gcd(c, lc);
         let (a, b) = (lc / &common, c / &common);
         let shift = over(m, &g.terms[0].0);
         rest = combine(order, &a, &rest[at..], &b, &shift, &g.terms, &mut words);
@@ -287,7 +288,7 @@ fn reduce(
 fn divide_content(a: &mut [(Mono, BigInt)], b: &mut [(Mono, BigInt)]) {
     let mut g = BigInt::zero();
     for (_, c) in a.iter().chain(b.iter()) {
-        g = g.gcd(c);
+        g = gcd(&g, c);
         if g.is_one() {
             return;
         }
@@ -386,7 +387,7 @@ impl State {
     fn s_polynomial(&self, p: &Pair) -> ZPoly {
         let (f, g) = (&self.all[p.i].p, &self.all[p.j].p);
         let (cf, cg) = (&f.terms[0].1, &g.terms[0].1);
-        let common = cf.gcd(cg);
+        let common = gcd(cf, cg);
         let (a, b) = (cg / &common, cf / &common);
         let mf = over(&p.lcm, &f.terms[0].0);
         let mg = over(&p.lcm, &g.terms[0].0);
@@ -631,9 +632,19 @@ pub fn mul(order: Order, a: &QPoly, b: &QPoly, budget: &Budget) -> Result<QPoly,
 }
 
 /// Replays what makes `g` the reduced Gröbner basis of ⟨f⟩: every f
-/// reduces to 0 by g; every S-polynomial of two elements whose leading
-/// monomials are not coprime reduces to 0; no leading monomial divides a
-/// term of another element.
+/// reduces to 0 by g; every S-polynomial of g has a standard
+/// representation; no leading monomial divides a term of another element.
+///
+/// The S-polynomials are replayed by the chain criterion in its global
+/// form (Becker–Weispfenning, Thm. 5.64): S(gᵢ, gⱼ) has a representation
+/// below L = lcm(LM gᵢ, LM gⱼ) when gᵢ and gⱼ are joined by a path of
+/// elements whose leading monomials divide L, each step a pair whose
+/// S-polynomial was reduced to 0 here or whose leading monomials are
+/// coprime (Buchberger's first criterion). Telescoping along the path
+/// writes S(gᵢ, gⱼ) as a sum of multiples of the steps' S-polynomials, each
+/// below L. Every edge is a reduction done in this call, so the order in
+/// which pairs are skipped cannot make the argument circular; pairs go by
+/// increasing L so that the small ones build the paths for the large.
 pub fn is_groebner(
     f: &[ZPoly],
     g: &[ZPoly],
@@ -668,16 +679,32 @@ pub fn is_groebner(
         active: (0..g.len()).collect(),
         pairs: Vec::new(),
     };
-    for i in 0..g.len() {
-        for j in i + 1..g.len() {
+    let n = g.len();
+    // joined[i][j]: S(gᵢ, gⱼ) →* 0, replayed, or LM gᵢ, LM gⱼ coprime.
+    let mut joined = vec![vec![false; n]; n];
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
             if coprime(state.lead(i), state.lead(j)) {
-                continue;
-            }
-            let s = state.s_polynomial(&state.pair(i, j));
-            if !reduce(order, s, &by, Mode::Full, limits, budget)?.is_zero() {
-                return Ok(false);
+                joined[i][j] = true;
+                joined[j][i] = true;
+            } else {
+                pairs.push(state.pair(i, j));
             }
         }
+    }
+    pairs.sort_by(|p, q| compare(order, &p.lcm, &q.lcm));
+    for pair in &pairs {
+        budget.check()?;
+        if path_below(&state, &joined, pair) {
+            continue;
+        }
+        let s = state.s_polynomial(pair);
+        if !reduce(order, s, &by, Mode::Full, limits, budget)?.is_zero() {
+            return Ok(false);
+        }
+        joined[pair.i][pair.j] = true;
+        joined[pair.j][pair.i] = true;
     }
     let reduced = g.iter().enumerate().all(|(i, p)| {
         g.iter()
@@ -685,4 +712,26 @@ pub fn is_groebner(
             .all(|(j, q)| i == j || !p.terms.iter().any(|t| divides(&q.terms[0].0, &t.0)))
     });
     Ok(reduced)
+}
+
+/// Whether `pair.i` reaches `pair.j` through `joined` edges among the
+/// elements whose leading monomials divide the pair's lcm.
+fn path_below(state: &State, joined: &[Vec<bool>], pair: &Pair) -> bool {
+    let n = joined.len();
+    let inside: Vec<bool> = (0..n).map(|k| divides(state.lead(k), &pair.lcm)).collect();
+    let mut seen = vec![false; n];
+    let mut stack = vec![pair.i];
+    seen[pair.i] = true;
+    while let Some(k) = stack.pop() {
+        if k == pair.j {
+            return true;
+        }
+        for next in 0..n {
+            if inside[next] && !seen[next] && joined[k][next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    false
 }

@@ -300,3 +300,66 @@ fn a_long_expansion_stops_at_the_parsing_deadline() {
     // Without a parsing budget the same text parses.
     assert_eq!(parse::parse("(x + 1)^64").map(|p| p.terms.len()), Ok(65));
 }
+
+/// The chain criterion in `is_groebner` against the definition: a set G is
+/// a Gröbner basis exactly when the leading monomials of the reduced basis
+/// of ⟨G⟩ are all multiples of G's. Random sets of 2–4 polynomials in 3
+/// variables, and the reduced bases of such sets with one tail coefficient
+/// changed (usually no longer a basis, sometimes still one).
+#[test]
+fn groebner_check_by_chains_agrees_with_the_leading_ideal() {
+    use super::groebner::{Limits, Order, Poly, ZPoly, basis, is_groebner};
+    let mut rng = StdRng::seed_from_u64(14);
+    let budget = Budget::unlimited();
+    let limits = Limits::default();
+    let order = Order::Grevlex;
+    let random = |rng: &mut StdRng| -> ZPoly {
+        let mut terms: Vec<(Vec<u32>, BigInt)> = (0..rng.gen_range(2..5))
+            .map(|_| {
+                let m: Vec<u32> = (0..3).map(|_| rng.gen_range(0..3)).collect();
+                (m, BigInt::from(rng.gen_range(-4i64..=4)))
+            })
+            .filter(|t| !t.1.is_zero())
+            .collect();
+        terms.sort_by(|a, b| super::groebner::compare(order, &b.0, &a.0));
+        terms.dedup_by(|a, b| a.0 == b.0);
+        Poly { terms }
+    };
+    let leads_cover = |g: &[ZPoly], h: &[ZPoly]| {
+        h.iter().all(|p| {
+            g.iter()
+                .any(|q| q.terms[0].0.iter().zip(&p.terms[0].0).all(|(a, b)| a <= b))
+        })
+    };
+    let (mut yes, mut no) = (0, 0);
+    for round in 0..300 {
+        let f: Vec<ZPoly> = (0..rng.gen_range(2..5))
+            .map(|_| random(&mut rng))
+            .filter(|p| !p.is_zero())
+            .collect();
+        let Ok(mut g) = basis(&f, order, &limits, &budget) else {
+            continue;
+        };
+        assert!(is_groebner(&f, &g, order, &limits, &budget).unwrap_or(false));
+        if round % 2 == 1 {
+            let Some(k) = (0..g.len()).find(|&k| g[k].terms.len() > 1) else {
+                continue;
+            };
+            let last = g[k].terms.len() - 1;
+            g[k].terms[last].1 += BigInt::from(rng.gen_range(1i64..4));
+            if g[k].terms[last].1.is_zero() {
+                continue;
+            }
+        }
+        let Ok(reduced) = basis(&g, order, &limits, &budget) else {
+            continue;
+        };
+        let truth = leads_cover(&g, &reduced);
+        let told = is_groebner(&g, &g, order, &limits, &budget).unwrap_or(false);
+        // The changed basis keeps its monomials, so it is still reduced
+        // and is_groebner's answer is exactly whether it is a basis.
+        assert_eq!(told, truth, "round {round}: {g:?}");
+        if truth { yes += 1 } else { no += 1 }
+    }
+    assert!(yes > 50 && no > 20, "{yes} bases, {no} non-bases");
+}

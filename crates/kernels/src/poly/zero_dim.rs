@@ -16,6 +16,7 @@
 
 use super::groebner::{self, Halt, Limits, Mono, Order, ZPoly};
 use super::{QPoly, trim, zx};
+use crate::integer::gcd;
 use crate::{Budget, Q, Stop};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
@@ -32,8 +33,8 @@ pub struct Quotient {
     /// The standard monomials, 1 first.
     pub standard: Vec<Mono>,
     index: HashMap<Mono, usize>,
-    /// Columns NF(xⱼ·s) by variable, filled on demand.
-    columns: Vec<Vec<Option<Vec<Q>>>>,
+    /// Columns NF(xⱼ·s) by variable, filled on demand, as (D·v, D) over Z.
+    columns: Vec<Vec<Option<(Vec<BigInt>, BigInt)>>>,
 }
 
 /// What the ideal's leading monomials say about its variety.
@@ -119,22 +120,27 @@ impl Quotient {
         Ok(v)
     }
 
-    /// NF(xⱼ·s_k) as coordinates.
-    fn column(&mut self, j: usize, k: usize, budget: &Budget) -> Result<&Vec<Q>, Halt> {
+    /// NF(xⱼ·s_k) as coordinates, integral with their common denominator.
+    fn column(
+        &mut self,
+        j: usize,
+        k: usize,
+        budget: &Budget,
+    ) -> Result<&(Vec<BigInt>, BigInt), Halt> {
         if self.columns[j][k].is_none() {
             let mut m = self.standard[k].clone();
             m[j] += 1;
             let col = if let Some(&i) = self.index.get(&m) {
-                let mut v = vec![Q::zero(); self.dimension()];
-                v[i] = Q::one();
-                v
+                let mut v = vec![BigInt::zero(); self.dimension()];
+                v[i] = BigInt::one();
+                (v, BigInt::one())
             } else {
                 let f = groebner::Poly {
                     terms: vec![(m, Q::one())],
                 };
                 let (_, r) =
                     groebner::divide(self.order, &f, &self.basis, &Limits::default(), budget)?;
-                self.coordinates(&r)?
+                integral(&self.coordinates(&r)?)
             };
             self.columns[j][k] = Some(col);
         }
@@ -143,43 +149,56 @@ impl Quotient {
             .ok_or(Halt::Stopped(Stop::CheckFailed("a column was not stored")))
     }
 
-    /// M_u·v for u = Σ cⱼxⱼ.
+    /// M_u·v for u = Σ cⱼxⱼ, summed over Z: v = w/d, column k = c_k/D_k, so
+    /// M_u·v = Σ cⱼ·w_k·(L/D_k)·c_k / (d·L) with L the lcm of the D_k used.
     fn apply(&mut self, c: &[i64], v: &[Q], budget: &Budget) -> Result<Vec<Q>, Halt> {
-        let mut out = vec![Q::zero(); self.dimension()];
+        let (w, d) = integral(v);
+        let mut used = Vec::new();
         for (j, &cj) in c.iter().enumerate() {
             if cj == 0 {
                 continue;
             }
-            let cj = Q::from_integer(cj.into());
-            for (k, vk) in v.iter().enumerate() {
-                if vk.is_zero() {
-                    continue;
-                }
-                budget.check()?;
-                let scale = &cj * vk;
-                let col = self.column(j, k, budget)?;
-                for (o, x) in out.iter_mut().zip(col) {
-                    if !x.is_zero() {
-                        *o += &scale * x;
-                    }
+            for (k, wk) in w.iter().enumerate() {
+                if !wk.is_zero() {
+                    self.column(j, k, budget)?;
+                    used.push((j, k, wk * BigInt::from(cj)));
                 }
             }
         }
-        Ok(out)
+        let columns = &self.columns;
+        let column = |j: usize, k: usize| {
+            columns[j][k]
+                .as_ref()
+                .ok_or(Halt::Stopped(Stop::CheckFailed("a column was not stored")))
+        };
+        let mut l = BigInt::one();
+        for &(j, k, _) in &used {
+            l = num_integer::Integer::lcm(&l, &column(j, k)?.1);
+        }
+        let mut out = vec![BigInt::zero(); self.dimension()];
+        for (j, k, scale) in used {
+            budget.check()?;
+            let (col, den) = column(j, k)?;
+            let scale = scale * (&l / den);
+            for (o, x) in out.iter_mut().zip(col) {
+                if !x.is_zero() {
+                    *o += &scale * x;
+                }
+            }
+        }
+        let den = d * l;
+        Ok(out.into_iter().map(|o| Q::new(o, den.clone())).collect())
     }
 
     /// The monic minimal polynomial of u = Σ cⱼxⱼ modulo I, and the
     /// elimination that found it (to express other elements in powers of u).
     pub fn minimal_polynomial(&mut self, c: &[i64], budget: &Budget) -> Result<Krylov, Halt> {
-        let mut kry = Krylov {
-            rows: Vec::new(),
-            minimal: Vec::new(),
-        };
+        let mut kry = Krylov::new();
         let mut v = vec![Q::zero(); self.dimension()];
         v[0] = Q::one();
         for k in 0..=self.dimension() {
             budget.check()?;
-            if let Some(dependency) = kry.push(v.clone(), k) {
+            if let Some(dependency) = kry.push(&v, k, budget)? {
                 kry.minimal = dependency;
                 return Ok(kry);
             }
@@ -192,64 +211,151 @@ impl Quotient {
 
     /// NF(xⱼ) as coordinates.
     pub fn variable(&mut self, j: usize, budget: &Budget) -> Result<Vec<Q>, Halt> {
-        Ok(self.column(j, 0, budget)?.clone())
+        let (v, d) = self.column(j, 0, budget)?;
+        Ok(v.iter().map(|x| Q::new(x.clone(), d.clone())).collect())
     }
 }
 
 /// Gaussian elimination of the Krylov vectors v₀, v₁, … as they come: each
 /// row is a reduced vector with its pivot and its combination of the vᵢ.
+/// Fraction-free: a row is an integer multiple of (w, Σ combᵢvᵢ = w), so an
+/// elimination step multiplies both parts by one integer and divides out
+/// their common content; rationals would pay a gcd on every entry.
 pub struct Krylov {
-    rows: Vec<(usize, Vec<Q>, Vec<Q>)>,
+    rows: Vec<Row>,
     /// Monic, lowest coefficient first.
     pub minimal: QPoly,
 }
 
+struct Row {
+    pivot: usize,
+    w: Vec<BigInt>,
+    comb: Vec<BigInt>,
+}
+
+/// Whether Σ aᵢ·vᵢ = 0, summed over Z: with aᵢ = αᵢ/A and vᵢ = wᵢ/dᵢ,
+/// Σ αᵢ·(L/dᵢ)·wᵢ = 0 for L the lcm of the dᵢ.
+fn vanishes(vectors: &[&[Q]], a: &[Q]) -> bool {
+    let (alpha, _) = integral(a);
+    let parts: Vec<(Vec<BigInt>, BigInt)> = vectors.iter().map(|v| integral(v)).collect();
+    let l = parts
+        .iter()
+        .fold(BigInt::one(), |l, (_, d)| num_integer::Integer::lcm(&l, d));
+    let mut sum = vec![BigInt::zero(); vectors.first().map_or(0, |v| v.len())];
+    for (ai, (w, d)) in alpha.iter().zip(&parts) {
+        if ai.is_zero() {
+            continue;
+        }
+        let scale = ai * (&l / d);
+        for (s, x) in sum.iter_mut().zip(w) {
+            *s += &scale * x;
+        }
+    }
+    alpha.len() == vectors.len() && sum.iter().all(Zero::is_zero)
+}
+
+/// D·v over Z with D the lcm of the denominators, and D.
+fn integral(v: &[Q]) -> (Vec<BigInt>, BigInt) {
+    let d = v.iter().fold(BigInt::one(), |l, x| {
+        num_integer::Integer::lcm(&l, x.denom())
+    });
+    let w = v.iter().map(|x| x.numer() * (&d / x.denom())).collect();
+    (w, d)
+}
+
 impl Krylov {
-    /// Adds v_k; returns the monic dependency Σ aᵢvᵢ = 0 (a_k = 1) when
-    /// v_k depends on the earlier ones.
-    fn push(&mut self, v: Vec<Q>, k: usize) -> Option<QPoly> {
-        let mut comb = vec![Q::zero(); k + 1];
-        comb[k] = Q::one();
-        let (w, comb) = self.eliminate(v, comb);
-        match w.iter().position(|x| !x.is_zero()) {
-            None => Some(trim(comb)),
-            Some(p) => {
-                self.rows.push((p, w, comb));
-                None
-            }
+    fn new() -> Krylov {
+        Krylov {
+            rows: Vec::new(),
+            minimal: Vec::new(),
         }
     }
 
-    fn eliminate(&self, mut w: Vec<Q>, mut comb: Vec<Q>) -> (Vec<Q>, Vec<Q>) {
-        for (p, row, rc) in &self.rows {
-            if w[*p].is_zero() {
+    /// Adds v_k; returns the monic dependency Σ aᵢvᵢ = 0 (a_k = 1) when
+    /// v_k depends on the earlier ones.
+    fn push(&mut self, v: &[Q], k: usize, budget: &Budget) -> Result<Option<QPoly>, Stop> {
+        let (w, d) = integral(v);
+        let mut comb = vec![BigInt::zero(); k + 1];
+        comb[k] = d;
+        let (w, comb) = self.eliminate(w, comb, budget)?;
+        Ok(match w.iter().position(|x| !x.is_zero()) {
+            None => {
+                let lead = comb[k].clone();
+                Some(trim(
+                    comb.into_iter().map(|c| Q::new(c, lead.clone())).collect(),
+                ))
+            }
+            Some(pivot) => {
+                self.rows.push(Row { pivot, w, comb });
+                None
+            }
+        })
+    }
+
+    /// (a·w − b·row.w, a·comb − b·row.comb) for each row whose pivot w
+    /// holds, a and b cancelling w[pivot], content divided out.
+    fn eliminate(
+        &self,
+        mut w: Vec<BigInt>,
+        mut comb: Vec<BigInt>,
+        budget: &Budget,
+    ) -> Result<(Vec<BigInt>, Vec<BigInt>), Stop> {
+        for row in &self.rows {
+            if w[row.pivot].is_zero() {
                 continue;
             }
-            let f = &w[*p] / &row[*p];
-            for (x, y) in w.iter_mut().zip(row) {
-                if !y.is_zero() {
-                    *x -= &f * y;
+            budget.check()?;
+            let g = gcd(&w[row.pivot], &row.w[row.pivot]);
+            let (a, b) = (&row.w[row.pivot] / &g, &w[row.pivot] / &g);
+            if comb.len() < row.comb.len() {
+                comb.resize(row.comb.len(), BigInt::zero());
+            }
+            if !a.is_one() {
+                for x in w.iter_mut().chain(comb.iter_mut()) {
+                    *x *= &a;
                 }
             }
-            if comb.len() < rc.len() {
-                comb.resize(rc.len(), Q::zero());
-            }
-            for (x, y) in comb.iter_mut().zip(rc) {
+            for (x, y) in w
+                .iter_mut()
+                .zip(&row.w)
+                .chain(comb.iter_mut().zip(&row.comb))
+            {
                 if !y.is_zero() {
-                    *x -= &f * y;
+                    *x -= &b * y;
+                }
+            }
+            let content =
+                w.iter().chain(&comb).fold(
+                    BigInt::zero(),
+                    |g, x| {
+                        if g.is_one() { g } else { gcd(&g, x) }
+                    },
+                );
+            if !content.is_zero() && !content.is_one() {
+                for x in w.iter_mut().chain(comb.iter_mut()) {
+                    *x /= &content;
                 }
             }
         }
-        (w, comb)
+        Ok((w, comb))
     }
 
     /// a(t) with deg a < deg m and a(u) ≡ the element with coordinates
     /// `target` (None when it is not in the span of the powers of u).
-    pub fn in_powers(&self, target: Vec<Q>) -> Option<QPoly> {
-        let (w, comb) = self.eliminate(target, Vec::new());
-        w.iter()
-            .all(Zero::is_zero)
-            .then(|| trim(comb.into_iter().map(|c| -c).collect()))
+    pub fn in_powers(&self, target: &[Q], budget: &Budget) -> Result<Option<QPoly>, Stop> {
+        // The last slot of comb is target's own coefficient: w = t·target + Σ combᵢvᵢ.
+        let (w, d) = integral(target);
+        let slot = self.rows.iter().map(|r| r.comb.len()).max().unwrap_or(0);
+        let mut comb = vec![BigInt::zero(); slot + 1];
+        comb[slot] = d;
+        let (w, mut comb) = self.eliminate(w, comb, budget)?;
+        if !w.iter().all(Zero::is_zero) {
+            return Ok(None);
+        }
+        let t = comb.pop().unwrap_or_else(BigInt::one);
+        Ok(Some(trim(
+            comb.into_iter().map(|c| Q::new(-c, t.clone())).collect(),
+        )))
     }
 }
 
@@ -355,9 +461,9 @@ pub fn solve(f: &[ZPoly], n: usize, limits: &Limits, budget: &Budget) -> Result<
         let mut coordinates = Vec::with_capacity(n);
         for j in 0..n {
             let v = q.variable(j, budget)?;
-            coordinates.push(kry.in_powers(v).ok_or(Halt::Stopped(Stop::CheckFailed(
-                "a variable is not a polynomial in the separating form",
-            )))?);
+            coordinates.push(kry.in_powers(&v, budget)?.ok_or(Halt::Stopped(
+                Stop::CheckFailed("a variable is not a polynomial in the separating form"),
+            ))?);
         }
         let shape = Shape {
             form,
@@ -436,10 +542,7 @@ impl Quotient {
     pub fn lex_basis(&mut self, budget: &Budget) -> Result<Vec<ZPoly>, Halt> {
         let n = self.columns.len();
         let mut staircase: Vec<(Mono, Vec<Q>)> = Vec::new();
-        let mut kry = Krylov {
-            rows: Vec::new(),
-            minimal: Vec::new(),
-        };
+        let mut kry = Krylov::new();
         let mut out: Vec<groebner::QPoly> = Vec::new();
         let mut candidates: Vec<Mono> = vec![vec![0; n]];
         while let Some(at) = (0..candidates.len())
@@ -478,8 +581,16 @@ impl Quotient {
                 }
             };
             let k = staircase.len();
-            match kry.push(v.clone(), k) {
+            match kry.push(&v, k, budget)? {
                 Some(dependency) => {
+                    // The elimination's claim, replayed: Σ aᵢ·NF(sᵢ) + NF(m) = 0.
+                    let mut vectors: Vec<&[Q]> = staircase.iter().map(|(_, v)| &v[..]).collect();
+                    vectors.push(&v);
+                    if !vanishes(&vectors, &dependency) {
+                        return Err(Halt::Stopped(Stop::CheckFailed(
+                            "an FGLM element is not 0 in the quotient",
+                        )));
+                    }
                     let mut terms = vec![(m.clone(), Q::one())];
                     for i in (0..k).rev() {
                         if let Some(c) = dependency.get(i).filter(|c| !c.is_zero()) {
