@@ -21,6 +21,7 @@ pub mod number_theory;
 pub mod numeric;
 pub mod poly;
 pub mod rational;
+pub mod sat;
 pub mod sequence;
 
 pub use budget::{Budget, Meter, Stop};
