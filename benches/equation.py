@@ -20,7 +20,7 @@ python-flint on the same inputs, in one run, as ratios hessian / reference:
    `complex_roots`; beside it, Hessian's equation.polynomial.solve of the
    characteristic polynomial alone (where the time goes);
 5. equation.groebner_basis.compute, when the binary has it (`hessian
-   inspect`, else a probe call), on Cyclic-5, Katsura-4/5, systems of
+   inspect`, else a probe call), on Cyclic-5/6, Katsura-4/5/6/7, systems of
    tests/data/equation/systems and dense random systems, against SymPy
    `groebner(F, *gens, order=...)` for grevlex and lex; the reduced bases
    are compared (with the corpus's when SymPy times out).
@@ -668,6 +668,25 @@ def dense_system(nvars, degree, seed):
     return eqs, names
 
 
+def benchmark_system(name):
+    """Cyclic-n and Katsura-n beyond the corpus (which holds Cyclic-4/5 and
+    Katsura-3/4/5), in the corpus's form: Cyclic-n in x0..x(n-1) (the
+    elementary symmetric sums, the last = 1), Katsura-n in x0..xn (Σ x|l|
+    x|m-l| = xm for m < n, x0 + 2 Σ xi = 1)."""
+    family, n = name.rsplit("_", 1)
+    n = int(n)
+    if family == "cyclic":
+        xs = [f"x{i}" for i in range(n)]
+        eqs = [" + ".join("*".join(xs[(i + j) % n] for j in range(k)) for i in range(n)) for k in range(1, n)]
+        return eqs + ["*".join(xs) + " - 1"], xs
+    xs = [f"x{i}" for i in range(n + 1)]
+    eqs = [" + ".join([xs[0]] + [f"2*{x}" for x in xs[1:]]) + " - 1"]
+    for m in range(n):
+        terms = [f"{xs[abs(l)]}*{xs[abs(m - l)]}" for l in range(-n, n + 1) if abs(m - l) <= n]
+        eqs.append(" + ".join(terms) + f" - {xs[m]}")
+    return eqs, xs
+
+
 def normalise(polys, gens, order):
     """Each polynomial primitive over Z with a positive leading coefficient
     in `order`, as a sorted list of texts."""
@@ -718,6 +737,12 @@ def groebner(server, args):
     names = ["katsura_4", "random_2var_05", "random_3var_05"] if args.quick else \
         ["cyclic_5", "katsura_4", "katsura_5", "random_2var_05", "random_3var_00", "random_3var_05"]
     systems = [(n, corpus[n]["equations"], corpus[n]["variables"], corpus[n]) for n in names]
+    if not args.quick:
+        # After their families' smaller members, so that the rule on a third
+        # of the timeout applies to them.
+        for name in ["cyclic_6", "katsura_6", "katsura_7"]:
+            at = max(i for i, s in enumerate(systems) if s[0].rstrip("_0123456789") == name.rstrip("_0123456789"))
+            systems.insert(at + 1, (name, *benchmark_system(name), None))
     dense = [(2, 3, 1), (2, 4, 2), (3, 2, 3)] if args.quick else [(2, 3, 1), (2, 4, 2), (2, 5, 3), (3, 2, 4), (3, 3, 5)]
     for nv, deg, seed in dense:
         eqs, vs = dense_system(nv, deg, seed)
