@@ -37,6 +37,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_expression::operations(),
             hessian_equation::operations(),
             hessian_algebraic_number::operations(),
+            hessian_logic::operations(),
         ]
         .into_iter()
         .flatten();

@@ -113,8 +113,9 @@ struct Solver<'a> {
 }
 
 /// Solves `cnf`: a model, or an LRAT proof of unsatisfiability (neither is
-/// checked here; the caller replays both).
-pub fn solve(cnf: &Cnf, limits: &Limits, budget: &Budget) -> Result<(Outcome, Stats), Halt> {
+/// checked here; the caller replays both), with the search's counters
+/// (also when it halted).
+pub fn solve(cnf: &Cnf, limits: &Limits, budget: &Budget) -> (Result<Outcome, Halt>, Stats) {
     let n = cnf.vars as usize;
     let mut s = Solver {
         clauses: Vec::with_capacity(cnf.clauses.len()),
@@ -140,8 +141,8 @@ pub fn solve(cnf: &Cnf, limits: &Limits, budget: &Budget) -> Result<(Outcome, St
         stats: Stats::default(),
         budget,
     };
-    let outcome = s.run(cnf)?;
-    Ok((outcome, s.stats))
+    let outcome = s.run(cnf);
+    (outcome, s.stats)
 }
 
 fn luby(mut i: u64) -> u64 {

@@ -32,7 +32,7 @@ const LIMITS: Limits = Limits {
 /// The model satisfies the clauses or the proof replays; returns which.
 fn solved_and_checked(cnf: &Cnf) -> bool {
     let budget = Budget::unlimited();
-    match solve(cnf, &LIMITS, &budget).expect("no limit hit").0 {
+    match solve(cnf, &LIMITS, &budget).0.expect("no limit hit") {
         Outcome::Sat(model) => {
             assert_eq!(falsified(cnf, &model), None, "{cnf:?}");
             true
@@ -121,7 +121,7 @@ fn units_empty_clauses_and_tautologies() {
 fn the_checker_rejects_altered_proofs() {
     let cnf = pigeonhole(4);
     let budget = Budget::unlimited();
-    let Outcome::Unsat(proof) = solve(&cnf, &LIMITS, &budget).unwrap().0 else {
+    let Ok(Outcome::Unsat(proof)) = solve(&cnf, &LIMITS, &budget).0 else {
         panic!("pigeonhole 5 → 4 is unsatisfiable");
     };
     let adds: Vec<usize> = (0..proof.len())

@@ -1,0 +1,17 @@
+//! The `logic` capability family: propositional satisfiability. Every
+//! answer is replayed before it is returned: a model against every clause,
+//! an unsatisfiability proof (LRAT) by the checker in
+//! `hessian_kernels::sat::lrat`, which is the only trusted code.
+//!
+//! Add an operation: one file here declaring `Input`, `Output` and the
+//! [`hessian_op::Operation`] impl, and one line below.
+
+pub mod wire;
+
+hessian_op::operations! {
+    cnf_satisfiable => CnfSatisfiable,
+    cnf_assignment => CnfAssignment,
+}
+
+#[cfg(test)]
+mod tests;
