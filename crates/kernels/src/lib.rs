@@ -13,6 +13,7 @@ pub mod graph;
 pub mod group;
 pub mod integer;
 pub mod linalg;
+pub mod logic;
 pub mod mat;
 pub mod modular;
 pub mod normal_form;
