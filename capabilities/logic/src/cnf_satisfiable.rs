@@ -1,14 +1,7 @@
-use crate::wire::{CnfInput, literals};
-use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
-use hessian_kernels::sat::{Step, falsified, lrat, lrat_text};
+use crate::wire::{CnfInput, Decision, ProofOut, SearchOut, decide, literals};
 use hessian_op::prelude::*;
 
 pub struct CnfSatisfiable;
-
-/// Hints and literals an unsatisfiability proof may hold.
-const MAX_PROOF_WORDS: usize = 8_000_000;
-/// Largest LRAT text returned with the answer (its size is always given).
-const MAX_PROOF_TEXT: usize = 16_384;
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -17,30 +10,6 @@ pub struct Input {
     /// negation), or DIMACS CNF text; at most 100,000 variables and
     /// 1,000,000 literals.
     pub cnf: CnfInput,
-}
-
-#[derive(Serialize, JsonSchema)]
-pub struct ProofOut {
-    /// "LRAT": each added clause with the clauses (hints) whose unit
-    /// propagation derives it; input clauses are numbered 1..m.
-    pub format: &'static str,
-    /// Clauses the proof adds, the last one empty.
-    pub added: usize,
-    /// Hints over all added clauses.
-    pub hints: usize,
-    /// Bytes of the LRAT text.
-    pub bytes: usize,
-    /// The LRAT text, when at most 16 KB.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-#[derive(Serialize, JsonSchema)]
-pub struct SearchOut {
-    pub decisions: u64,
-    pub conflicts: u64,
-    pub propagations: u64,
-    pub restarts: u64,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -96,103 +65,51 @@ impl Operation for CnfSatisfiable {
     const ALIASES: &'static [&'static str] =
         &["sat_solve", "SatisfiableQ", "pycosat.solve", "minisat"];
     const EXAMPLE: &'static str = r#"{"cnf": [[1, 2], [-1, 2], [1, -2], [-1, -2]]}"#;
-    const EXPECTED: &'static str = r#"{"status": "exact", "satisfiable": false, "proof": {"format": "LRAT", "added": 3, "hints": 7, "bytes": 36, "text": "5 1 0 1 3 0\n6 2 0 5 2 0\n7 0 6 5 4 0\n"}, "variables": 2, "clauses": 4, "search": {"decisions": 1, "conflicts": 2, "propagations": 2, "restarts": 0}, "check": "the LRAT proof (3 added clauses, 7 hints) replays by reverse unit propagation from the 4 input clauses to the empty clause"}"#;
+    const EXPECTED: &'static str = r#"{"status": "exact", "satisfiable": false, "proof": {"format": "LRAT", "added": 3, "hints": 7, "bytes": 36, "text": "5 1 0 1 3 0\n6 2 0 5 2 0\n7 0 6 5 4 0\n"}, "variables": 2, "clauses": 4, "search": {"decisions": 1, "conflicts": 2, "propagations": 2, "restarts": 0}, "check": "the LRAT proof replays by reverse unit propagation from the 4 input clauses to the empty clause"}"#;
 
-    // Long run: solve, then replay the model or the proof, then report.
+    // Long run: solve and replay, then the answer in whichever of three shapes it took.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let cnf = input.cnf.0;
-        let limits = cdcl::Limits {
-            proof_words: MAX_PROOF_WORDS,
+        let (decision, search) = decide(&cnf, ctx)?;
+        let m = cnf.clauses.len();
+        let (status, satisfiable, model, proof, reason, check) = match decision {
+            Decision::Sat(model) => (
+                Status::Exact,
+                Some(true),
+                Some(literals(&model)),
+                None,
+                None,
+                format!("the model satisfies each of the {m} clauses"),
+            ),
+            Decision::Unsat(proof) => (
+                Status::Exact,
+                Some(false),
+                None,
+                Some(proof),
+                None,
+                format!(
+                    "the LRAT proof replays by reverse unit propagation from the {m} input clauses to the empty clause"
+                ),
+            ),
+            Decision::Unknown(why) => (
+                Status::Unknown,
+                None,
+                None,
+                None,
+                Some(why),
+                "nothing to check: no answer was found".into(),
+            ),
         };
-        let (outcome, stats) = cdcl::solve(&cnf, &limits, &ctx.budget);
-        let search = SearchOut {
-            decisions: stats.decisions,
-            conflicts: stats.conflicts,
-            propagations: stats.propagations,
-            restarts: stats.restarts,
-        };
-        let mut out = Output {
-            status: Status::Unknown,
-            satisfiable: None,
-            model: None,
-            proof: None,
-            reason: None,
+        Ok(Output {
+            status,
+            satisfiable,
+            model,
+            proof,
+            reason,
             variables: cnf.vars,
-            clauses: cnf.clauses.len(),
+            clauses: m,
             search,
-            check: String::new(),
-        };
-        match outcome {
-            Err(Halt::Stopped(Stop::Deadline)) => {
-                out.reason = Some(format!(
-                    "the deadline stopped the search after {} conflicts",
-                    stats.conflicts
-                ));
-                out.check = "nothing to check: no answer was found".into();
-            }
-            Err(Halt::Stopped(stop)) => return Err(stop.into()),
-            Err(Halt::ProofTooLarge) => {
-                out.reason = Some(format!(
-                    "the proof passed {MAX_PROOF_WORDS} words after {} conflicts",
-                    stats.conflicts
-                ));
-                out.check = "nothing to check: no answer was found".into();
-            }
-            Ok(Outcome::Sat(model)) => {
-                if falsified(&cnf, &model).is_some() {
-                    return Err(Stop::CheckFailed("the model falsifies a clause").into());
-                }
-                out.status = Status::Exact;
-                out.satisfiable = Some(true);
-                out.model = Some(literals(&model));
-                out.check = format!(
-                    "the model satisfies each of the {} clauses",
-                    cnf.clauses.len()
-                );
-            }
-            Ok(Outcome::Unsat(steps)) => match lrat::check(&cnf, &steps, &ctx.budget) {
-                Err(Stop::Deadline) => {
-                    out.reason = Some(format!(
-                        "the solver found the clauses unsatisfiable, but the replay of its {}-step proof did not finish before the deadline",
-                        steps.len()
-                    ));
-                    out.check = "the proof's replay was stopped: no answer is claimed".into();
-                }
-                Err(stop) => return Err(stop.into()),
-                Ok(Err(_)) => {
-                    return Err(
-                        Stop::CheckFailed("the LRAT checker rejected the solver's proof").into(),
-                    );
-                }
-                Ok(Ok(())) => {
-                    let added = steps
-                        .iter()
-                        .filter(|s| matches!(s, Step::Add { .. }))
-                        .count();
-                    let hints = steps
-                        .iter()
-                        .map(|s| match s {
-                            Step::Add { hints, .. } => hints.len(),
-                            Step::Delete(_) => 0,
-                        })
-                        .sum();
-                    let text = lrat_text(&steps, cnf.clauses.len() as u64);
-                    out.status = Status::Exact;
-                    out.satisfiable = Some(false);
-                    out.check = format!(
-                        "the LRAT proof ({added} added clauses, {hints} hints) replays by reverse unit propagation from the {} input clauses to the empty clause",
-                        cnf.clauses.len()
-                    );
-                    out.proof = Some(ProofOut {
-                        format: "LRAT",
-                        added,
-                        hints,
-                        bytes: text.len(),
-                        text: (text.len() <= MAX_PROOF_TEXT).then_some(text),
-                    });
-                }
-            },
-        }
-        Ok(out)
+            check,
+        })
     }
 }

@@ -1,4 +1,5 @@
-//! The `logic` capability family: propositional satisfiability. Every
+//! The `logic` capability family: propositional formulas and
+//! satisfiability. Every
 //! answer is replayed before it is returned: a model against every clause,
 //! an unsatisfiability proof (LRAT) by the checker in
 //! `hessian_kernels::sat::lrat`, which is the only trusted code.
@@ -11,6 +12,12 @@ pub mod wire;
 hessian_op::operations! {
     cnf_satisfiable => CnfSatisfiable,
     cnf_assignment => CnfAssignment,
+    formula_satisfiable => FormulaSatisfiable,
+    formula_tautology => FormulaTautology,
+    formula_equivalence => FormulaEquivalence,
+    formula_truth_table => FormulaTruthTable,
+    formula_cnf => FormulaCnf,
+    formula_minimize => FormulaMinimize,
 }
 
 #[cfg(test)]

@@ -139,3 +139,116 @@ fn assignments_are_evaluated_clause_by_clause() {
         assert_eq!(check["satisfied"], true);
     }
 }
+
+fn formulas() -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/logic/formulas.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    v["cases"].as_array().cloned().unwrap_or_default()
+}
+
+/// The formula operations against sympy.logic on 160 random formulas.
+#[test]
+fn formula_operations_match_sympy_logic() {
+    let (mut tables, mut skipped) = (0, 0);
+    for case in formulas() {
+        let f = case["formula"].as_str().unwrap();
+        let out = run("logic.formula.satisfiable.decide", json!({"formula": f})).unwrap();
+        assert_eq!(out["satisfiable"], case["satisfiable"], "{f}");
+        let out = run("logic.formula.tautology.decide", json!({"formula": f})).unwrap();
+        assert_eq!(out["tautology"], case["tautology"], "{f}");
+        let out = run(
+            "logic.formula.truth_table.compute",
+            json!({"formula": f, "variables": case["variables"]}),
+        )
+        .unwrap();
+        if out["variables"] == case["variables"] {
+            assert_eq!(out["minterms"], case["minterms"], "{f}");
+            tables += 1;
+        } else {
+            // SymPy dropped a variable the formula does not depend on.
+            skipped += 1;
+        }
+        let same = case["equivalent_form"].as_str().unwrap();
+        let out = run(
+            "logic.formula.equivalence.decide",
+            json!({"left": f, "right": same}),
+        )
+        .unwrap();
+        assert_eq!(out["equivalent"], true, "{f} vs {same}");
+        let other = case["other_form"].as_str().unwrap();
+        let out = run(
+            "logic.formula.equivalence.decide",
+            json!({"left": f, "right": other}),
+        )
+        .unwrap();
+        assert_eq!(
+            out["equivalent"], case["other_equivalent"],
+            "{f} vs {other}"
+        );
+        for method in ["tseitin", "distributive"] {
+            let out = run(
+                "logic.formula.cnf.compute",
+                json!({"formula": f, "method": method}),
+            )
+            .unwrap_or_else(|e| panic!("{f} {method}: {e:?}"));
+            assert!(out["clauses"].is_array());
+        }
+        let out = run("logic.formula.minimize.compute", json!({"formula": f})).unwrap();
+        assert_eq!(out["status"], "exact");
+        if let Some(sop) = case["sopform_terms"].as_u64() {
+            assert!(
+                out["terms"].as_u64().unwrap() <= sop,
+                "{f}: {out} vs SOPform {sop}"
+            );
+        }
+        let expr = out["expression"].as_str().unwrap();
+        let back = run(
+            "logic.formula.equivalence.decide",
+            json!({"left": f, "right": expr}),
+        )
+        .unwrap();
+        assert_eq!(back["equivalent"], true, "{f} vs its minimum {expr}");
+    }
+    assert!(
+        tables >= 120,
+        "{tables} truth tables compared, {skipped} skipped"
+    );
+}
+
+#[test]
+fn formula_errors_name_the_place() {
+    let err = run(
+        "logic.formula.satisfiable.decide",
+        json!({"formula": "p & (q | "}),
+    )
+    .unwrap_err();
+    assert!(format!("{err:?}").contains("character 10"), "{err:?}");
+    let err = run(
+        "logic.formula.truth_table.compute",
+        json!({"formula": "a&b&c&d&e&f&g&h&i&j&k&l&m"}),
+    )
+    .unwrap_err();
+    assert!(format!("{err:?}").contains("at most 12"), "{err:?}");
+    let out = run(
+        "logic.formula.minimize.compute",
+        json!({"formula": "p xor q", "form": "cnf"}),
+    )
+    .unwrap();
+    assert_eq!(out["terms"], 2);
+    let out = run(
+        "logic.formula.minimize.compute",
+        json!({"formula": "p & !p"}),
+    )
+    .unwrap();
+    assert_eq!(out["expression"], "false");
+    let out = run(
+        "logic.formula.minimize.compute",
+        json!({"formula": "p | !p"}),
+    )
+    .unwrap();
+    assert_eq!(out["expression"], "true");
+}

@@ -1,12 +1,17 @@
 //! Clause sets on the wire: a list of clauses (each a list of non-zero
 //! integers, DIMACS literals) or DIMACS CNF text.
 
-use hessian_kernels::sat::{Cnf, dimacs};
+use hessian_kernels::Stop;
+use hessian_kernels::logic::formula::{self, Formula};
+use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
+use hessian_kernels::sat::{Cnf, Step, dimacs, falsified, lrat, lrat_text};
 use hessian_op::wire::{Bounded, LIMIT_TAG};
+use hessian_op::{Ctx, MathError};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// Variables a clause set may use.
 pub const MAX_VARS: u32 = 100_000;
@@ -136,4 +141,168 @@ pub fn literals(model: &[bool]) -> Vec<i32> {
         .enumerate()
         .map(|(i, &t)| if t { i as i32 + 1 } else { -(i as i32 + 1) })
         .collect()
+}
+
+/// Hints and literals an unsatisfiability proof may hold.
+const MAX_PROOF_WORDS: usize = 8_000_000;
+/// Largest LRAT text returned with an answer (its size is always given).
+const MAX_PROOF_TEXT: usize = 16_384;
+
+#[derive(Serialize, JsonSchema)]
+pub struct ProofOut {
+    /// "LRAT": each added clause with the clauses (hints) whose unit
+    /// propagation derives it; input clauses are numbered 1..m.
+    pub format: &'static str,
+    /// Clauses the proof adds, the last one empty.
+    pub added: usize,
+    /// Hints over all added clauses.
+    pub hints: usize,
+    /// Bytes of the LRAT text.
+    pub bytes: usize,
+    /// The LRAT text, when at most 16 KB.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct SearchOut {
+    pub decisions: u64,
+    pub conflicts: u64,
+    pub propagations: u64,
+    pub restarts: u64,
+}
+
+/// What the solver found, replayed.
+pub enum Decision {
+    /// A model of every clause (value of variable v at v − 1), evaluated.
+    Sat(Vec<bool>),
+    /// An LRAT proof that the replay accepted.
+    Unsat(ProofOut),
+    /// What stopped the search (the deadline, the proof's size).
+    Unknown(String),
+}
+
+/// Solves `cnf` and replays the answer: the model on every clause, the
+/// proof by the LRAT checker. A replay that fails is an internal error.
+pub fn decide(cnf: &Cnf, ctx: &Ctx) -> Result<(Decision, SearchOut), MathError> {
+    let limits = cdcl::Limits {
+        proof_words: MAX_PROOF_WORDS,
+    };
+    let (outcome, stats) = cdcl::solve(cnf, &limits, &ctx.budget);
+    let search = SearchOut {
+        decisions: stats.decisions,
+        conflicts: stats.conflicts,
+        propagations: stats.propagations,
+        restarts: stats.restarts,
+    };
+    let decision = match outcome {
+        Err(Halt::Stopped(Stop::Deadline)) => Decision::Unknown(format!(
+            "the deadline stopped the search after {} conflicts",
+            stats.conflicts
+        )),
+        Err(Halt::Stopped(stop)) => return Err(stop.into()),
+        Err(Halt::ProofTooLarge) => Decision::Unknown(format!(
+            "the proof passed {MAX_PROOF_WORDS} words after {} conflicts",
+            stats.conflicts
+        )),
+        Ok(Outcome::Sat(model)) => {
+            if falsified(cnf, &model).is_some() {
+                return Err(Stop::CheckFailed("the model falsifies a clause").into());
+            }
+            Decision::Sat(model)
+        }
+        Ok(Outcome::Unsat(steps)) => match lrat::check(cnf, &steps, &ctx.budget) {
+            Err(Stop::Deadline) => Decision::Unknown(format!(
+                "the solver found the clauses unsatisfiable, but the replay of its {}-step proof did not finish before the deadline",
+                steps.len()
+            )),
+            Err(stop) => return Err(stop.into()),
+            Ok(Err(_)) => {
+                return Err(
+                    Stop::CheckFailed("the LRAT checker rejected the solver's proof").into(),
+                );
+            }
+            Ok(Ok(())) => {
+                let added = steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Add { .. }))
+                    .count();
+                let hints = steps
+                    .iter()
+                    .map(|s| match s {
+                        Step::Add { hints, .. } => hints.len(),
+                        Step::Delete(_) => 0,
+                    })
+                    .sum();
+                let text = lrat_text(&steps, cnf.clauses.len() as u64);
+                Decision::Unsat(ProofOut {
+                    format: "LRAT",
+                    added,
+                    hints,
+                    bytes: text.len(),
+                    text: (text.len() <= MAX_PROOF_TEXT).then_some(text),
+                })
+            }
+        },
+    };
+    Ok((decision, search))
+}
+
+/// Characters of one formula.
+pub const MAX_FORMULA_CHARS: usize = 100_000;
+
+/// Parses the formula at `path`, numbering its variables after `names`.
+pub fn formula(
+    path: &str,
+    text: &str,
+    names: &[String],
+) -> Result<(Formula, Vec<String>), MathError> {
+    if text.chars().count() > MAX_FORMULA_CHARS {
+        return Err(MathError::Limit(format!(
+            "{path} has more than {MAX_FORMULA_CHARS} characters"
+        )));
+    }
+    formula::parse(text, names).map_err(|e| MathError::Input {
+        path: path.into(),
+        message: format!(
+            "at character {}: {} (grammar: variables, true, false, ! (not), & (and), ^ or xor, | (or), -> (implies), <-> (iff), parentheses)",
+            text[..e.at.min(text.len())].chars().count() + 1,
+            e.message
+        ),
+    })
+}
+
+/// An assignment as {name: value}.
+pub fn named(names: &[String], values: &[bool]) -> BTreeMap<String, bool> {
+    names.iter().cloned().zip(values.iter().copied()).collect()
+}
+
+/// Nodes a formula may have (Tseitin adds a variable and a few clauses per node).
+pub const MAX_FORMULA_NODES: usize = 100_000;
+
+/// Satisfiability of f over its n variables, by Tseitin's CNF: a model is
+/// restricted to the n variables and f evaluated on it (it must be true).
+pub fn decide_formula(
+    f: &Formula,
+    n: usize,
+    ctx: &Ctx,
+) -> Result<(Decision, SearchOut), MathError> {
+    if f.size() > MAX_FORMULA_NODES {
+        return Err(MathError::Limit(format!(
+            "{} operators and operands; at most {MAX_FORMULA_NODES}",
+            f.size()
+        )));
+    }
+    let cnf = formula::tseitin(f, n);
+    let (decision, search) = decide(&cnf, ctx)?;
+    Ok(match decision {
+        Decision::Sat(mut model) => {
+            model.truncate(n);
+            if !f.eval(&model) {
+                return Err(Stop::CheckFailed("the formula is false at the CNF's model").into());
+            }
+            (Decision::Sat(model), search)
+        }
+        other => (other, search),
+    })
 }
