@@ -38,6 +38,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_equation::operations(),
             hessian_algebraic_number::operations(),
             hessian_logic::operations(),
+            hessian_game::operations(),
         ]
         .into_iter()
         .flatten();
