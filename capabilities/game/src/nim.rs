@@ -83,29 +83,29 @@ impl Operation for NimSolve {
             });
         }
         let misere = input.play == Play::Misere;
+        let summary = Summary::of(&heaps);
         let moves: Vec<(usize, BigInt)> = (0..heaps.len())
             .flat_map(|k| {
-                winning_targets(&heaps, k, misere)
+                winning_targets(&heaps[k], &summary.without(&heaps[k]), misere)
                     .into_iter()
                     .map(move |to| (k, to))
             })
             .collect();
-        let nim_sum = xor_all(&heaps);
         // The check: each move leaves a position the criterion calls lost.
         for (k, to) in &moves {
-            let mut after = heaps.clone();
-            after[*k] = to.clone();
-            if wins(&after, misere) || to >= &heaps[*k] {
+            let after = summary.without(&heaps[*k]).with(to);
+            if after.wins(misere) || to >= &heaps[*k] {
                 return Err(Stop::CheckFailed("a winning move leaves a winning position").into());
             }
         }
-        let first_player_wins = wins(&heaps, misere);
+        let first_player_wins = summary.wins(misere);
         // With every heap empty the game is over: under misère play the
         // player to move has won already (the other took the last object).
         let over = heaps.iter().all(Zero::is_zero);
         if first_player_wins == moves.is_empty() && !over {
             return Err(Stop::CheckFailed("a winning position without a winning move").into());
         }
+        let nim_sum = summary.xor;
         Ok(Output {
             nim_sum: nim_sum.to_string(),
             first_player_wins,
@@ -128,46 +128,65 @@ impl Operation for NimSolve {
     }
 }
 
-fn xor_all(heaps: &[BigInt]) -> BigInt {
-    heaps.iter().fold(BigInt::zero(), |s, h| s ^ h)
+/// What the criteria read off a position: the xor of its heaps, how many
+/// are 1 and how many are larger.
+#[derive(Clone)]
+struct Summary {
+    xor: BigInt,
+    ones: usize,
+    big: usize,
 }
 
-/// Whether the player to move wins (Bouton; misère: with every heap ≤ 1
-/// the player to move wins when the number of 1-heaps is even).
-fn wins(heaps: &[BigInt], misere: bool) -> bool {
-    if misere && heaps.iter().all(|h| h <= &BigInt::one()) {
-        return heaps.iter().filter(|h| h.is_one()).count() % 2 == 0;
+impl Summary {
+    fn of(heaps: &[BigInt]) -> Summary {
+        heaps.iter().fold(
+            Summary {
+                xor: BigInt::zero(),
+                ones: 0,
+                big: 0,
+            },
+            |acc, h| acc.with(h),
+        )
     }
-    !xor_all(heaps).is_zero()
-}
 
-/// Sizes heap k can be reduced to that leave a lost position.
-fn winning_targets(heaps: &[BigInt], k: usize, misere: bool) -> Vec<BigInt> {
-    let s = xor_all(heaps);
-    let h = &heaps[k];
-    let mut out = Vec::new();
-    let normal = h ^ &s;
-    let others_big = heaps
-        .iter()
-        .enumerate()
-        .any(|(i, x)| i != k && x > &BigInt::one());
-    if misere && !others_big {
-        // Every other heap is 0 or 1: leave an odd number of 1-heaps.
-        let ones = heaps
-            .iter()
-            .enumerate()
-            .filter(|(i, x)| *i != k && x.is_one())
-            .count();
-        for to in [BigInt::zero(), BigInt::one()] {
-            let odd = (ones + usize::from(to.is_one())) % 2 == 1;
-            if &to < h && odd {
-                out.push(to);
-            }
+    fn with(&self, h: &BigInt) -> Summary {
+        Summary {
+            xor: &self.xor ^ h,
+            ones: self.ones + usize::from(h.is_one()),
+            big: self.big + usize::from(h > &BigInt::one()),
         }
-        return out;
     }
-    if &normal < h {
-        out.push(normal);
+
+    /// The position less one heap h of it.
+    fn without(&self, h: &BigInt) -> Summary {
+        Summary {
+            xor: &self.xor ^ h,
+            ones: self.ones - usize::from(h.is_one()),
+            big: self.big - usize::from(h > &BigInt::one()),
+        }
     }
-    out
+
+    /// Whether the player to move wins (Bouton; misère: with every heap ≤ 1
+    /// the player to move wins when the number of 1-heaps is even).
+    fn wins(&self, misere: bool) -> bool {
+        if misere && self.big == 0 {
+            return self.ones % 2 == 0;
+        }
+        !self.xor.is_zero()
+    }
+}
+
+/// Sizes heap h can be reduced to that leave a lost position, the other
+/// heaps being `rest`.
+fn winning_targets(h: &BigInt, rest: &Summary, misere: bool) -> Vec<BigInt> {
+    if misere && rest.big == 0 {
+        // Every other heap is 0 or 1: leave an odd number of 1-heaps.
+        return [BigInt::zero(), BigInt::one()]
+            .into_iter()
+            .filter(|to| to < h && (rest.ones + usize::from(to.is_one())) % 2 == 1)
+            .collect();
+    }
+    // Normal play, or misère with a heap > 1 left: the nim-sum to 0.
+    let to = &rest.xor;
+    if to < h { vec![to.clone()] } else { vec![] }
 }

@@ -1,4 +1,5 @@
 use crate::wire::{Decision, decide, formula};
+use hessian_kernels::Budget;
 use hessian_kernels::logic::formula::{Formula, tseitin};
 use hessian_kernels::sat::Cnf;
 use hessian_op::prelude::*;
@@ -79,7 +80,7 @@ impl Operation for FormulaCnf {
         let cnf = match input.method {
             Method::Tseitin => tseitin(&f, n),
             Method::Distributive => {
-                let clauses = distribute(&f, false)?;
+                let clauses = distribute(&f, false, &ctx.budget)?;
                 Cnf {
                     vars: n as u32,
                     clauses,
@@ -148,7 +149,8 @@ fn refuted(cnf: &Cnf, ctx: &Ctx) -> Result<(), MathError> {
 }
 
 /// Clauses equivalent to f (to ¬f when `negated`), within MAX_CLAUSES.
-fn distribute(f: &Formula, negated: bool) -> Result<Vec<Vec<i32>>, MathError> {
+fn distribute(f: &Formula, negated: bool, budget: &Budget) -> Result<Vec<Vec<i32>>, MathError> {
+    budget.check()?;
     let and = |parts: Vec<Vec<Vec<i32>>>| -> Result<Vec<Vec<i32>>, MathError> {
         let out: Vec<Vec<i32>> = parts.into_iter().flatten().collect();
         bounded(out)
@@ -156,6 +158,9 @@ fn distribute(f: &Formula, negated: bool) -> Result<Vec<Vec<i32>>, MathError> {
     let or = |parts: Vec<Vec<Vec<i32>>>| -> Result<Vec<Vec<i32>>, MathError> {
         let mut acc: Vec<Vec<i32>> = vec![vec![]];
         for p in parts {
+            if acc.len().saturating_mul(p.len()) > 100 * MAX_CLAUSES {
+                return Err(too_large());
+            }
             let mut next = Vec::new();
             for a in &acc {
                 for b in &p {
@@ -179,25 +184,43 @@ fn distribute(f: &Formula, negated: bool) -> Result<Vec<Vec<i32>>, MathError> {
     match (f, negated) {
         (Formula::Const(b), neg) => Ok(if *b != neg { vec![] } else { vec![vec![]] }),
         (Formula::Var(v), neg) => Ok(vec![vec![lit(*v, !neg)]]),
-        (Formula::Not(g), neg) => distribute(g, !neg),
+        (Formula::Not(g), neg) => distribute(g, !neg, budget),
         (Formula::And(gs), false) | (Formula::Or(gs), true) => and(gs
             .iter()
-            .map(|g| distribute(g, negated))
+            .map(|g| distribute(g, negated, budget))
             .collect::<Result<_, _>>()?),
         (Formula::Or(gs), false) | (Formula::And(gs), true) => or(gs
             .iter()
-            .map(|g| distribute(g, negated))
+            .map(|g| distribute(g, negated, budget))
             .collect::<Result<_, _>>()?),
-        (Formula::Implies(a, b), false) => or(vec![distribute(a, true)?, distribute(b, false)?]),
-        (Formula::Implies(a, b), true) => and(vec![distribute(a, false)?, distribute(b, true)?]),
+        (Formula::Implies(a, b), false) => or(vec![
+            distribute(a, true, budget)?,
+            distribute(b, false, budget)?,
+        ]),
+        (Formula::Implies(a, b), true) => and(vec![
+            distribute(a, false, budget)?,
+            distribute(b, true, budget)?,
+        ]),
         // a xor b = (a | b) & (!a | !b); a <-> b = (!a | b) & (a | !b).
         (Formula::Xor(a, b), false) | (Formula::Iff(a, b), true) => and(vec![
-            or(vec![distribute(a, false)?, distribute(b, false)?])?,
-            or(vec![distribute(a, true)?, distribute(b, true)?])?,
+            or(vec![
+                distribute(a, false, budget)?,
+                distribute(b, false, budget)?,
+            ])?,
+            or(vec![
+                distribute(a, true, budget)?,
+                distribute(b, true, budget)?,
+            ])?,
         ]),
         (Formula::Iff(a, b), false) | (Formula::Xor(a, b), true) => and(vec![
-            or(vec![distribute(a, true)?, distribute(b, false)?])?,
-            or(vec![distribute(a, false)?, distribute(b, true)?])?,
+            or(vec![
+                distribute(a, true, budget)?,
+                distribute(b, false, budget)?,
+            ])?,
+            or(vec![
+                distribute(a, false, budget)?,
+                distribute(b, true, budget)?,
+            ])?,
         ]),
     }
 }
@@ -206,9 +229,13 @@ fn bounded(mut clauses: Vec<Vec<i32>>) -> Result<Vec<Vec<i32>>, MathError> {
     clauses.sort_unstable();
     clauses.dedup();
     if clauses.len() > MAX_CLAUSES {
-        return Err(MathError::Limit(format!(
-            "the distributive CNF passes {MAX_CLAUSES} clauses; method \"tseitin\" gives a linear-size equisatisfiable one"
-        )));
+        return Err(too_large());
     }
     Ok(clauses)
+}
+
+fn too_large() -> MathError {
+    MathError::Limit(format!(
+        "the distributive CNF passes {MAX_CLAUSES} clauses; method \"tseitin\" gives a linear-size equisatisfiable one"
+    ))
 }

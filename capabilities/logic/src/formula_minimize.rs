@@ -4,8 +4,8 @@ use hessian_op::prelude::*;
 
 pub struct FormulaMinimize;
 
-/// Variables minimised exactly (2^14 rows; prime implicants grow as 3ⁿ/n).
-const MAX_VARS: usize = 14;
+/// Variables minimised exactly (2^12 rows; prime implicants grow as 3ⁿ/n).
+const MAX_VARS: usize = 12;
 
 #[derive(Deserialize, JsonSchema, Default, Clone, Copy, PartialEq)]
 #[serde(rename_all = "lowercase")]
@@ -21,7 +21,7 @@ pub enum Form {
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// A propositional formula (grammar as logic.formula.satisfiable.decide:
-    /// !, &, xor/^, |, ->, <->, true, false, parentheses); at most 14
+    /// !, &, xor/^, |, ->, <->, true, false, parentheses); at most 12
     /// variables.
     #[schemars(length(max = 100000))]
     pub formula: String,
@@ -54,10 +54,10 @@ impl Operation for FormulaMinimize {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "logic.formula.minimize.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Minimal sum of products (or product of sums) of a boolean formula";
     const SUMMARY: &'static str = "Minimises a boolean formula to two levels exactly (Quine–McCluskey with Petrick's method, as a Karnaugh map would): the fewest terms, then the fewest literals, checked on every row.";
-    const DESCRIPTION: &'static str = "The true rows (of the negation for a product of sums) give the prime implicants by Quine–McCluskey's merging; a cover of the rows with the fewest primes, then the fewest literals, comes from branch and bound with a disjoint-rows lower bound (Petrick's problem). Checked: the expression evaluates like the formula on all 2ⁿ rows. At the deadline the best cover found is returned with status unknown and a lower bound. Bounds: 14 variables, 100,000 characters.";
+    const DESCRIPTION: &'static str = "The true rows (of the negation for a product of sums) give the prime implicants by Quine–McCluskey's merging; a cover of the rows with the fewest primes, then the fewest literals, comes from branch and bound with a disjoint-rows lower bound (Petrick's problem). Checked: the expression evaluates like the formula on all 2ⁿ rows. At the deadline the best cover found is returned with status unknown and a lower bound. Bounds: 12 variables, 100,000 characters.";
     const KEYWORDS: &'static [&'static str] = &[
         "minimize",
         "simplify boolean",
@@ -95,7 +95,7 @@ impl Operation for FormulaMinimize {
         let value = |r: u32| f.eval(&(0..n).map(|i| r >> i & 1 == 1).collect::<Vec<_>>());
         let rows: Vec<u32> = (0u32..1 << n).filter(|&r| value(r) != cnf).collect();
         let p = primes(&rows, &ctx.budget)?;
-        let cover = minimum_cover(&rows, &p, n, &ctx.budget);
+        let cover = minimum_cover(&rows, &p, n, &ctx.budget)?;
         let mut terms = cover.terms;
         terms.sort_by_key(|t| (std::cmp::Reverse(t.mask.count_ones()), t.bits));
         let expression = print(&terms, &names, n, cnf);

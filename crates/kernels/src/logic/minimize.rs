@@ -82,17 +82,24 @@ pub struct Cover {
     pub lower_bound: usize,
 }
 
-pub fn minimum_cover(rows: &[u32], primes: &[Term], n: usize, budget: &Budget) -> Cover {
+/// Stops (Err) only when the budget ends before a first cover exists.
+pub fn minimum_cover(
+    rows: &[u32],
+    primes: &[Term],
+    n: usize,
+    budget: &Budget,
+) -> Result<Cover, Stop> {
     let rows: Vec<u32> = {
         let mut r = rows.to_vec();
         r.sort_unstable();
         r.dedup();
         r
     };
-    let covering: Vec<Vec<usize>> = rows
-        .iter()
-        .map(|&r| (0..primes.len()).filter(|&p| primes[p].covers(r)).collect())
-        .collect();
+    let mut covering: Vec<Vec<usize>> = Vec::with_capacity(rows.len());
+    for &r in &rows {
+        budget.check()?;
+        covering.push((0..primes.len()).filter(|&p| primes[p].covers(r)).collect());
+    }
     let mut search = Search {
         rows: &rows,
         primes,
@@ -105,17 +112,17 @@ pub fn minimum_cover(rows: &[u32], primes: &[Term], n: usize, budget: &Budget) -
         steps: 0,
     };
     // A greedy cover first: an upper bound from the start.
-    search.best = Some(greedy(&rows, primes, &covering, n));
+    search.best = Some(greedy(&rows, primes, &covering, n, budget)?);
     let root_bound = search.lower_bound(&vec![false; rows.len()]);
     let mut covered = vec![false; rows.len()];
     search.branch(&mut covered);
     let (terms, _) = search.best.take().unwrap_or_default();
     let exact = !search.stopped;
-    Cover {
+    Ok(Cover {
         lower_bound: if exact { terms.len() } else { root_bound },
         terms,
         exact,
-    }
+    })
 }
 
 type Scored = (Vec<Term>, (usize, u32));
@@ -124,10 +131,17 @@ fn cost(terms: &[Term], n: usize) -> (usize, u32) {
     (terms.len(), terms.iter().map(|t| t.literals(n)).sum())
 }
 
-fn greedy(rows: &[u32], primes: &[Term], covering: &[Vec<usize>], n: usize) -> Scored {
+fn greedy(
+    rows: &[u32],
+    primes: &[Term],
+    covering: &[Vec<usize>],
+    n: usize,
+    budget: &Budget,
+) -> Result<Scored, Stop> {
     let mut covered = vec![false; rows.len()];
     let mut terms = Vec::new();
     while let Some(r) = covered.iter().position(|c| !c) {
+        budget.check()?;
         let best = covering[r]
             .iter()
             .copied()
@@ -146,7 +160,7 @@ fn greedy(rows: &[u32], primes: &[Term], covering: &[Vec<usize>], n: usize) -> S
         }
     }
     let c = cost(&terms, n);
-    (terms, c)
+    Ok((terms, c))
 }
 
 struct Search<'a> {

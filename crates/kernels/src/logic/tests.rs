@@ -111,7 +111,7 @@ fn covers_are_minimum_and_agree_with_the_function() {
         let n = rng.gen_range(1..=4);
         let rows: Vec<u32> = (0u32..1 << n).filter(|_| rng.gen_bool(0.5)).collect();
         let p = primes(&rows, &budget).unwrap();
-        let cover = minimum_cover(&rows, &p, n, &budget);
+        let cover = minimum_cover(&rows, &p, n, &budget).unwrap();
         assert!(cover.exact);
         let covered: Vec<u32> = (0u32..1 << n)
             .filter(|&r| cover.terms.iter().any(|t| t.covers(r)))

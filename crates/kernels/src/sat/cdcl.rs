@@ -116,7 +116,18 @@ struct Solver<'a> {
 /// checked here; the caller replays both), with the search's counters
 /// (also when it halted).
 pub fn solve(cnf: &Cnf, limits: &Limits, budget: &Budget) -> (Result<Outcome, Halt>, Stats) {
-    let n = cnf.vars as usize;
+    if cnf
+        .clauses
+        .iter()
+        .flatten()
+        .any(|&l| l == 0 || l == i32::MIN)
+    {
+        let bad = Halt::Stopped(Stop::CheckFailed("a clause holds the literal 0"));
+        return (Err(bad), Stats::default());
+    }
+    // Variables beyond the declared count are still variables.
+    let widest = cnf.clauses.iter().flatten().map(|l| l.unsigned_abs()).max();
+    let n = cnf.vars.max(widest.unwrap_or(0)) as usize;
     let mut s = Solver {
         clauses: Vec::with_capacity(cnf.clauses.len()),
         watches: vec![Vec::new(); 2 * n],
