@@ -170,7 +170,7 @@ impl Summary {
     /// the player to move wins when the number of 1-heaps is even).
     fn wins(&self, misere: bool) -> bool {
         if misere && self.big == 0 {
-            return self.ones % 2 == 0;
+            return self.ones.is_multiple_of(2);
         }
         !self.xor.is_zero()
     }
