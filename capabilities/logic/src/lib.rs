@@ -12,6 +12,8 @@ pub mod wire;
 hessian_op::operations! {
     cnf_satisfiable => CnfSatisfiable,
     cnf_assignment => CnfAssignment,
+    cnf_unsat_core => CnfUnsatCore,
+    cnf_models => CnfModels,
     formula_satisfiable => FormulaSatisfiable,
     formula_tautology => FormulaTautology,
     formula_equivalence => FormulaEquivalence,

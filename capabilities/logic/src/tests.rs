@@ -252,3 +252,86 @@ fn formula_errors_name_the_place() {
     .unwrap();
     assert_eq!(out["expression"], "true");
 }
+
+/// Brute force: every assignment of n ≤ 10 variables.
+fn all_models(clauses: &[Vec<i64>], n: u32) -> Vec<Vec<i64>> {
+    (0u32..1 << n)
+        .map(|bits| {
+            (1..=n as i64)
+                .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
+                .collect::<Vec<i64>>()
+        })
+        .filter(|m| clauses.iter().all(|c| c.iter().any(|l| m.contains(l))))
+        .collect()
+}
+
+fn random_cnf(seed: u64, n: u32, m: usize) -> Vec<Vec<i64>> {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move |k: u64| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) % k
+    };
+    (0..m)
+        .map(|_| {
+            (0..3)
+                .map(|_| {
+                    let v = next(u64::from(n)) as i64 + 1;
+                    if next(2) == 0 { v } else { -v }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn model_lists_and_cores_match_brute_force() {
+    let (mut complete, mut cores) = (0, 0);
+    for seed in 0..120u64 {
+        let n = 3 + (seed % 6) as u32;
+        let m = (n as usize) * (2 + (seed % 4) as usize);
+        let cnf = random_cnf(seed, n, m);
+        // Variables 1..n all appear (a unit pair pins any unused one).
+        let mut clauses = cnf.clone();
+        for v in 1..=n as i64 {
+            clauses.push(vec![v, -v]);
+        }
+        let want = all_models(&clauses, n);
+        let out = run(
+            "logic.cnf.models.enumerate",
+            json!({"cnf": clauses, "limit": 1000}),
+        )
+        .unwrap();
+        assert_eq!(out["complete"], true);
+        let mut got: Vec<Vec<i64>> = serde_json::from_value(out["models"].clone()).unwrap();
+        got.sort();
+        let mut want = want;
+        want.sort();
+        assert_eq!(got, want, "seed {seed}");
+        complete += 1;
+        if want.is_empty() {
+            let out = run("logic.cnf.unsat_core.find", json!({"cnf": clauses})).unwrap();
+            assert_eq!(out["status"], "exact");
+            let core: Vec<Vec<i64>> = serde_json::from_value(out["clauses"].clone()).unwrap();
+            assert!(
+                all_models(&core, n).is_empty(),
+                "seed {seed}: the core has a model"
+            );
+            for k in 0..core.len() {
+                let mut rest = core.clone();
+                rest.remove(k);
+                assert!(
+                    !all_models(&rest, n).is_empty(),
+                    "seed {seed}: clause {k} of the core is not needed"
+                );
+            }
+            cores += 1;
+        }
+    }
+    assert!(complete == 120 && cores >= 20, "{cores} cores");
+    let err = run("logic.cnf.unsat_core.find", json!({"cnf": [[1, 2]]})).unwrap_err();
+    assert!(format!("{err:?}").contains("satisfiable"), "{err:?}");
+}

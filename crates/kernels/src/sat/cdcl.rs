@@ -263,6 +263,9 @@ impl Solver<'_> {
         // satisfied), units and the empty clause acted on at once.
         let mut pending: Vec<u32> = Vec::new();
         for (k, c) in cnf.clauses.iter().enumerate() {
+            if k.is_multiple_of(1 << 14) {
+                self.budget.check()?;
+            }
             let id = k as u64 + 1;
             let mut lits: Vec<Lit> = c.iter().map(|&x| lit(x)).collect();
             lits.sort_unstable();
@@ -375,6 +378,9 @@ impl Solver<'_> {
             let p = self.trail[self.head];
             self.head += 1;
             self.stats.propagations += 1;
+            if self.stats.propagations.is_multiple_of(1 << 12) {
+                self.budget.check()?;
+            }
             let false_lit = p ^ 1;
             let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
             let (mut i, mut j) = (0, 0);
