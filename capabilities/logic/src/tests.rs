@@ -5,9 +5,10 @@
 
 use serde_json::{Value, json};
 
-fn corpus() -> Vec<Value> {
+/// The cases of tests/data/logic/<name>.json.
+fn load(name: &str) -> Vec<Value> {
     let path = format!(
-        "{}/../../tests/data/logic/cnf.json",
+        "{}/../../tests/data/logic/{name}.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -30,7 +31,7 @@ fn satisfies(clauses: &Value, model: &[i64]) -> bool {
 
 #[test]
 fn satisfiability_matches_python_sat_on_the_corpus() {
-    let cases = corpus();
+    let cases = load("cnf");
     let (mut sat, mut unsat) = (0, 0);
     for case in &cases {
         let name = case["name"].as_str().unwrap();
@@ -125,7 +126,11 @@ fn assignments_are_evaluated_clause_by_clause() {
         .is_err()
     );
     // Every model the solver returns checks.
-    for case in corpus().iter().filter(|c| c["satisfiable"] == true).take(5) {
+    for case in load("cnf")
+        .iter()
+        .filter(|c| c["satisfiable"] == true)
+        .take(5)
+    {
         let out = run(
             "logic.cnf.satisfiable.decide",
             json!({"cnf": case["clauses"]}),
@@ -140,21 +145,11 @@ fn assignments_are_evaluated_clause_by_clause() {
     }
 }
 
-fn formulas() -> Vec<Value> {
-    let path = format!(
-        "{}/../../tests/data/logic/formulas.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    v["cases"].as_array().cloned().unwrap_or_default()
-}
-
 /// The formula operations against sympy.logic on 160 random formulas.
 #[test]
 fn formula_operations_match_sympy_logic() {
     let (mut tables, mut skipped) = (0, 0);
-    for case in formulas() {
+    for case in load("formulas") {
         let f = case["formula"].as_str().unwrap();
         let out = run("logic.formula.satisfiable.decide", json!({"formula": f})).unwrap();
         assert_eq!(out["satisfiable"], case["satisfiable"], "{f}");
