@@ -14,6 +14,7 @@ pub mod group;
 pub mod integer;
 pub mod linalg;
 pub mod logic;
+pub mod lp;
 pub mod mat;
 pub mod modular;
 pub mod normal_form;

@@ -65,7 +65,14 @@ pub fn ratio(n: BigInt, d: BigInt) -> Q {
     } else if (-&d).is_one() {
         Q::from_integer(-n)
     } else {
-        Q::new(n, d)
+        // Lehmer's gcd where the numbers are long (crate::integer::gcd).
+        let g = crate::integer::gcd(&n, &d);
+        let (n, d) = (n / &g, d / &g);
+        if d.is_negative() {
+            Q::new_raw(-n, -d)
+        } else {
+            Q::new_raw(n, d)
+        }
     }
 }
 
@@ -73,7 +80,11 @@ pub fn ratio(n: BigInt, d: BigInt) -> Q {
 /// other than 1.
 pub fn mul(a: &Q, b: &Q) -> Q {
     let cross = |n: &BigInt, d: &BigInt| {
-        if d.is_one() { BigInt::one() } else { n.gcd(d) }
+        if d.is_one() {
+            BigInt::one()
+        } else {
+            crate::integer::gcd(n, d)
+        }
     };
     let (g1, g2) = (cross(a.numer(), b.denom()), cross(b.numer(), a.denom()));
     let num = (a.numer() / &g1) * (b.numer() / &g2);

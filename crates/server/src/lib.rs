@@ -39,6 +39,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_algebraic_number::operations(),
             hessian_logic::operations(),
             hessian_game::operations(),
+            hessian_optimization::operations(),
         ]
         .into_iter()
         .flatten();

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""optimization.linear_program.solve against HiGHS (floating point, through
+scipy.optimize.linprog method "highs") and against SymPy's exact simplex
+(sympy.solvers.simplex.lpmax, rational arithmetic), on the same programs,
+in one run, as ratios hessian / reference.
+
+Programs: dense "production" programs max c·x, A·x <= b, x >= 0 with
+integer A in [1, 99] (bounded, feasible) and "mixed" ones with entries in
+[-50, 50], a box 0 <= x <= 100, and equality rows (degenerate vertices),
+at n = m = 25, 50, 100, 200. Hessian is driven over stdio (`hessian serve`);
+its time is the envelope's elapsed_ms (parse, float proposal, exact
+simplex and the certificate's check). HiGHS's and SymPy's times are their
+calls in-process. SymPy runs only where it finishes within --sympy-limit
+programs' sizes. Optimal values are compared (HiGHS's to 1e-6).
+
+    /var/tmp/venv-bench/bin/pip install scipy highspy sympy
+    cargo build --release --bin hessian
+    /var/tmp/venv-bench/bin/python benches/optimization.py --hessian target/release/hessian
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from fractions import Fraction
+
+from scipy.optimize import linprog
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_det import Server, payload  # noqa: E402
+
+
+def production(n, rng):
+    a = [[rng.randint(1, 99) for _ in range(n)] for _ in range(n)]
+    b = [rng.randint(100 * n, 1000 * n) for _ in range(n)]
+    c = [rng.randint(1, 99) for _ in range(n)]
+    return c, [(row, "<=", bi) for row, bi in zip(a, b)], (0, None)
+
+
+def mixed(n, rng):
+    rows = []
+    for i in range(n):
+        row = [rng.randint(-50, 50) for _ in range(n)]
+        rel = "=" if i % 10 == 0 else "<="
+        # Through the point x = 1: feasible, and degenerate at it.
+        rhs = sum(row) + (0 if rel == "=" else rng.randint(0, 200))
+        rows.append((row, rel, rhs))
+    c = [rng.randint(-20, 20) for _ in range(n)]
+    return c, rows, (0, 100)
+
+
+def ours(server, c, rows, bounds):
+    constraints = [{"coefficients": r, "relation": rel, "rhs": b} for r, rel, b in rows]
+    box = [{"variable": f"x{j + 1}", "upper": bounds[1]} for j in range(len(c))] if bounds[1] is not None else []
+    program = {"objective": c, "sense": "maximize", "constraints": constraints}
+    if box:
+        program["bounds"] = box
+    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.linear_program.solve", "input": program}))
+    env = msg.get("result", {}).get("structuredContent", {})
+    out = env.get("output") or {}
+    value = out.get("value", {}).get("exact")
+    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg))
+
+
+def highs(c, rows, bounds):
+    a_ub = [r for r, rel, _ in rows if rel == "<="]
+    b_ub = [b for _, rel, b in rows if rel == "<="]
+    a_eq = [r for r, rel, _ in rows if rel == "="]
+    b_eq = [b for _, rel, b in rows if rel == "="]
+    t = time.perf_counter()
+    res = linprog([-x for x in c], A_ub=a_ub or None, b_ub=b_ub or None, A_eq=a_eq or None,
+                  b_eq=b_eq or None, bounds=[bounds] * len(c), method="highs")
+    return 1000 * (time.perf_counter() - t), -res.fun
+
+
+def sympy_exact(c, rows, bounds):
+    from sympy import Rational, symbols
+    from sympy.solvers.simplex import lpmax
+    xs = symbols(f"x0:{len(c)}")
+    cons = []
+    for r, rel, b in rows:
+        e = sum(Rational(a) * x for a, x in zip(r, xs))
+        cons.append(e <= b if rel == "<=" else e >= b if rel == ">=" else None)
+        if rel == "=":
+            cons[-1] = e <= b
+            cons.append(e >= b)
+    for x in xs:
+        cons.append(x >= 0)
+        if bounds[1] is not None:
+            cons.append(x <= bounds[1])
+    t = time.perf_counter()
+    value, _ = lpmax(sum(Rational(a) * x for a, x in zip(c, xs)), cons)
+    return 1000 * (time.perf_counter() - t), Fraction(int(value.p), int(value.q))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hessian", default="target/release/hessian")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--sizes", default="25,50,100,200")
+    ap.add_argument("--sympy-limit", type=int, default=50)
+    args = ap.parse_args()
+    server = Server([args.hessian, "serve", "--max-output-bytes", "8000000", "--deadline-ms", "120000"])
+    rng = random.Random(20261207)
+    print("| program | n = m | HiGHS (float) | SymPy (exact) | Hessian (exact, checked) | ratio / HiGHS | SymPy / Hessian |")
+    print("|---|---|---|---|---|---|---|")
+    disagreements = 0
+    for family, make in [("production", production), ("mixed", mixed)]:
+        for n in [int(s) for s in args.sizes.split(",")]:
+            c, rows, bounds = make(n, rng)
+            h, f, s = [], [], []
+            for _ in range(args.repeat):
+                t, ov = ours(server, c, rows, bounds)
+                h.append(t)
+                t, fv = highs(c, rows, bounds)
+                f.append(t)
+            if not isinstance(ov, Fraction) or abs(float(ov) - fv) > 1e-6 * (1 + abs(fv)):
+                disagreements += 1
+                print(f"DISAGREE {family} {n}: {ov} vs {fv}")
+            sv = None
+            if n <= args.sympy_limit:
+                t, sv = sympy_exact(c, rows, bounds)
+                s.append(t)
+                if sv != ov:
+                    disagreements += 1
+                    print(f"DISAGREE sympy {family} {n}: {ov} vs {sv}")
+            hm, fm = statistics.median(h), statistics.median(f)
+            sm = f"{statistics.median(s):.0f} ms" if s else "–"
+            sr = f"{statistics.median(s) / hm:.0f}" if s else "–"
+            print(f"| {family} | {n} | {fm:.1f} ms | {sm} | {hm:.1f} ms | {hm / fm:.2g} | {sr} |")
+    print(f"\nDisagreements: {disagreements}")
+    server.close()
+    sys.exit(1 if disagreements else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,601 @@
+//! Linear programs on the wire: an objective and constraints as text
+//! ("3x + 2y", "x + 3y <= 6", "0 <= x <= 4") or as coefficient lists
+//! ({"coefficients": [1, 3], "relation": "<=", "rhs": 6}), read once into
+//! the kernel's [`Problem`] with the variables' names.
+
+use hessian_kernels::Q;
+use hessian_kernels::expr::rational::to_sparse;
+use hessian_kernels::expr::{Expr, parse};
+use hessian_kernels::lp::{Problem, Relation, Row};
+use hessian_kernels::poly::sparse::Work;
+use hessian_op::MathError;
+use hessian_op::expression::{GRAMMAR, Symbol};
+use hessian_op::wire::{LIMIT_TAG, List, Rational};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// Most variables of one program.
+pub const MAX_VARIABLES: usize = 300;
+/// Most constraints of one program.
+pub const MAX_CONSTRAINTS: usize = 300;
+/// Characters of one objective or constraint text.
+const MAX_TEXT: usize = 20_000;
+
+/// A linear function: text in the expression grammar, or one coefficient
+/// per variable.
+pub enum Linear {
+    Text(Expr),
+    Coefficients(Vec<Q>),
+}
+
+fn text<E: de::Error>(s: &str, what: &str) -> Result<Expr, E> {
+    if s.len() > MAX_TEXT {
+        return Err(E::custom(format!(
+            "{LIMIT_TAG}{what} of {} characters, at most {MAX_TEXT}",
+            s.len()
+        )));
+    }
+    parse(s).map_err(|e| {
+        let tag = if e.limit { LIMIT_TAG } else { "" };
+        E::custom(format!(
+            "{tag}{what}: the expression text at character {}: {}",
+            e.position + 1,
+            e.message
+        ))
+    })
+}
+
+impl<'de> Deserialize<'de> for Linear {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Linear;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"a linear expression such as "3x + 2y", or one coefficient per variable such as [3, 2]"#)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Linear, E> {
+                text(s, "the objective").map(Linear::Text)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Linear, A::Error> {
+                let List(v) = List::<Rational, MAX_VARIABLES>::deserialize(
+                    de::value::SeqAccessDeserializer::new(seq),
+                )?;
+                Ok(Linear::Coefficients(v.into_iter().map(|r| r.0).collect()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Linear {
+    fn schema_name() -> Cow<'static, str> {
+        "LinearFunction".into()
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let q = g.subschema_for::<Rational>();
+        json_schema!({
+            "oneOf": [
+                {"type": "string", "minLength": 1, "maxLength": MAX_TEXT,
+                 "description": format!("A linear expression in the variables, e.g. \"3x + 2y\" or \"x1 - x2/2 + 4\". {GRAMMAR}")},
+                {"type": "array", "minItems": 1, "maxItems": MAX_VARIABLES, "items": q,
+                 "description": "One coefficient per variable, in the order of `variables` (x1, x2, … when not named)."}
+            ]
+        })
+    }
+}
+
+/// The relation of a constraint given as coefficients.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+pub enum RelationName {
+    #[serde(rename = "<=", alias = "≤")]
+    Le,
+    #[serde(rename = ">=", alias = "≥")]
+    Ge,
+    #[serde(rename = "=", alias = "==")]
+    Eq,
+}
+
+impl From<RelationName> for Relation {
+    fn from(r: RelationName) -> Relation {
+        match r {
+            RelationName::Le => Relation::Le,
+            RelationName::Ge => Relation::Ge,
+            RelationName::Eq => Relation::Eq,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RowIn {
+    coefficients: List<Rational, MAX_VARIABLES>,
+    relation: RelationName,
+    rhs: Rational,
+}
+
+/// One constraint (two for a chain "0 <= x <= 4"): each side's difference
+/// as text, or a coefficient row.
+pub enum Constraint {
+    /// (left − right, relation) for each relation of the text.
+    Text(Vec<(Expr, Relation)>),
+    Coefficients(Vec<Q>, Relation, Q),
+}
+
+/// "a ρ b" or "a ρ b ρ c" with ρ among <= >= = (≤ ≥ ==).
+fn constraint<E: de::Error>(s: &str) -> Result<Constraint, E> {
+    const TOKENS: [(&str, Relation); 6] = [
+        ("<=", Relation::Le),
+        (">=", Relation::Ge),
+        ("==", Relation::Eq),
+        ("≤", Relation::Le),
+        ("≥", Relation::Ge),
+        ("=", Relation::Eq),
+    ];
+    let mut sides: Vec<&str> = Vec::new();
+    let mut relations = Vec::new();
+    let mut rest = s;
+    loop {
+        let found = TOKENS
+            .iter()
+            .filter_map(|(t, r)| rest.find(t).map(|i| (i, *t, *r)))
+            .min_by_key(|(i, t, _)| (*i, usize::MAX - t.len()));
+        match found {
+            Some((i, t, r)) => {
+                sides.push(&rest[..i]);
+                relations.push(r);
+                rest = &rest[i + t.len()..];
+            }
+            None => {
+                sides.push(rest);
+                break;
+            }
+        }
+    }
+    if relations.is_empty() || rest.contains('<') || rest.contains('>') || s.contains("!=") {
+        return Err(E::custom(format!(
+            "{:?} is not a linear constraint, expected \"left <= right\", \"left >= right\" or \"left = right\" (strict < and > are not allowed: a linear program's feasible set is closed)",
+            hessian_op::error::bounded(s, 40)
+        )));
+    }
+    if relations.len() > 2
+        || (relations.len() == 2 && (relations[0] != relations[1] || relations[0] == Relation::Eq))
+    {
+        return Err(E::custom(format!(
+            "{:?} chains its relations; a chain is \"low <= middle <= high\" (or with >=), anything else is given as separate constraints",
+            hessian_op::error::bounded(s, 40)
+        )));
+    }
+    let parsed: Vec<Expr> = sides
+        .iter()
+        .map(|side| text(side, "the constraint"))
+        .collect::<Result<_, E>>()?;
+    Ok(Constraint::Text(
+        relations
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (parsed[k].minus(&parsed[k + 1]), *r))
+            .collect(),
+    ))
+}
+
+impl<'de> Deserialize<'de> for Constraint {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Constraint;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"a constraint such as "x + 3y <= 6", or {"coefficients": [1, 3], "relation": "<=", "rhs": 6}"#)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Constraint, E> {
+                if s.len() > MAX_TEXT {
+                    return Err(E::custom(format!(
+                        "{LIMIT_TAG}a constraint of {} characters, at most {MAX_TEXT}",
+                        s.len()
+                    )));
+                }
+                constraint(s)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Constraint, A::Error> {
+                let r = RowIn::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Ok(Constraint::Coefficients(
+                    r.coefficients.0.into_iter().map(|v| v.0).collect(),
+                    r.relation.into(),
+                    r.rhs.0,
+                ))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Constraint {
+    fn schema_name() -> Cow<'static, str> {
+        "LinearConstraint".into()
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let q = g.subschema_for::<Rational>();
+        json_schema!({
+            "oneOf": [
+                {"type": "string", "minLength": 3, "maxLength": MAX_TEXT, "pattern": "(<=|>=|=|≤|≥)",
+                 "description": "A linear constraint as text: \"x + 3y <= 6\", \"2x - y >= -1\", \"x + y = 4\", or a chain \"0 <= x <= 4\" (≤ and ≥ also read; strict < > are refused)."},
+                {"type": "object", "additionalProperties": false,
+                 "required": ["coefficients", "relation", "rhs"],
+                 "properties": {
+                    "coefficients": {"type": "array", "minItems": 1, "maxItems": MAX_VARIABLES, "items": q},
+                    "relation": {"enum": ["<=", ">=", "="]},
+                    "rhs": q
+                 },
+                 "description": "A constraint as one coefficient per variable, a relation and a right-hand side."}
+            ]
+        })
+    }
+}
+
+/// Bounds on one variable.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bound {
+    pub variable: Symbol,
+    /// The least value, or "-inf" for none. Default: 0 when
+    /// `nonnegative`, else none.
+    #[serde(default)]
+    pub lower: Option<Lower>,
+    /// The greatest value; default none.
+    #[serde(default)]
+    pub upper: Option<Rational>,
+}
+
+/// A lower bound: a rational, or "-inf" for none.
+pub struct Lower(pub Option<Q>);
+
+impl<'de> Deserialize<'de> for Lower {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        if v.as_str().is_some_and(|s| s.trim() == "-inf") {
+            return Ok(Lower(None));
+        }
+        Rational::deserialize(v)
+            .map(|r| Lower(Some(r.0)))
+            .map_err(de::Error::custom)
+    }
+}
+
+impl JsonSchema for Lower {
+    fn schema_name() -> Cow<'static, str> {
+        "LowerBound".into()
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let q = g.subschema_for::<Rational>();
+        json_schema!({
+            "anyOf": [q, {"const": "-inf", "description": "No lower bound."}]
+        })
+    }
+}
+
+/// Whether the objective is minimised or maximised.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Sense {
+    #[serde(alias = "min")]
+    Minimize,
+    #[default]
+    #[serde(alias = "max")]
+    Maximize,
+}
+
+/// A program read into the kernel's form: minimise `sign`·objective.
+pub struct Program {
+    pub problem: Problem,
+    pub names: Vec<String>,
+    /// +1 to minimise, −1 to maximise (the kernel minimises sign·f).
+    pub sign: i8,
+    /// The objective's constant term.
+    pub constant: Q,
+    /// Which caller constraint each kernel row came from.
+    pub origin: Vec<usize>,
+}
+
+/// Names in natural order: x2 before x10.
+fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    let split = |s: &str| {
+        let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (head, tail) = s.split_at(s.len() - digits);
+        (
+            head.to_string(),
+            tail.parse::<u64>().unwrap_or(0),
+            s.to_string(),
+        )
+    };
+    split(a).cmp(&split(b))
+}
+
+/// The variables: as named, else every symbol of the texts in natural
+/// order, else x1 … xn for coefficient lists of length n.
+fn variables(
+    named: Option<Vec<Symbol>>,
+    texts: &[&Expr],
+    lengths: &[usize],
+) -> Result<Vec<String>, MathError> {
+    let mut found: Vec<String> = texts.iter().flat_map(|e| e.symbols()).collect();
+    found.sort_by(|a, b| natural(a, b));
+    found.dedup();
+    if let Some(named) = named {
+        let names: Vec<String> = named.into_iter().map(|s| s.0).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(MathError::Input {
+                path: "variables".into(),
+                message: "a variable is named twice".into(),
+            });
+        }
+        if let Some(s) = found.iter().find(|s| !names.contains(s)) {
+            return Err(MathError::Input {
+                path: "variables".into(),
+                message: format!("the symbol {s} appears in the program but not in `variables`"),
+            });
+        }
+        return Ok(names);
+    }
+    if !texts.is_empty() && !lengths.is_empty() {
+        return Err(MathError::Input {
+            path: "variables".into(),
+            message: "the program mixes text and coefficient lists; name the variables in `variables` so the lists' order is known".into(),
+        });
+    }
+    if let Some(&n) = lengths.iter().max() {
+        return Ok((1..=n).map(|k| format!("x{k}")).collect());
+    }
+    Ok(found)
+}
+
+/// The coefficients and constant of a linear text over `names`.
+fn linear(e: &Expr, names: &[String], path: &str) -> Result<(Vec<Q>, Q), MathError> {
+    let not_linear = || MathError::Input {
+        path: path.into(),
+        message:
+            "not linear in the variables: each term is a rational number times at most one variable"
+                .into(),
+    };
+    let s = to_sparse(e, names, &mut Work::default()).ok_or_else(not_linear)?;
+    let mut coefficients = vec![Q::from_integer(0.into()); names.len()];
+    let mut constant = Q::from_integer(0.into());
+    for (exps, c) in &s.terms {
+        match exps.iter().sum::<u32>() {
+            0 => constant += c,
+            1 => {
+                let j = exps.iter().position(|&k| k == 1).ok_or_else(not_linear)?;
+                coefficients[j] += c;
+            }
+            _ => return Err(not_linear()),
+        }
+    }
+    Ok((coefficients, constant))
+}
+
+fn length_check(v: &[Q], n: usize, path: String) -> Result<(), MathError> {
+    if v.len() == n {
+        Ok(())
+    } else {
+        Err(MathError::Input {
+            path,
+            message: format!(
+                "{} coefficients for {n} variables; give one per variable",
+                v.len()
+            ),
+        })
+    }
+}
+
+/// Reads a program; `nonnegative` puts a lower bound 0 on every variable.
+pub fn program(
+    objective: Option<Linear>,
+    sense: Sense,
+    constraints: Vec<Constraint>,
+    named: Option<Vec<Symbol>>,
+    nonnegative: bool,
+    bounds: Vec<Bound>,
+) -> Result<Program, MathError> {
+    let mut texts: Vec<&Expr> = Vec::new();
+    let mut lengths = Vec::new();
+    match &objective {
+        Some(Linear::Text(e)) => texts.push(e),
+        Some(Linear::Coefficients(c)) => lengths.push(c.len()),
+        None => {}
+    }
+    for c in &constraints {
+        match c {
+            Constraint::Text(parts) => texts.extend(parts.iter().map(|(e, _)| e)),
+            Constraint::Coefficients(c, _, _) => lengths.push(c.len()),
+        }
+    }
+    let names = variables(named, &texts, &lengths)?;
+    if names.is_empty() {
+        return Err(MathError::Input {
+            path: "constraints".into(),
+            message: "the program has no variable".into(),
+        });
+    }
+    if names.len() > MAX_VARIABLES {
+        return Err(MathError::Limit(format!(
+            "{} variables, at most {MAX_VARIABLES}",
+            names.len()
+        )));
+    }
+    let n = names.len();
+    let sign: i8 = if sense == Sense::Minimize { 1 } else { -1 };
+    let (cost, constant) = match objective {
+        Some(Linear::Text(e)) => linear(&e, &names, "objective")?,
+        Some(Linear::Coefficients(c)) => {
+            length_check(&c, n, "objective".into())?;
+            (c, Q::from_integer(0.into()))
+        }
+        None => (
+            vec![Q::from_integer(0.into()); n],
+            Q::from_integer(0.into()),
+        ),
+    };
+    let s = Q::from_integer(sign.into());
+    let cost = cost.into_iter().map(|c| c * &s).collect();
+    let mut rows = Vec::new();
+    let mut origin = Vec::new();
+    for (i, c) in constraints.into_iter().enumerate() {
+        let path = format!("constraints[{i}]");
+        match c {
+            Constraint::Text(parts) => {
+                for (e, relation) in parts {
+                    let (coefficients, constant) = linear(&e, &names, &path)?;
+                    rows.push(Row {
+                        coefficients,
+                        relation,
+                        rhs: -constant,
+                    });
+                    origin.push(i);
+                }
+            }
+            Constraint::Coefficients(coefficients, relation, rhs) => {
+                length_check(&coefficients, n, format!("{path}.coefficients"))?;
+                rows.push(Row {
+                    coefficients,
+                    relation,
+                    rhs,
+                });
+                origin.push(i);
+            }
+        }
+    }
+    let zero = Q::from_integer(0.into());
+    let mut lower = vec![nonnegative.then(|| zero.clone()); n];
+    let mut upper = vec![None; n];
+    for (k, b) in bounds.into_iter().enumerate() {
+        let j = names
+            .iter()
+            .position(|v| v == &b.variable.0)
+            .ok_or_else(|| MathError::Input {
+                path: format!("bounds[{k}].variable"),
+                message: format!(
+                    "{} is not a variable of the program ({})",
+                    b.variable.0,
+                    names.join(", ")
+                ),
+            })?;
+        if let Some(Lower(l)) = b.lower {
+            lower[j] = l;
+        }
+        if let Some(u) = b.upper {
+            upper[j] = Some(u.0);
+        }
+    }
+    Ok(Program {
+        problem: Problem {
+            cost,
+            rows,
+            lower,
+            upper,
+        },
+        names,
+        sign,
+        constant,
+        origin,
+    })
+}
+
+impl Program {
+    /// The caller's objective at x.
+    pub fn value(&self, x: &[Q]) -> Q {
+        let s = Q::from_integer(self.sign.into());
+        hessian_kernels::lp::objective(&self.problem, x) * s + &self.constant
+    }
+
+    /// A point as {name: value}.
+    pub fn named(&self, x: &[Q]) -> BTreeMap<String, String> {
+        self.names
+            .iter()
+            .zip(x)
+            .map(|(n, v)| (n.clone(), v.to_string()))
+            .collect()
+    }
+
+    /// Kernel row i as text: "x + 3*y <= 6".
+    pub fn row_text(&self, i: usize) -> String {
+        let row = &self.problem.rows[i];
+        let relation = match row.relation {
+            Relation::Le => "<=",
+            Relation::Ge => ">=",
+            Relation::Eq => "=",
+        };
+        format!("{} {relation} {}", self.text(&row.coefficients), row.rhs)
+    }
+
+    /// What a certificate failure means in the caller's terms.
+    pub fn failure_text(&self, f: &hessian_kernels::lp::certificate::Failure) -> String {
+        use hessian_kernels::lp::certificate::Failure;
+        match f {
+            Failure::Length(what) => format!("wrong length: {what}"),
+            Failure::Row(i) => format!("the constraint {} does not hold at the point", self.row_text(*i)),
+            Failure::Bound(j) => format!("{} is outside its bounds", self.names[*j]),
+            Failure::MultiplierSign(i) => format!("the multiplier of {} has the sign its relation forbids", self.row_text(*i)),
+            Failure::ReducedCost(j) => format!(
+                "the multipliers leave {} a reduced cost that would need a bound it does not have, so they prove no bound on the objective",
+                self.names[*j]
+            ),
+            Failure::Gap => "the bound the multipliers prove differs from the objective value at the point (no strong duality)".into(),
+            Failure::NotSeparating => "the multipliers' combination of the constraints is not contradicted by the variables' bounds".into(),
+            Failure::RayRow(i) => format!("moving along the ray breaks the constraint {}", self.row_text(*i)),
+            Failure::RayBound(j) => format!("moving along the ray takes {} across a bound", self.names[*j]),
+            Failure::RayNotImproving => "the objective does not improve along the ray".into(),
+        }
+    }
+
+    /// A linear function as text: "3*x - y/2".
+    pub fn text(&self, coefficients: &[Q]) -> String {
+        let mut out = String::new();
+        for (c, name) in coefficients.iter().zip(&self.names) {
+            if c == &Q::from_integer(0.into()) {
+                continue;
+            }
+            let negative = c < &Q::from_integer(0.into());
+            let a = if negative { -c } else { c.clone() };
+            out.push_str(match (out.is_empty(), negative) {
+                (true, true) => "-",
+                (true, false) => "",
+                (false, true) => " - ",
+                (false, false) => " + ",
+            });
+            if a != Q::from_integer(1.into()) {
+                out.push_str(&format!("{a}*"));
+            }
+            out.push_str(name);
+        }
+        if out.is_empty() { "0".into() } else { out }
+    }
+}
+
+/// A number and its decimal, for values an agent will read.
+#[derive(Serialize, JsonSchema)]
+pub struct Value {
+    /// Exact: an integer or p/q.
+    pub exact: String,
+    /// To 15 significant digits (exact when it has no more).
+    pub decimal: String,
+}
+
+impl Value {
+    pub fn of(q: &Q) -> Value {
+        Value {
+            exact: q.to_string(),
+            decimal: decimal(q),
+        }
+    }
+}
+
+/// q to 15 significant digits, exact when it has no more.
+fn decimal(q: &Q) -> String {
+    hessian_op::algebraic::exact_decimal(q, 15).0
+}
