@@ -20,6 +20,9 @@ hessian_op::operations! {
     formula_truth_table => FormulaTruthTable,
     formula_cnf => FormulaCnf,
     formula_minimize => FormulaMinimize,
+    exact_cover_solve => ExactCoverSolve,
+    exact_cover_count => ExactCoverCount,
+    sudoku => Sudoku,
 }
 
 #[cfg(test)]

@@ -330,3 +330,135 @@ fn model_lists_and_cores_match_brute_force() {
     let err = run("logic.cnf.unsat_core.find", json!({"cnf": [[1, 2]]})).unwrap_err();
     assert!(format!("{err:?}").contains("satisfiable"), "{err:?}");
 }
+
+#[test]
+fn sudoku_solutions_and_uniqueness() {
+    let out = run(
+        "logic.sudoku.solve",
+        json!({"grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}),
+    )
+    .unwrap();
+    assert_eq!(out["unique"], true);
+    assert_eq!(
+        out["text"].as_str().unwrap().lines().next().unwrap(),
+        "534678912"
+    );
+    // A 17-clue puzzle (the minimum for uniqueness).
+    let out = run(
+        "logic.sudoku.solve",
+        json!({"grid": "000000010400000000020000000000050407008000300001090000300400200050100000000806000"}),
+    )
+    .unwrap();
+    assert_eq!(out["unique"], true, "{out}");
+    // Few givens: several solutions; clashing givens: none.
+    let out = run(
+        "logic.sudoku.solve",
+        json!({"grid": "1".to_string() + &".".repeat(80)}),
+    )
+    .unwrap();
+    assert_eq!(
+        (out["solvable"].clone(), out["unique"].clone()),
+        (json!(true), json!(false))
+    );
+    let out = run(
+        "logic.sudoku.solve",
+        json!({"grid": "11".to_string() + &".".repeat(79)}),
+    )
+    .unwrap();
+    assert_eq!(out["solvable"], false);
+    let out = run(
+        "logic.sudoku.solve",
+        json!({"grid": [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]}),
+    )
+    .unwrap();
+    assert_eq!(out["solvable"], true, "{out}");
+    let empty16 = vec![vec![0; 16]; 16];
+    let out = run("logic.sudoku.solve", json!({"grid": empty16})).unwrap();
+    assert_eq!(out["solution"].as_array().unwrap().len(), 16);
+}
+
+/// n queens as exact cover: rows and columns primary, diagonals secondary.
+fn queens(n: usize) -> Value {
+    let mut sets = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            sets.push(json!([
+                format!("r{r}"),
+                format!("c{c}"),
+                format!("a{}", r + c),
+                format!("b{}", r + n - c)
+            ]));
+        }
+    }
+    let secondary: Vec<String> = (0..2 * n)
+        .flat_map(|k| [format!("a{k}"), format!("b{k}")])
+        .filter(|s| {
+            sets.iter()
+                .any(|set| set.as_array().unwrap().contains(&json!(s)))
+        })
+        .collect();
+    json!({"sets": sets, "secondary": secondary})
+}
+
+#[test]
+fn exact_covers_counted_and_found() {
+    for (n, count) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+    ] {
+        let out = run("logic.exact_cover.count", queens(n)).unwrap();
+        assert_eq!(out["count"], count.to_string(), "{n} queens");
+        assert_eq!(out["complete"], true);
+        let out = run("logic.exact_cover.solve", queens(n)).unwrap();
+        assert_eq!(out["exists"], count > 0, "{n} queens");
+    }
+    let out = run(
+        "logic.exact_cover.solve",
+        json!({"sets": [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]}),
+    )
+    .unwrap();
+    assert_eq!(out["cover"], json!([1, 3, 5]), "{out}");
+}
+
+#[test]
+fn exact_cover_counts_against_brute_force() {
+    let mut state = 12345u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    for _ in 0..150 {
+        let items = 1 + next(7) as usize;
+        let sets: Vec<Vec<usize>> = (0..1 + next(12))
+            .map(|_| (0..items).filter(|_| next(3) == 0).collect::<Vec<_>>())
+            .filter(|s| !s.is_empty())
+            .collect();
+        if sets.is_empty() {
+            continue;
+        }
+        let universe: Vec<usize> = (0..items)
+            .filter(|i| sets.iter().any(|s| s.contains(i)))
+            .collect();
+        let brute = (0u32..1 << sets.len())
+            .filter(|mask| {
+                let mut seen = vec![0; items];
+                for (k, s) in sets.iter().enumerate() {
+                    if mask >> k & 1 == 1 {
+                        s.iter().for_each(|&i| seen[i] += 1);
+                    }
+                }
+                universe.iter().all(|&i| seen[i] == 1)
+            })
+            .count();
+        let out = run("logic.exact_cover.count", json!({"sets": sets})).unwrap();
+        assert_eq!(out["count"], brute.to_string(), "{sets:?}");
+    }
+}

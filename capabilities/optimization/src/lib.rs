@@ -11,6 +11,12 @@ hessian_op::operations! {
     linear_program => LinearProgram,
     linear_program_certificate => LinearProgramCertificate,
     linear_feasibility => LinearFeasibility,
+    integer_program => IntegerProgram,
+    assignment => AssignmentSolve,
+    transportation => Transportation,
+    knapsack => Knapsack,
+    subset_sum => SubsetSum,
+    zero_sum_game => ZeroSumGame,
 }
 
 pub mod wire;

@@ -252,3 +252,157 @@ fn feasibility_of_inequalities() {
         assert_eq!(out["status"] == "feasible", feasible, "{}", case["input"]);
     }
 }
+
+#[test]
+fn assignments_agree_with_scipy_and_brute_force() {
+    for case in load("assignment") {
+        let out = run("optimization.assignment.solve", case["input"].clone()).unwrap();
+        assert_eq!(out["total"], case["total"].to_string(), "{}", case["input"]);
+    }
+    // Rational costs: brute force over permutations of 4.
+    let c = json!([["1/2", 3, 1], [2, "7/3", 0], [4, 1, "1/3"], [1, 1, 1]]);
+    let out = run("optimization.assignment.solve", json!({"costs": c})).unwrap();
+    assert_eq!(out["total"], "3/2", "{out}");
+    assert_eq!(out["unassigned_rows"], json!([3]), "{out}");
+}
+
+#[test]
+fn zero_sum_games_agree_with_highs() {
+    let out = run(
+        "optimization.zero_sum_game.solve",
+        json!({"payoff": [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]}),
+    )
+    .unwrap();
+    assert_eq!(out["value"], "0");
+    assert_eq!(out["row_strategy"], json!(["1/3", "1/3", "1/3"]));
+    for case in load("games") {
+        let out = run("optimization.zero_sum_game.solve", case["input"].clone()).unwrap();
+        let v = case["value"].as_f64().unwrap();
+        let ours: hessian_op::wire::Rational =
+            serde::Deserialize::deserialize(&out["value"]).unwrap();
+        let ours: f64 = num_traits::ToPrimitive::to_f64(&ours.0).unwrap();
+        assert!((ours - v).abs() < 1e-7, "{ours} vs {v}: {}", case["input"]);
+    }
+}
+
+#[test]
+fn integer_programs_agree_with_highs_milp() {
+    let out = run(
+        "optimization.integer_program.solve",
+        json!({"objective": "5x + 4y", "constraints": ["6x + 4y <= 24", "x + 2y <= 6"]}),
+    )
+    .unwrap();
+    assert_eq!(out["value"]["exact"], "20", "{out}");
+    for case in load("ilp") {
+        let out = run("optimization.integer_program.solve", case["input"].clone()).unwrap();
+        assert_eq!(out["status"], case["status"], "{out} for {}", case["input"]);
+        if let Some(v) = case["value"].as_f64() {
+            let ours: f64 = out["value"]["decimal"].as_str().unwrap().parse().unwrap();
+            assert!((ours - v).abs() < 1e-6, "{ours} vs {v}: {}", case["input"]);
+        }
+    }
+    // Unbounded with an integer ray; a mixed program with one rational variable.
+    let out = run(
+        "optimization.integer_program.solve",
+        json!({"objective": "x + y", "constraints": ["x - y <= 1/2"], "integer": ["x"]}),
+    )
+    .unwrap();
+    assert_eq!(out["status"], "unbounded", "{out}");
+    let out = run(
+        "optimization.integer_program.solve",
+        json!({"objective": "x + y", "constraints": ["x + y <= 7/2", "x <= 3/2"], "integer": ["x"]}),
+    )
+    .unwrap();
+    assert_eq!(out["value"]["exact"], "7/2", "{out}");
+}
+
+/// The best value of each subset within the capacity, by trying all.
+fn brute_knapsack(w: &[u64], v: &[u64], cap: u64) -> u64 {
+    (0u32..1 << w.len())
+        .filter_map(|mask| {
+            let pick = |of: &[u64]| {
+                (0..w.len())
+                    .filter(|k| mask >> k & 1 == 1)
+                    .map(|k| of[k])
+                    .sum::<u64>()
+            };
+            (pick(w) <= cap).then(|| pick(v))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn knapsacks_and_subset_sums_against_brute_force() {
+    let mut state = 99u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    for round in 0..200 {
+        let n = 1 + next(12) as usize;
+        // Large weights send the search to branch and bound, small ones to the table.
+        let scale = if round % 2 == 0 { 1 } else { 10_000_000 };
+        let w: Vec<u64> = (0..n).map(|_| next(30) * scale).collect();
+        let v: Vec<u64> = (0..n).map(|_| next(50)).collect();
+        let cap = next(100) * scale;
+        let out = run(
+            "optimization.knapsack.solve",
+            json!({"weights": w, "values": v, "capacity": cap}),
+        )
+        .unwrap();
+        assert_eq!(
+            out["value"],
+            brute_knapsack(&w, &v, cap).to_string(),
+            "{w:?} {v:?} {cap}"
+        );
+        assert_eq!(out["optimal"], true);
+        let target = next(150) * scale;
+        let out = run(
+            "optimization.subset_sum.solve",
+            json!({"numbers": w, "target": target}),
+        )
+        .unwrap();
+        let reachable = brute_knapsack(&w, &w, target) == target;
+        assert_eq!(out["exists"], reachable, "{w:?} {target}");
+    }
+}
+
+#[test]
+fn transportation_plans_against_the_linear_program() {
+    let out = run(
+        "optimization.transportation.solve",
+        json!({"supply": [20, 30, 25], "demand": [10, 25, 40], "costs": [[8, 6, 10], [9, 12, 13], [14, 9, 16]]}),
+    )
+    .unwrap();
+    assert_eq!(out["status"], "optimal");
+    // The same plan's cost by the general solver on the text form.
+    let mut constraints = Vec::new();
+    let (s, d) = ([20, 30, 25], [10, 25, 40]);
+    let c = [[8, 6, 10], [9, 12, 13], [14, 9, 16]];
+    for (i, si) in s.iter().enumerate() {
+        constraints.push(format!("x{i}_0 + x{i}_1 + x{i}_2 <= {si}"));
+    }
+    for (j, dj) in d.iter().enumerate() {
+        constraints.push(format!("x0_{j} + x1_{j} + x2_{j} = {dj}"));
+    }
+    let objective = (0..3)
+        .flat_map(|i| (0..3).map(move |j| (i, j)))
+        .map(|(i, j)| format!("{}*x{i}_{j}", c[i][j]))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let lp = run(
+        "optimization.linear_program.solve",
+        json!({"objective": objective, "sense": "minimize", "constraints": constraints}),
+    )
+    .unwrap();
+    assert_eq!(out["total_cost"], lp["value"]["exact"], "{out} {lp}");
+    let out = run(
+        "optimization.transportation.solve",
+        json!({"supply": [1], "demand": [1, 1], "costs": [[1, 1]]}),
+    )
+    .unwrap();
+    assert_eq!(out["status"], "infeasible");
+}

@@ -4,14 +4,17 @@
 //! (big integers, rationals, dense matrices) and a [`Budget`] they poll at
 //! loop boundaries, and return native values or a [`Stop`].
 
+pub mod assignment;
 pub mod budget;
 pub mod combinatorics;
 pub mod dixon;
+pub mod exact_cover;
 pub mod expr;
 pub mod finite_field;
 pub mod graph;
 pub mod group;
 pub mod integer;
+pub mod knapsack;
 pub mod linalg;
 pub mod logic;
 pub mod lp;

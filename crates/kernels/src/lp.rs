@@ -25,6 +25,7 @@
 pub mod certificate;
 mod exact;
 mod float;
+pub mod integer;
 mod standard;
 
 #[cfg(test)]
@@ -99,6 +100,11 @@ pub fn solve(p: &Problem, budget: &Budget) -> Result<Answer, Stop> {
     certificate::check(p, &answer)
         .map_err(|_| Stop::CheckFailed("a linear program's certificate does not verify"))?;
     Ok(answer)
+}
+
+/// u·v.
+pub fn dot(u: &[Q], v: &[Q]) -> Q {
+    certificate::dot(u, v)
 }
 
 /// The objective at x.
