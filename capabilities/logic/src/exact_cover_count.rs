@@ -1,6 +1,7 @@
-use crate::wire::{Item, cover};
+use crate::wire::cover;
 use hessian_kernels::exact_cover;
 use hessian_op::prelude::*;
+use hessian_op::wire::Item;
 
 pub struct ExactCoverCount;
 

@@ -17,6 +17,8 @@ hessian_op::operations! {
     knapsack => Knapsack,
     subset_sum => SubsetSum,
     zero_sum_game => ZeroSumGame,
+    traveling_salesman => TravelingSalesman,
+    set_cover => SetCover,
 }
 
 pub mod wire;

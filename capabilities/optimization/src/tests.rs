@@ -406,3 +406,114 @@ fn transportation_plans_against_the_linear_program() {
     .unwrap();
     assert_eq!(out["status"], "infeasible");
 }
+
+/// The shortest closed tour by trying every order of cities 1..n.
+fn brute_tour(d: &[Vec<i64>], closed: bool) -> i64 {
+    fn permute(rest: &mut Vec<usize>, k: usize, out: &mut Vec<Vec<usize>>) {
+        if k == rest.len() {
+            out.push(rest.clone());
+            return;
+        }
+        for i in k..rest.len() {
+            rest.swap(k, i);
+            permute(rest, k + 1, out);
+            rest.swap(k, i);
+        }
+    }
+    let n = d.len();
+    let mut all = Vec::new();
+    if closed {
+        permute(&mut (1..n).collect(), 0, &mut all);
+        all.iter()
+            .map(|p| {
+                let mut t = vec![0];
+                t.extend(p);
+                (0..n).map(|k| d[t[k]][t[(k + 1) % n]]).sum()
+            })
+            .min()
+            .unwrap_or(0)
+    } else {
+        permute(&mut (0..n).collect(), 0, &mut all);
+        all.iter()
+            .map(|t| (0..n - 1).map(|k| d[t[k]][t[k + 1]]).sum())
+            .min()
+            .unwrap_or(0)
+    }
+}
+
+#[test]
+fn tours_against_brute_force() {
+    let mut state = 7u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    for round in 0..60 {
+        let n = 1 + next(7) as usize;
+        let d: Vec<Vec<i64>> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| if i == j { 0 } else { next(50) as i64 })
+                    .collect()
+            })
+            .collect();
+        let closed = round % 3 != 0;
+        let out = run(
+            "optimization.traveling_salesman.solve",
+            json!({"distances": d, "closed": closed}),
+        )
+        .unwrap();
+        assert_eq!(
+            out["length"],
+            brute_tour(&d, closed).to_string(),
+            "{d:?} closed {closed}"
+        );
+        assert_eq!(out["tour"].as_array().unwrap().len(), n);
+    }
+}
+
+#[test]
+fn set_covers_against_brute_force() {
+    let mut state = 31u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    for _ in 0..60 {
+        let items = 1 + next(8) as usize;
+        let sets: Vec<Vec<usize>> = (0..1 + next(9))
+            .map(|_| (0..items).filter(|_| next(3) == 0).collect::<Vec<_>>())
+            .filter(|s| !s.is_empty())
+            .collect();
+        if sets.is_empty() {
+            continue;
+        }
+        let costs: Vec<u64> = sets.iter().map(|_| 1 + next(9)).collect();
+        let universe: Vec<usize> = (0..items)
+            .filter(|i| sets.iter().any(|s| s.contains(i)))
+            .collect();
+        let best = (0u32..1 << sets.len())
+            .filter(|mask| {
+                universe
+                    .iter()
+                    .all(|i| (0..sets.len()).any(|s| mask >> s & 1 == 1 && sets[s].contains(i)))
+            })
+            .map(|mask| {
+                (0..sets.len())
+                    .filter(|s| mask >> s & 1 == 1)
+                    .map(|s| costs[s])
+                    .sum::<u64>()
+            })
+            .min();
+        let out = run(
+            "optimization.set_cover.solve",
+            json!({"sets": sets, "costs": costs}),
+        )
+        .unwrap();
+        assert_eq!(out["cost"], best.unwrap().to_string(), "{sets:?} {costs:?}");
+    }
+}

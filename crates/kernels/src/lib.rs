@@ -28,6 +28,7 @@ pub mod poly;
 pub mod rational;
 pub mod sat;
 pub mod sequence;
+pub mod tsp;
 
 pub use budget::{Budget, Meter, Stop};
 pub use mat::Mat;

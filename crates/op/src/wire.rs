@@ -1169,3 +1169,64 @@ pub fn serialize_within<T: Serialize>(
 
 #[cfg(test)]
 mod tests;
+
+/// An item of a set (exact cover, set cover): a name or a number, as written.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Item(pub String);
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Item;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an item: an integer or a name of at most 100 characters")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Item, E> {
+                if s.is_empty() || s.chars().count() > 100 {
+                    return Err(E::custom("an item name has 1 to 100 characters"));
+                }
+                Ok(Item(s.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Item, E> {
+                Ok(Item(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Item, E> {
+                Ok(Item(v.to_string()))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Item, A::Error> {
+                // A {num, den} object gets the integers' diagnostic.
+                Int::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(|i| Item(i.0.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Item, E> {
+                // 3.0 is the integer 3 to JSON Schema; 3.5 is no item.
+                if v.fract() == 0.0 && v.abs() < 9e15 {
+                    Ok(Item((v as i64).to_string()))
+                } else {
+                    Err(E::custom(format!(
+                        "the number {v}, expected an integer or a name"
+                    )))
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Item {
+    fn schema_name() -> Cow<'static, str> {
+        "Item".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 100}],
+            "description": "An item: an integer or a name."
+        })
+    }
+}
