@@ -10,10 +10,12 @@ integer A in [1, 99] (bounded, feasible) and "mixed" ones with entries in
 at n = m = 25, 50, 100, 200. Hessian is driven over stdio (`hessian serve`);
 its time is the envelope's elapsed_ms (parse, float proposal, exact
 simplex and the certificate's check). HiGHS's and SymPy's times are their
-calls in-process. SymPy runs only where it finishes within --sympy-limit
+calls in-process. Then integer programs (max c·x, A·x ≤ b, 0 ≤ x ≤ 3
+integer, A in [1, 30], b a third of the row sums) against OR-Tools CP-SAT
+with one worker, model building included. SymPy runs only where it finishes within --sympy-limit
 programs' sizes. Optimal values are compared (HiGHS's to 1e-6).
 
-    /var/tmp/venv-bench/bin/pip install scipy highspy sympy
+    /var/tmp/venv-bench/bin/pip install scipy highspy sympy ortools
     cargo build --release --bin hessian
     /var/tmp/venv-bench/bin/python benches/optimization.py --hessian target/release/hessian
 """
@@ -95,6 +97,58 @@ def sympy_exact(c, rows, bounds):
     return 1000 * (time.perf_counter() - t), Fraction(int(value.p), int(value.q))
 
 
+def ilp_case(n, rng):
+    m = max(2, n // 2)
+    a = [[rng.randint(1, 30) for _ in range(n)] for _ in range(m)]
+    b = [sum(row) // 3 for row in a]
+    c = [rng.randint(1, 40) for _ in range(n)]
+    return c, a, b
+
+
+def ours_ilp(server, c, a, b):
+    program = {"objective": c, "constraints": [{"coefficients": r, "relation": "<=", "rhs": bi} for r, bi in zip(a, b)],
+               "bounds": [{"variable": f"x{j + 1}", "upper": 3} for j in range(len(c))]}
+    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.integer_program.solve", "input": program}))
+    env = msg.get("result", {}).get("structuredContent", {})
+    out = env.get("output") or {}
+    value = out.get("value", {}).get("exact")
+    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg)), out.get("nodes")
+
+
+def cpsat(c, a, b):
+    from ortools.sat.python import cp_model
+    t = time.perf_counter()
+    model = cp_model.CpModel()
+    xs = [model.NewIntVar(0, 3, f"x{j}") for j in range(len(c))]
+    for row, bi in zip(a, b):
+        model.Add(sum(r * x for r, x in zip(row, xs)) <= bi)
+    model.Maximize(sum(ci * x for ci, x in zip(c, xs)))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.Solve(model)
+    return 1000 * (time.perf_counter() - t), Fraction(int(solver.ObjectiveValue()))
+
+
+def ilp_table(server, rng, repeat):
+    print("\n| integer program | n | CP-SAT (1 worker) | Hessian (exact B&B, checked) | nodes | ratio / CP-SAT |")
+    print("|---|---|---|---|---|---|")
+    disagreements = 0
+    for n in [5, 10, 15, 20]:
+        c, a, b = ilp_case(n, rng)
+        h, s = [], []
+        for _ in range(repeat):
+            t, ov, nodes = ours_ilp(server, c, a, b)
+            h.append(t)
+            t, sv = cpsat(c, a, b)
+            s.append(t)
+        if ov != sv:
+            disagreements += 1
+            print(f"DISAGREE ilp {n}: {ov} vs {sv}")
+        hm, sm = statistics.median(h), statistics.median(s)
+        print(f"| bounded 0..3, {max(2, n // 2)} rows | {n} | {sm:.1f} ms | {hm:.1f} ms | {nodes} | {hm / sm:.2g} |")
+    return disagreements
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hessian", default="target/release/hessian")
@@ -130,6 +184,7 @@ def main():
             sm = f"{statistics.median(s):.0f} ms" if s else "–"
             sr = f"{statistics.median(s) / hm:.0f}" if s else "–"
             print(f"| {family} | {n} | {fm:.1f} ms | {sm} | {hm:.1f} ms | {hm / fm:.2g} | {sr} |")
+    disagreements += ilp_table(server, rng, args.repeat)
     print(f"\nDisagreements: {disagreements}")
     server.close()
     sys.exit(1 if disagreements else 0)
