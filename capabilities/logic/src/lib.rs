@@ -23,6 +23,8 @@ hessian_op::operations! {
     exact_cover_solve => ExactCoverSolve,
     exact_cover_count => ExactCoverCount,
     sudoku => Sudoku,
+    dfa_minimize => DfaMinimize,
+    dfa_equivalence => DfaEquivalence,
 }
 
 #[cfg(test)]

@@ -462,3 +462,121 @@ fn exact_cover_counts_against_brute_force() {
         assert_eq!(out["count"], brute.to_string(), "{sets:?}");
     }
 }
+
+/// A random partial DFA over `k` symbols as wire moves.
+fn random_dfa(next: &mut impl FnMut(u64) -> u64, n: u64, k: u64) -> Value {
+    let mut moves = Vec::new();
+    for q in 0..n {
+        for s in 0..k {
+            if next(6) != 0 {
+                moves.push(json!({"from": q, "on": s, "to": next(n)}));
+            }
+        }
+    }
+    if moves.is_empty() {
+        moves.push(json!({"from": 0, "on": 0, "to": 0}));
+    }
+    let accepting: Vec<u64> = (0..n).filter(|_| next(2) == 0).collect();
+    let mut d = json!({"start": 0, "transitions": moves, "alphabet": (0..k).collect::<Vec<_>>()});
+    if !accepting.is_empty() {
+        d["accepting"] = json!(accepting);
+    }
+    d
+}
+
+/// Whether the wire automaton accepts `word`.
+fn accepts(d: &Value, word: &[u64]) -> bool {
+    let mut q = d["start"].as_u64().unwrap();
+    for s in word {
+        // Symbols come back as text ("0"): compare by their text.
+        let label = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        let next = d["transitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["from"].as_u64() == Some(q) && label(&m["on"]) == s.to_string());
+        match next {
+            Some(m) => q = m["to"].as_u64().unwrap(),
+            None => return false,
+        }
+    }
+    d["accepting"]
+        .as_array()
+        .is_some_and(|a| a.contains(&json!(q)))
+}
+
+fn words(k: u64, up_to: usize) -> Vec<Vec<u64>> {
+    let mut all = vec![vec![]];
+    let mut layer = vec![vec![]];
+    for _ in 0..up_to {
+        layer = layer
+            .iter()
+            .flat_map(|w: &Vec<u64>| (0..k).map(move |s| [w.clone(), vec![s]].concat()))
+            .collect();
+        all.extend(layer.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn dfa_minimization_and_equivalence_against_brute_force() {
+    let mut state = 5u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    let short = words(2, 7);
+    let residual = words(2, 6);
+    for _ in 0..60 {
+        let n = 1 + next(5);
+        let d = random_dfa(&mut next, n, 2);
+        let out = run("logic.dfa.minimize.compute", json!({"automaton": d})).unwrap();
+        // The minimal automaton as wire moves, to replay.
+        let m = json!({"start": out["start"], "accepting": out["accepting"], "transitions": out["transitions"]});
+        for w in &short {
+            assert_eq!(accepts(&d, w), accepts(&m, w), "{d} {m} on {w:?}");
+        }
+        // Myhill–Nerode: residual languages of reachable states, told apart
+        // by words of length ≤ 6 (n + 1 ≤ 6 states with the sink).
+        let sigs: std::collections::BTreeSet<Vec<bool>> = short
+            .iter()
+            .map(|prefix| {
+                // The state after `prefix`, identified by its residual signature.
+                residual
+                    .iter()
+                    .map(|w| accepts(&d, &[prefix.clone(), w.clone()].concat()))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(out["states"].as_u64().unwrap() as usize, sigs.len(), "{d}");
+    }
+    let mut state = 77u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    let long = words(2, 12);
+    for _ in 0..60 {
+        let (na, nb) = (1 + next(3), 1 + next(3));
+        let a = random_dfa(&mut next, na, 2);
+        let b = random_dfa(&mut next, nb, 2);
+        let out = run(
+            "logic.dfa.equivalence.decide",
+            json!({"first": a, "second": b}),
+        )
+        .unwrap();
+        let differ = long.iter().find(|w| accepts(&a, w) != accepts(&b, w));
+        assert_eq!(out["equivalent"], differ.is_none(), "{a} {b}");
+        if let Some(w) = differ {
+            assert_eq!(
+                out["word"].as_array().unwrap().len(),
+                w.len(),
+                "a shortest word"
+            );
+        }
+    }
+}

@@ -6,7 +6,7 @@ use hessian_kernels::exact_cover;
 use hessian_kernels::logic::formula::{self, Formula};
 use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
 use hessian_kernels::sat::{Cnf, Step, dimacs, falsified, lrat, lrat_text};
-use hessian_op::wire::{Bounded, Item, LIMIT_TAG};
+use hessian_op::wire::{Bounded, Item, LIMIT_TAG, List};
 use hessian_op::{Ctx, MathError};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
@@ -372,4 +372,108 @@ pub fn cover(
         items,
         sets,
     })
+}
+
+/// One move of an automaton.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    pub from: Item,
+    /// The symbol read.
+    pub on: Item,
+    pub to: Item,
+}
+
+/// A deterministic finite automaton as given: states and symbols are names
+/// or numbers; a missing move rejects.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DfaInput {
+    pub start: Item,
+    /// The accepting states; default none.
+    #[serde(default)]
+    pub accepting: Option<List<Item, 100000>>,
+    /// The moves, at most one per state and symbol (at most 100,000).
+    pub transitions: List<Move, 100000>,
+    /// The alphabet; default: every symbol of a move.
+    #[serde(default)]
+    pub alphabet: Option<List<Item, 1000>>,
+}
+
+/// An automaton numbered for the kernel, with its names.
+pub struct NamedDfa {
+    pub dfa: hessian_kernels::automaton::Dfa,
+    pub states: Vec<Item>,
+    pub symbols: Vec<Item>,
+}
+
+/// Numbers `d`'s states and symbols (`symbols` extends to every symbol it
+/// uses, for automata compared over one alphabet).
+pub fn dfa(d: DfaInput, symbols: &mut Vec<Item>, path: &str) -> Result<NamedDfa, MathError> {
+    let mut states: Vec<Item> = vec![d.start.clone()];
+    let mut index: BTreeMap<Item, usize> = BTreeMap::new();
+    index.insert(d.start, 0);
+    let mut name = |s: Item, states: &mut Vec<Item>| {
+        *index.entry(s.clone()).or_insert_with(|| {
+            states.push(s);
+            states.len() - 1
+        })
+    };
+    if let Some(a) = d.alphabet {
+        for s in a.0 {
+            if !symbols.contains(&s) {
+                symbols.push(s);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for m in d.transitions.0 {
+        if !symbols.contains(&m.on) {
+            symbols.push(m.on.clone());
+        }
+        let sym = symbols.iter().position(|s| s == &m.on).unwrap_or(0);
+        moves.push((name(m.from, &mut states), sym, name(m.to, &mut states)));
+    }
+    let accepting: Vec<usize> = d
+        .accepting
+        .map_or_else(Vec::new, |l| l.0)
+        .into_iter()
+        .map(|s| name(s, &mut states))
+        .collect();
+    let n = states.len();
+    let mut delta = vec![vec![None; symbols.len()]; n];
+    for (from, sym, to) in moves {
+        match delta[from][sym] {
+            Some(t) if t != to => {
+                return Err(MathError::Input {
+                    path: format!("{path}.transitions"),
+                    message: format!(
+                        "state {} has two moves on {}; a deterministic automaton has at most one",
+                        states[from].0, symbols[sym].0
+                    ),
+                });
+            }
+            _ => delta[from][sym] = Some(to),
+        }
+    }
+    let mut acc = vec![false; n];
+    accepting.into_iter().for_each(|q| acc[q] = true);
+    Ok(NamedDfa {
+        dfa: hessian_kernels::automaton::Dfa {
+            alphabet: symbols.len(),
+            delta,
+            start: 0,
+            accepting: acc,
+        },
+        states,
+        symbols: symbols.clone(),
+    })
+}
+
+/// The same automaton over a larger alphabet (no moves on the new symbols).
+pub fn widen(d: &mut hessian_kernels::automaton::Dfa, alphabet: usize) {
+    for row in d.delta.iter_mut() {
+        row.resize(alphabet, None);
+    }
+    d.alphabet = alphabet;
 }

@@ -5,6 +5,7 @@
 //! loop boundaries, and return native values or a [`Stop`].
 
 pub mod assignment;
+pub mod automaton;
 pub mod budget;
 pub mod combinatorics;
 pub mod dixon;
