@@ -580,3 +580,57 @@ fn dfa_minimization_and_equivalence_against_brute_force() {
         }
     }
 }
+
+#[test]
+fn model_counts_against_the_truth_table() {
+    let mut state = 2024u64;
+    let mut next = |k: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    for round in 0..120 {
+        // Past 16 variables the operation's own truth-table check is off.
+        let n = if round % 4 == 0 {
+            17 + next(4)
+        } else {
+            1 + next(12)
+        };
+        let clauses: Vec<Vec<i64>> = (0..next(3 * n) + 1)
+            .map(|_| {
+                (0..1 + next(3))
+                    .map(|_| (1 + next(n)) as i64 * if next(2) == 0 { 1 } else { -1 })
+                    .collect()
+            })
+            .collect();
+        let vars = clauses
+            .iter()
+            .flatten()
+            .map(|l| l.unsigned_abs())
+            .max()
+            .unwrap_or(1);
+        let brute = (0u64..1 << vars)
+            .filter(|bits| {
+                clauses.iter().all(|c| {
+                    c.iter()
+                        .any(|&l| ((bits >> (l.unsigned_abs() - 1)) & 1 == 1) == (l > 0))
+                })
+            })
+            .count();
+        let out = run("logic.cnf.models.count", json!({"cnf": clauses})).unwrap();
+        assert_eq!(out["count"], brute.to_string(), "{clauses:?}");
+    }
+    let out = run(
+        "logic.formula.models.count",
+        json!({"formula": "(a | b) & (b -> c) & !(a & c)"}),
+    )
+    .unwrap();
+    assert_eq!(out["count"], "2");
+    let out = run(
+        "logic.formula.models.count",
+        json!({"formula": "a xor b xor c xor d xor e xor f xor g xor h xor i xor j xor k xor l xor m xor n xor o xor p xor q xor r xor s xor t"}),
+    )
+    .unwrap();
+    assert_eq!(out["count"], (1u64 << 19).to_string());
+}

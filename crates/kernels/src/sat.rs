@@ -8,6 +8,7 @@
 //! the hints it names (replayed by [`lrat::check`], the only trusted code).
 
 pub mod cdcl;
+pub mod count;
 pub mod dimacs;
 pub mod lrat;
 
