@@ -1,7 +1,7 @@
 use hessian_kernels::assignment::{self, Assignment};
 use hessian_kernels::{BigInt, Q};
 use hessian_op::prelude::*;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::Zero;
 
 pub struct AssignmentSolve;
 
@@ -52,10 +52,6 @@ pub struct Output {
     pub check: String,
 }
 
-/// Entries beyond this (after clearing denominators) are refused, so that
-/// every potential and sum fits 128 bits.
-const MAX_SCALED: i64 = 1 << 60;
-
 impl Operation for AssignmentSolve {
     type Input = Input;
     type Output = Output;
@@ -88,32 +84,19 @@ impl Operation for AssignmentSolve {
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
         let a = input.costs.0.into_map(|r| r.0);
         let (rows, cols) = (a.rows(), a.cols());
-        let den = a.as_slice().iter().fold(BigInt::from(1), |l, q| {
-            num_integer::Integer::lcm(&l, q.denom())
-        });
+        let (ints, den) = crate::wire::scaled(&a, "costs", 60)?;
         let sign: i64 = if input.sense == Goal::Maximize { -1 } else { 1 };
+        // The kernel wants rows ≤ columns.
         let transpose = rows > cols;
-        let (n, m) = if transpose {
-            (cols, rows)
+        let scaled: Vec<Vec<i64>> = if transpose {
+            (0..cols)
+                .map(|j| (0..rows).map(|i| sign * ints[i][j]).collect())
+                .collect()
         } else {
-            (rows, cols)
+            ints.iter()
+                .map(|r| r.iter().map(|v| sign * v).collect())
+                .collect()
         };
-        let mut scaled = vec![vec![0i64; m]; n];
-        for i in 0..rows {
-            for j in 0..cols {
-                let q = &a[(i, j)];
-                let v = (q.numer() * (&den / q.denom()))
-                    .to_i64()
-                    .filter(|v| v.abs() < MAX_SCALED)
-                    .ok_or_else(|| {
-                        MathError::Limit(format!(
-                            "costs[{i}][{j}] over the common denominator {den} exceeds 2^60"
-                        ))
-                    })?;
-                let (r, c) = if transpose { (j, i) } else { (i, j) };
-                scaled[r][c] = sign * v;
-            }
-        }
         let found: Assignment = assignment::solve(&scaled, &ctx.budget)?;
         let back = |v: i128| Rational(Q::new(BigInt::from(v * sign as i128), den.clone()));
         let mut assignment: Vec<Pair> = found

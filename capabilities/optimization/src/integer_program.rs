@@ -27,15 +27,11 @@ pub struct Input {
     #[serde(default)]
     pub variables: Option<List<Symbol, 100>>,
     /// Every variable ≥ 0 (default true).
-    #[serde(default = "yes")]
+    #[serde(default = "crate::wire::yes")]
     pub nonnegative: bool,
     /// Bounds on single variables, e.g. [{"variable": "x", "upper": 4}].
     #[serde(default)]
     pub bounds: Option<List<Bound, 100>>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -133,11 +129,7 @@ impl Operation for IntegerProgram {
                 p.names.iter().map(|n| wanted.contains(n)).collect()
             }
         };
-        let assumed = if input.nonnegative {
-            "every variable ≥ 0 (nonnegative: true)".to_string()
-        } else {
-            "variables are free unless a constraint bounds them (nonnegative: false)".to_string()
-        };
+        let assumed = wire::assumed(input.nonnegative);
         let integral = |x: &[Q]| x.iter().zip(&integer).all(|(v, &i)| !i || v.is_integer());
         Ok(match integer::solve(&p.problem, &integer, &ctx.budget)? {
             IntegerAnswer::Optimal { x, nodes } => {

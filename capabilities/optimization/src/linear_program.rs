@@ -25,16 +25,12 @@ pub struct Input {
     /// Every variable ≥ 0 (default true, as in textbook programs and
     /// scipy's linprog); false leaves a variable free unless a constraint
     /// bounds it.
-    #[serde(default = "yes")]
+    #[serde(default = "crate::wire::yes")]
     pub nonnegative: bool,
     /// Bounds on single variables, e.g. [{"variable": "x", "lower": 0,
     /// "upper": 4}] (a constraint "0 <= x <= 4" does the same as a row).
     #[serde(default)]
     pub bounds: Option<List<Bound, 300>>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A constraint row with its number.
@@ -131,11 +127,7 @@ impl Operation for LinearProgram {
 
 /// The caller's view of a checked answer.
 pub(crate) fn report(p: &wire::Program, answer: Answer, nonnegative: bool) -> Output {
-    let assumed = if nonnegative {
-        "every variable ≥ 0 (nonnegative: true)".to_string()
-    } else {
-        "variables are free unless a constraint bounds them (nonnegative: false)".to_string()
-    };
+    let assumed = wire::assumed(nonnegative);
     let sign = hessian_kernels::Q::from_integer(p.sign.into());
     let rows = |values: &[hessian_kernels::Q], skip_zero: bool| -> Vec<Priced> {
         values

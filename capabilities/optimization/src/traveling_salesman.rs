@@ -1,7 +1,6 @@
 use hessian_kernels::tsp::{self, MAX_CITIES};
 use hessian_kernels::{BigInt, Q};
 use hessian_op::prelude::*;
-use num_traits::ToPrimitive;
 
 pub struct TravelingSalesman;
 
@@ -13,12 +12,8 @@ pub struct Input {
     pub distances: SquareMatrix<Rational, 18>,
     /// true (default): a round trip back to the start; false: a path
     /// through every city, starting and ending anywhere.
-    #[serde(default = "yes")]
+    #[serde(default = "crate::wire::yes")]
     pub closed: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -28,9 +23,6 @@ pub struct Output {
     pub length: Rational,
     pub check: String,
 }
-
-/// Scaled distances beyond this are refused (sums stay in i128).
-const MAX_SCALED: i64 = 1 << 40;
 
 impl Operation for TravelingSalesman {
     type Input = Input;
@@ -70,23 +62,7 @@ impl Operation for TravelingSalesman {
                 MAX_CITIES - 1
             )));
         }
-        let den = d.as_slice().iter().fold(BigInt::from(1), |l, q| {
-            num_integer::Integer::lcm(&l, q.denom())
-        });
-        let mut scaled = vec![vec![0i64; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                let q = &d[(i, j)];
-                scaled[i][j] = (q.numer() * (&den / q.denom()))
-                    .to_i64()
-                    .filter(|v| v.abs() < MAX_SCALED)
-                    .ok_or_else(|| {
-                        MathError::Limit(format!(
-                            "distances[{i}][{j}] over the common denominator {den} exceeds 2^40"
-                        ))
-                    })?;
-            }
-        }
+        let (mut scaled, den) = crate::wire::scaled(&d, "distances", 40)?;
         if !input.closed {
             // City n is at distance 0 from and to everyone.
             for row in scaled.iter_mut() {

@@ -599,3 +599,48 @@ impl Value {
 fn decimal(q: &Q) -> String {
     hessian_op::algebraic::exact_decimal(q, 15).0
 }
+
+/// Serde's default for fields that default to true.
+pub fn yes() -> bool {
+    true
+}
+
+/// What an answer says about the variables' default bounds.
+pub fn assumed(nonnegative: bool) -> String {
+    if nonnegative {
+        "every variable ≥ 0 (nonnegative: true)".into()
+    } else {
+        "variables are free unless a constraint bounds them (nonnegative: false)".into()
+    }
+}
+
+/// A rational matrix as integers over one denominator, each below 2^bits
+/// in magnitude (else `limit_exceeded`, naming `field`).
+pub fn scaled(
+    a: &hessian_kernels::Mat<Q>,
+    field: &str,
+    bits: u32,
+) -> Result<(Vec<Vec<i64>>, hessian_kernels::BigInt), MathError> {
+    use num_traits::ToPrimitive;
+    let den = a
+        .as_slice()
+        .iter()
+        .fold(hessian_kernels::BigInt::from(1), |l, q| {
+            num_integer::Integer::lcm(&l, q.denom())
+        });
+    let mut out = vec![vec![0i64; a.cols()]; a.rows()];
+    for (i, row) in out.iter_mut().enumerate() {
+        for (j, v) in row.iter_mut().enumerate() {
+            let q = &a[(i, j)];
+            *v = (q.numer() * (&den / q.denom()))
+                .to_i64()
+                .filter(|v| v.unsigned_abs() < 1u64 << bits)
+                .ok_or_else(|| {
+                    MathError::Limit(format!(
+                        "{field}[{i}][{j}] over the common denominator {den} exceeds 2^{bits}"
+                    ))
+                })?;
+        }
+    }
+    Ok((out, den))
+}
