@@ -1,23 +1,11 @@
 use crate::wire::cover;
 use hessian_kernels::exact_cover;
 use hessian_op::prelude::*;
-use hessian_op::wire::Item;
 
 pub struct ExactCoverCount;
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Input {
-    /// The sets to choose from (at most 10,000, each of at most 1,000 items).
-    pub sets: List<List<Item, 1000>, 10000>,
-    /// The items every cover must contain exactly once; default: every item
-    /// of some set that is not secondary.
-    #[serde(default)]
-    pub items: Option<List<Item, 10000>>,
-    /// Items a cover may contain at most once.
-    #[serde(default)]
-    pub secondary: Option<List<Item, 10000>>,
-}
+/// The same input as logic.exact_cover.solve.
+pub use crate::exact_cover_solve::Input;
 
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
@@ -33,7 +21,7 @@ impl Operation for ExactCoverCount {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "logic.exact_cover.count";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Count the exact covers of a family of sets";
     const SUMMARY: &'static str = "Counts the ways to choose sets that together contain each item exactly once (secondary items at most once), by exhaustive Algorithm X with dancing links.";
     const DESCRIPTION: &'static str = "Algorithm X on dancing links goes through every branch, counting covers. Checked: each cover counted is verified against the definition (each primary item once, each secondary at most once) as it is found; the count is exact when the search ends, and a lower bound with complete = false when the deadline stops it. Bounds: 10,000 sets of at most 1,000 items.";

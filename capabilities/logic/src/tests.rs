@@ -261,15 +261,9 @@ fn all_models(clauses: &[Vec<i64>], n: u32) -> Vec<Vec<i64>> {
 }
 
 fn random_cnf(seed: u64, n: u32, m: usize) -> Vec<Vec<i64>> {
-    let mut x = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    let mut next = move |k: u64| {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (x >> 33) % k
-    };
+    let mut next = lcg(seed);
+    // The stream starts one step past the seed.
+    next(1);
     (0..m)
         .map(|_| {
             (0..3)
@@ -428,13 +422,7 @@ fn exact_covers_counted_and_found() {
 
 #[test]
 fn exact_cover_counts_against_brute_force() {
-    let mut state = 12345u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(12345u64);
     for _ in 0..150 {
         let items = 1 + next(7) as usize;
         let sets: Vec<Vec<usize>> = (0..1 + next(12))
@@ -520,13 +508,7 @@ fn words(k: u64, up_to: usize) -> Vec<Vec<u64>> {
 
 #[test]
 fn dfa_minimization_and_equivalence_against_brute_force() {
-    let mut state = 5u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(5u64);
     let short = words(2, 7);
     let residual = words(2, 6);
     for _ in 0..60 {
@@ -552,13 +534,7 @@ fn dfa_minimization_and_equivalence_against_brute_force() {
             .collect();
         assert_eq!(out["states"].as_u64().unwrap() as usize, sigs.len(), "{d}");
     }
-    let mut state = 77u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(77u64);
     let long = words(2, 12);
     for _ in 0..60 {
         let (na, nb) = (1 + next(3), 1 + next(3));
@@ -583,13 +559,7 @@ fn dfa_minimization_and_equivalence_against_brute_force() {
 
 #[test]
 fn model_counts_against_the_truth_table() {
-    let mut state = 2024u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(2024u64);
     for round in 0..120 {
         // Past 16 variables the operation's own truth-table check is off.
         let n = if round % 4 == 0 {
@@ -633,4 +603,16 @@ fn model_counts_against_the_truth_table() {
     )
     .unwrap();
     assert_eq!(out["count"], (1u64 << 19).to_string());
+}
+
+/// A deterministic stream of numbers below k (a linear congruential
+/// generator: no dependency for tests).
+fn lcg(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |k| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    }
 }

@@ -334,13 +334,7 @@ fn brute_knapsack(w: &[u64], v: &[u64], cap: u64) -> u64 {
 
 #[test]
 fn knapsacks_and_subset_sums_against_brute_force() {
-    let mut state = 99u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(99u64);
     for round in 0..200 {
         let n = 1 + next(12) as usize;
         // Large weights send the search to branch and bound, small ones to the table.
@@ -443,13 +437,7 @@ fn brute_tour(d: &[Vec<i64>], closed: bool) -> i64 {
 
 #[test]
 fn tours_against_brute_force() {
-    let mut state = 7u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(7u64);
     for round in 0..60 {
         let n = 1 + next(7) as usize;
         let d: Vec<Vec<i64>> = (0..n)
@@ -476,13 +464,7 @@ fn tours_against_brute_force() {
 
 #[test]
 fn set_covers_against_brute_force() {
-    let mut state = 31u64;
-    let mut next = |k: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % k
-    };
+    let mut next = lcg(31u64);
     for _ in 0..60 {
         let items = 1 + next(8) as usize;
         let sets: Vec<Vec<usize>> = (0..1 + next(9))
@@ -515,5 +497,17 @@ fn set_covers_against_brute_force() {
         )
         .unwrap();
         assert_eq!(out["cost"], best.unwrap().to_string(), "{sets:?} {costs:?}");
+    }
+}
+
+/// A deterministic stream of numbers below k (a linear congruential
+/// generator: no dependency for tests).
+fn lcg(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |k| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % k
     }
 }

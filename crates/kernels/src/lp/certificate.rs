@@ -228,60 +228,49 @@ fn dual_bound_rows(p: &Problem, rows: &[IntRow], y: &[Q]) -> Result<Q, Failure> 
     let (ay, by) = combination(p, rows, y)?;
     let c = Common::of(&p.cost);
     // dⱼ = Rⱼ/E with Rⱼ = Cⱼ·den(Aᵀy) − (Aᵀy)ⱼ·den(c), E = den(c)·den(Aᵀy).
-    let mut used: Vec<Q> = Vec::new();
-    let mut weights: Vec<BigInt> = Vec::new();
-    for (j, (cj, aj)) in c.num.iter().zip(&ay.num).enumerate() {
-        let r = cj * &ay.den - aj * &c.den;
-        if r.is_zero() {
-            continue;
-        }
-        let side = if r.is_positive() {
-            &p.lower[j]
-        } else {
-            &p.upper[j]
-        };
-        match side {
-            Some(v) => {
-                used.push(v.clone());
-                weights.push(r);
-            }
-            None => return Err(Failure::ReducedCost(j)),
-        }
-    }
-    let v = Common::of(&used);
+    let r: Vec<BigInt> = c
+        .num
+        .iter()
+        .zip(&ay.num)
+        .map(|(cj, aj)| cj * &ay.den - aj * &c.den)
+        .collect();
+    let (least, den) = over_box(p, &r, false).map_err(Failure::ReducedCost)?;
     let e = &c.den * &ay.den;
-    Ok(ratio(by, ay.den) + ratio(v.dot(&weights), v.den * e))
+    Ok(ratio(by, ay.den) + ratio(least, den * e))
 }
 
 /// max over the box of (Aᵀy)·x < b·y.
 fn farkas(p: &Problem, rows: &[IntRow], y: &[Q]) -> Result<(), Failure> {
     let (d, by) = combination(p, rows, y)?;
-    let mut used: Vec<Q> = Vec::new();
-    let mut weights: Vec<BigInt> = Vec::new();
-    for (j, dj) in d.num.iter().enumerate() {
-        if dj.is_zero() {
-            continue;
-        }
-        let side = if dj.is_positive() {
-            &p.upper[j]
-        } else {
-            &p.lower[j]
-        };
-        match side {
-            Some(v) => {
-                used.push(v.clone());
-                weights.push(dj.clone());
-            }
-            None => return Err(Failure::NotSeparating),
-        }
-    }
-    // (Σ vⱼ·dⱼ)/den < by/den, with v = V/Vd.
-    let v = Common::of(&used);
-    if v.dot(&weights) < by * &v.den {
+    // (Σ vⱼ·dⱼ)/den < by/den, with the box's extreme point v = V/Vd.
+    let (most, den) = over_box(p, &d.num, true).map_err(|_| Failure::NotSeparating)?;
+    if most < by * den {
         Ok(())
     } else {
         Err(Failure::NotSeparating)
     }
+}
+
+/// The largest (or least) w·x over the box, as numerator and denominator:
+/// each xⱼ at the bound the sign of wⱼ points to. `Err(j)` when that bound
+/// does not exist.
+fn over_box(p: &Problem, w: &[BigInt], largest: bool) -> Result<(BigInt, BigInt), usize> {
+    let mut used: Vec<Q> = Vec::new();
+    let mut weights: Vec<BigInt> = Vec::new();
+    for (j, wj) in w.iter().enumerate() {
+        if wj.is_zero() {
+            continue;
+        }
+        let side = if wj.is_positive() == largest {
+            &p.upper[j]
+        } else {
+            &p.lower[j]
+        };
+        used.push(side.clone().ok_or(j)?);
+        weights.push(wj.clone());
+    }
+    let v = Common::of(&used);
+    Ok((v.dot(&weights), v.den))
 }
 
 fn improving_ray(p: &Problem, rows: &[IntRow], ray: &[Q]) -> Result<(), Failure> {
