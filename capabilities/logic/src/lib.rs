@@ -27,6 +27,7 @@ hessian_op::operations! {
     sudoku => Sudoku,
     dfa_minimize => DfaMinimize,
     dfa_equivalence => DfaEquivalence,
+    cardinality => Cardinality,
 }
 
 #[cfg(test)]

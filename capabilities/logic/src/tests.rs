@@ -616,3 +616,53 @@ fn lcg(seed: u64) -> impl FnMut(u64) -> u64 {
         (state >> 33) % k
     }
 }
+
+#[test]
+fn cardinality_encodings_hold_exactly_the_assignments_that_meet_them() {
+    let mut next = lcg(17);
+    let (mut met, mut unmet) = (0, 0);
+    for round in 0..60 {
+        let n = next(5) as i64 + 2;
+        let literals: Vec<i64> = (1..=n).map(|v| if next(3) == 0 { -v } else { v }).collect();
+        let weights: Vec<u64> = (0..n).map(|_| next(3) + 1).collect();
+        let weighted = round % 2 == 1;
+        let total: u64 = if weighted {
+            weights.iter().sum()
+        } else {
+            n as u64
+        };
+        let k = next(total + 2);
+        let relation = ["at_most", "at_least", "exactly"][round % 3];
+        let mut input = json!({"literals": literals, "relation": relation, "k": k});
+        if weighted {
+            input["weights"] = json!(weights);
+        }
+        let out = run("logic.cardinality.encode", input).unwrap();
+        let clauses = &out["clauses"];
+        for bits in 0u32..1 << n {
+            let units: Vec<i64> = (1..=n)
+                .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
+                .collect();
+            let weight: u64 = literals
+                .iter()
+                .zip(&weights)
+                .filter(|(l, _)| units.contains(l))
+                .map(|(_, &w)| if weighted { w } else { 1 })
+                .sum();
+            let meets = match relation {
+                "at_most" => weight <= k,
+                "at_least" => weight >= k,
+                _ => weight == k,
+            };
+            let mut cnf: Vec<Value> = clauses.as_array().unwrap().clone();
+            cnf.extend(units.iter().map(|u| json!([u])));
+            let sat = run("logic.cnf.satisfiable.decide", json!({"cnf": cnf})).unwrap();
+            assert_eq!(
+                sat["satisfiable"], meets,
+                "round {round}: {literals:?} {relation} {k}, {units:?}"
+            );
+            if meets { met += 1 } else { unmet += 1 }
+        }
+    }
+    assert!(met > 300 && unmet > 300, "{met} met, {unmet} not");
+}

@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Verbs an operation id may end in (DESIGN §4).
+/// Verbs an operation id may end in (DESIGN §4; `isolate` and `encode`
+/// added for the ids the family issues name, docs/DECISIONS.md).
 pub const VERBS: &[&str] = &[
     "compute",
     "decide",
@@ -20,6 +21,7 @@ pub const VERBS: &[&str] = &[
     "check",
     "evaluate",
     "isolate",
+    "encode",
 ];
 
 /// An operation's published contract: the canonical document and its digest.

@@ -9,6 +9,7 @@
 
 pub mod cdcl;
 pub mod count;
+pub mod counter;
 pub mod dimacs;
 pub mod lrat;
 

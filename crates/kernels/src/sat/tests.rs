@@ -172,3 +172,46 @@ fn dimacs_text_parses_and_errors_name_the_line() {
     }
     assert!(dimacs::parse("p cnf 11 0\n", 10, 100).is_err());
 }
+
+/// Whether `cnf` with `units` added has a model (solved and checked).
+fn satisfiable_with(cnf: &Cnf, units: &[i32]) -> bool {
+    let mut cnf = cnf.clone();
+    cnf.clauses.extend(units.iter().map(|&u| vec![u]));
+    solved_and_checked(&cnf)
+}
+
+#[test]
+fn counters_hold_exactly_the_assignments_within_their_bound() {
+    use super::counter::Counter;
+    let mut rng = StdRng::seed_from_u64(5);
+    let budget = Budget::unlimited();
+    for round in 0..120 {
+        let n = rng.gen_range(1..=6usize);
+        let terms: Vec<(u64, i32)> = (1..=n as i32)
+            .map(|v| (rng.gen_range(1..=4), if rng.gen_bool(0.5) { v } else { -v }))
+            .collect();
+        let bound = rng.gen_range(0..=terms.iter().map(|t| t.0).sum::<u64>() + 1);
+        let counter = Counter::new(&terms, bound, n as u32 + 1);
+        counter.complete(&budget).expect("complete");
+        counter.sound(&budget).expect("sound");
+        let cnf = Cnf {
+            vars: n as u32 + counter.auxiliary(),
+            clauses: counter.clauses(),
+        };
+        for bits in 0u32..1 << n {
+            let units: Vec<i32> = (1..=n as i32)
+                .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
+                .collect();
+            let weight: u64 = terms
+                .iter()
+                .filter(|&&(_, l)| units.contains(&l))
+                .map(|t| t.0)
+                .sum();
+            assert_eq!(
+                satisfiable_with(&cnf, &units),
+                weight <= bound,
+                "round {round}: {terms:?} <= {bound}, assignment {units:?}"
+            );
+        }
+    }
+}
