@@ -28,6 +28,7 @@ hessian_op::operations! {
     dfa_minimize => DfaMinimize,
     dfa_equivalence => DfaEquivalence,
     cardinality => Cardinality,
+    pseudo_boolean_satisfiable => PseudoBooleanSatisfiable,
 }
 
 #[cfg(test)]

@@ -666,3 +666,82 @@ fn cardinality_encodings_hold_exactly_the_assignments_that_meet_them() {
     }
     assert!(met > 300 && unmet > 300, "{met} met, {unmet} not");
 }
+
+/// A random constraint over variables x0..x(n−1) as text, and its terms.
+fn random_pb(
+    next: &mut impl FnMut(u64) -> u64,
+    n: u64,
+) -> (String, Vec<(i64, usize, bool)>, &'static str, i64) {
+    let count = next(4) + 1;
+    let mut terms = Vec::new();
+    let mut text = String::new();
+    for t in 0..count {
+        let a = next(9) as i64 - 4;
+        let v = next(n) as usize;
+        let negated = next(3) == 0;
+        text += &format!(
+            "{}{} {}x{v} ",
+            if a < 0 {
+                "- "
+            } else if t > 0 {
+                "+ "
+            } else {
+                ""
+            },
+            a.abs(),
+            if negated { "~" } else { "" }
+        );
+        terms.push((a, v, negated));
+    }
+    let relation = ["<=", ">=", "=", "<", ">"][next(5) as usize];
+    let b = next(9) as i64 - 3;
+    (format!("{text}{relation} {b}"), terms, relation, b)
+}
+
+#[test]
+fn pseudo_boolean_satisfiability_against_brute_force() {
+    let mut next = lcg(23);
+    let (mut sat, mut unsat) = (0, 0);
+    for round in 0..300 {
+        let n = next(6) + 1;
+        let cs: Vec<_> = (0..next(5) + 1).map(|_| random_pb(&mut next, n)).collect();
+        let texts: Vec<&String> = cs.iter().map(|c| &c.0).collect();
+        let holds = |value: &dyn Fn(usize) -> bool| {
+            cs.iter().all(|(_, terms, relation, b)| {
+                let left: i64 = terms
+                    .iter()
+                    .filter(|t| value(t.1) != t.2)
+                    .map(|t| t.0)
+                    .sum();
+                match *relation {
+                    "<=" => left <= *b,
+                    ">=" => left >= *b,
+                    "=" => left == *b,
+                    "<" => left < *b,
+                    _ => left > *b,
+                }
+            })
+        };
+        let expected = (0u32..1 << n).any(|bits| holds(&|v| bits >> v & 1 == 1));
+        let out = run(
+            "logic.pseudo_boolean.satisfiable.decide",
+            json!({"constraints": texts}),
+        )
+        .unwrap();
+        assert_eq!(
+            out["satisfiable"], expected,
+            "round {round}: {texts:?}: {out}"
+        );
+        if expected {
+            let model = &out["model"];
+            assert!(
+                holds(&|v| model[format!("x{v}")] == true),
+                "round {round}: {texts:?}: {out}"
+            );
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+    }
+    assert!(sat > 60 && unsat > 60, "{sat} satisfiable, {unsat} not");
+}

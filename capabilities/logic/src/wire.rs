@@ -5,7 +5,7 @@ use hessian_kernels::Stop;
 use hessian_kernels::exact_cover;
 use hessian_kernels::logic::formula::{self, Formula};
 use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
-use hessian_kernels::sat::{Cnf, Step, dimacs, falsified, lrat, lrat_text};
+use hessian_kernels::sat::{Cnf, Step, counter, dimacs, falsified, lrat, lrat_text};
 use hessian_op::wire::{Bounded, Item, LIMIT_TAG, List};
 use hessian_op::{Ctx, MathError};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -476,4 +476,32 @@ pub fn widen(d: &mut hessian_kernels::automaton::Dfa, alphabet: usize) {
         row.resize(alphabet, None);
     }
     d.alphabet = alphabet;
+}
+
+/// Auxiliary variables the counters of one call may introduce together.
+pub const MAX_AUXILIARY: u64 = 1_000_000;
+
+/// Appends to `cnf` the sequential counter for Σ wᵢ·[lᵢ] ≤ `bound`, its
+/// auxiliaries numbered after `cnf.vars`, with its completeness checked:
+/// then every assignment within the bound extends to a model, so a refuted
+/// clause set refutes the bound itself. `used` counts auxiliaries so far.
+pub fn append_counter(
+    cnf: &mut Cnf,
+    terms: &[(u64, i32)],
+    bound: u64,
+    used: &mut u64,
+    ctx: &Ctx,
+) -> Result<(), MathError> {
+    let need = counter::size(terms.len(), bound);
+    if *used + need > MAX_AUXILIARY {
+        return Err(MathError::Limit(format!(
+            "the encoding needs more than {MAX_AUXILIARY} auxiliary variables ((terms − 1) × bound for each constraint)"
+        )));
+    }
+    let c = counter::Counter::new(terms, bound, cnf.vars + 1);
+    c.complete(&ctx.budget)?;
+    *used += need;
+    cnf.vars += c.auxiliary();
+    cnf.clauses.extend(c.clauses());
+    Ok(())
 }

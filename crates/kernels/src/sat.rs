@@ -12,6 +12,7 @@ pub mod count;
 pub mod counter;
 pub mod dimacs;
 pub mod lrat;
+pub mod pseudo_boolean;
 
 /// A clause set: literals are ±v for variables v in 1..=vars.
 #[derive(Debug, Clone, PartialEq, Eq)]
