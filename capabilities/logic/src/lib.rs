@@ -15,6 +15,7 @@ hessian_op::operations! {
     cnf_unsat_core => CnfUnsatCore,
     cnf_models => CnfModels,
     cnf_models_count => CnfCount,
+    cnf_maxsat => CnfMaxsat,
     formula_satisfiable => FormulaSatisfiable,
     formula_tautology => FormulaTautology,
     formula_equivalence => FormulaEquivalence,

@@ -745,3 +745,64 @@ fn pseudo_boolean_satisfiability_against_brute_force() {
     }
     assert!(sat > 60 && unsat > 60, "{sat} satisfiable, {unsat} not");
 }
+
+#[test]
+fn maxsat_optima_against_brute_force() {
+    let mut next = lcg(29);
+    let (mut infeasible, mut costly) = (0, 0);
+    for round in 0..150 {
+        let n = next(7) as u32 + 2;
+        let clause = |next: &mut dyn FnMut(u64) -> u64, len: u64| -> Vec<i64> {
+            (0..len)
+                .map(|_| {
+                    let v = next(u64::from(n)) as i64 + 1;
+                    if next(2) == 0 { v } else { -v }
+                })
+                .collect()
+        };
+        let (hs, ss) = (next(3) * 4, next(12) + 1);
+        let hard: Vec<Vec<i64>> = (0..hs).map(|_| clause(&mut next, 2)).collect();
+        let soft: Vec<Vec<i64>> = (0..ss).map(|i| clause(&mut next, i % 2 + 1)).collect();
+        let weights: Vec<u64> = soft.iter().map(|_| next(5) + 1).collect();
+        let best = all_models(&hard, n)
+            .iter()
+            .map(|m| {
+                soft.iter()
+                    .zip(&weights)
+                    .filter(|(c, _)| !c.iter().any(|l| m.contains(l)))
+                    .map(|(_, w)| w)
+                    .sum::<u64>()
+            })
+            .min();
+        let input = json!({"hard": hard, "soft": soft, "weights": weights});
+        let out = run("logic.cnf.maxsat.solve", input).unwrap();
+        assert_eq!(out["status"], "exact", "round {round}: {out}");
+        match best {
+            None => {
+                assert_eq!(out["feasible"], false, "round {round}: {out}");
+                infeasible += 1;
+            }
+            Some(best) => {
+                assert_eq!(out["cost"], best, "round {round}: {out}");
+                let model: Vec<i64> = out["model"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l.as_i64().unwrap())
+                    .collect();
+                assert!(satisfies(&json!(hard), &model), "round {round}");
+                if best > 0 {
+                    assert!(
+                        out["proof"]["added"].as_u64().unwrap() >= 1,
+                        "round {round}: {out}"
+                    );
+                    costly += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        infeasible > 5 && costly > 60,
+        "{infeasible} infeasible, {costly} with a positive optimum"
+    );
+}
