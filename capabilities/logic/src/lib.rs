@@ -29,6 +29,9 @@ hessian_op::operations! {
     dfa_minimize => DfaMinimize,
     dfa_equivalence => DfaEquivalence,
     cardinality => Cardinality,
+    csp => Csp,
+    csp_enumerate => CspEnumerate,
+    csp_count => CspCount,
     pseudo_boolean_satisfiable => PseudoBooleanSatisfiable,
 }
 

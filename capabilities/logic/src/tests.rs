@@ -806,3 +806,112 @@ fn maxsat_optima_against_brute_force() {
         "{infeasible} infeasible, {costly} with a positive optimum"
     );
 }
+
+/// n queens as a CSP: q_i is the column of the queen in row i.
+fn queens_csp(n: usize) -> Value {
+    let domains: serde_json::Map<String, Value> = (0..n)
+        .map(|i| (format!("q{i}"), json!(format!("1..{n}"))))
+        .collect();
+    let all = |shift: i64| {
+        let parts: Vec<String> = (0..n)
+            .map(|i| format!("q{i} + {}", shift * i as i64))
+            .collect();
+        format!("all_different({})", parts.join(", "))
+    };
+    json!({"domains": domains, "constraints": [all(0), all(1), all(-1)]})
+}
+
+#[test]
+fn csp_counts_queens_and_solves_sudoku_as_the_sudoku_operation_does() {
+    // OEIS A000170.
+    for (n, expected) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+        (9, 352),
+    ] {
+        let out = run("logic.csp.count", queens_csp(n)).unwrap();
+        assert_eq!(out["count"], expected, "{n} queens: {out}");
+        let solved = run("logic.csp.solve", queens_csp(n)).unwrap();
+        assert_eq!(solved["satisfiable"], expected > 0, "{n} queens");
+        let listed = run("logic.csp.enumerate", {
+            let mut i = queens_csp(n);
+            i["limit"] = json!(50);
+            i
+        })
+        .unwrap();
+        assert_eq!(
+            listed["solutions"].as_array().unwrap().len(),
+            expected.min(50)
+        );
+        assert_eq!(listed["complete"], expected <= 50);
+    }
+    let grid = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    let mut domains = serde_json::Map::new();
+    let cell = |r: usize, c: usize| format!("c{r}{c}");
+    for (i, ch) in grid.chars().enumerate() {
+        let v = ch.to_digit(10).unwrap();
+        let d = if v == 0 { json!("1..9") } else { json!([v]) };
+        domains.insert(cell(i / 9, i % 9), d);
+    }
+    let mut constraints = Vec::new();
+    for k in 0..9 {
+        let row: Vec<String> = (0..9).map(|c| cell(k, c)).collect();
+        let col: Vec<String> = (0..9).map(|r| cell(r, k)).collect();
+        let bx: Vec<String> = (0..9)
+            .map(|j| cell(k / 3 * 3 + j / 3, k % 3 * 3 + j % 3))
+            .collect();
+        for g in [row, col, bx] {
+            constraints.push(format!("all_different({})", g.join(", ")));
+        }
+    }
+    let out = run(
+        "logic.csp.enumerate",
+        json!({"domains": domains, "constraints": constraints, "limit": 2}),
+    )
+    .unwrap();
+    let sudoku = run("logic.sudoku.solve", json!({"grid": grid})).unwrap();
+    let first = sudoku["text"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let ours: String = (0..9)
+        .map(|c| out["solutions"][0][cell(0, c)].to_string())
+        .collect();
+    assert_eq!((ours, out["complete"].clone()), (first, json!(true)));
+    assert_eq!(out["solutions"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn csp_errors_name_the_constraint_and_the_place() {
+    let e = run(
+        "logic.csp.solve",
+        json!({"domains": {"x": "1..3"}, "constraints": ["x + y <= 2"]}),
+    )
+    .unwrap_err();
+    let text = format!("{e:?}");
+    assert!(
+        text.contains("constraints[0]") && text.contains("'y' is not one of the variables"),
+        "{text}"
+    );
+    let e = run(
+        "logic.csp.solve",
+        json!({"domains": {"x": "3..1"}, "constraints": ["x <= 2"]}),
+    )
+    .unwrap_err();
+    assert!(format!("{e:?}").contains("empty"), "{e:?}");
+    let out = run(
+        "logic.csp.solve",
+        json!({"domains": {"x": "1..3", "y": [5, 7]}, "constraints": ["x + y > 10"]}),
+    )
+    .unwrap();
+    assert_eq!(out["satisfiable"], false);
+}

@@ -2,10 +2,10 @@
 //! integers, DIMACS literals) or DIMACS CNF text.
 
 use hessian_kernels::Stop;
-use hessian_kernels::exact_cover;
 use hessian_kernels::logic::formula::{self, Formula};
 use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
 use hessian_kernels::sat::{Cnf, Step, counter, dimacs, falsified, lrat, lrat_text};
+use hessian_kernels::{csp, exact_cover};
 use hessian_op::wire::{Bounded, Item, LIMIT_TAG, List};
 use hessian_op::{Ctx, MathError};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -504,4 +504,148 @@ pub fn append_counter(
     cnf.vars += c.auxiliary();
     cnf.clauses.extend(c.clauses());
     Ok(())
+}
+
+/// Values one variable's domain may hold, and all domains together.
+pub const MAX_DOMAIN: usize = 100_000;
+pub const MAX_DOMAIN_TOTAL: usize = 1_000_000;
+/// Largest |value| in a domain.
+const MAX_VALUE: i64 = 1_000_000_000;
+
+/// A variable's values: a list of integers, or a range "lo..hi".
+pub struct Domain(pub Vec<i64>);
+
+impl<'de> Deserialize<'de> for Domain {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = Domain;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"a domain: a list of integers [1, 2, 5] or a range "1..9" (both ends included)"#)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Domain, E> {
+                let range = text.split_once("..").and_then(|(a, b)| {
+                    Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
+                });
+                let Some((lo, hi)) = range else {
+                    return Err(E::custom(format!(
+                        r#"the domain "{}" is not a range "lo..hi" of two integers"#,
+                        hessian_op::error::bounded(text, 40)
+                    )));
+                };
+                if lo.abs() > MAX_VALUE || hi.abs() > MAX_VALUE {
+                    return Err(E::custom(format!(
+                        "{LIMIT_TAG}a domain value beyond ±{MAX_VALUE}"
+                    )));
+                }
+                if hi < lo {
+                    return Err(E::custom(format!("the range {lo}..{hi} is empty")));
+                }
+                if (hi - lo) as u64 >= MAX_DOMAIN as u64 {
+                    return Err(E::custom(format!(
+                        "{LIMIT_TAG}the range {lo}..{hi} has more than {MAX_DOMAIN} values"
+                    )));
+                }
+                Ok(Domain((lo..=hi).collect()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Domain, A::Error> {
+                let mut out = Vec::new();
+                while let Some(Bounded(x)) =
+                    seq.next_element::<Bounded<{ -MAX_VALUE }, MAX_VALUE>>()?
+                {
+                    if out.len() == MAX_DOMAIN {
+                        return Err(de::Error::custom(format!(
+                            "{LIMIT_TAG}a domain with more than {MAX_DOMAIN} values"
+                        )));
+                    }
+                    out.push(x);
+                }
+                out.sort_unstable();
+                out.dedup();
+                Ok(Domain(out))
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+impl JsonSchema for Domain {
+    fn schema_name() -> Cow<'static, str> {
+        "Domain".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "anyOf": [
+                {
+                    "type": "array",
+                    "description": "The values, e.g. [1, 2, 5].",
+                    "items": {"type": "integer", "minimum": -MAX_VALUE, "maximum": MAX_VALUE},
+                    "maxItems": MAX_DOMAIN
+                },
+                {
+                    "type": "string",
+                    "description": "A range lo..hi, both ends included, e.g. \"1..9\".",
+                    "pattern": "^\\s*-?[0-9]+\\s*\\.\\.\\s*-?[0-9]+\\s*$"
+                }
+            ]
+        })
+    }
+}
+
+/// Reads a constraint problem: variables named by the domains' keys (in
+/// key order), constraints parsed against them.
+pub fn csp(
+    domains: BTreeMap<String, Domain>,
+    constraints: &[String],
+) -> Result<(csp::Problem, Vec<String>), MathError> {
+    let names: Vec<String> = domains.keys().cloned().collect();
+    if let Some(bad) = names.iter().find(|n| {
+        !n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    }) {
+        return Err(MathError::Input {
+            path: format!("domains.{bad}"),
+            message: format!(
+                "'{}' is not a variable name: a letter or _, then letters, digits or _",
+                hessian_op::error::bounded(bad, 40)
+            ),
+        });
+    }
+    let total: usize = domains.values().map(|d| d.0.len()).sum();
+    if total > MAX_DOMAIN_TOTAL {
+        return Err(MathError::Limit(format!(
+            "{total} domain values in all, at most {MAX_DOMAIN_TOTAL}"
+        )));
+    }
+    let mut parsed = Vec::with_capacity(constraints.len());
+    for (i, text) in constraints.iter().enumerate() {
+        if text.len() > MAX_FORMULA_CHARS {
+            return Err(MathError::Limit(format!(
+                "constraint {i} has more than {MAX_FORMULA_CHARS} characters"
+            )));
+        }
+        parsed.push(csp::parse(text, &names).map_err(|e| MathError::Input {
+            path: format!("constraints[{i}]"),
+            message: format!(
+                "at character {}: {} (write e.g. \"2x + y <= 10\", \"x != y + 1\", \"all_different(a, b, c)\")",
+                text[..e.at.min(text.len())].chars().count() + 1,
+                e.message
+            ),
+        })?);
+    }
+    let problem = csp::Problem {
+        domains: domains.into_values().map(|d| d.0).collect(),
+        constraints: parsed,
+    };
+    Ok((problem, names))
+}
+
+/// A solution as {name: value}.
+pub fn valued(names: &[String], values: &[i64]) -> BTreeMap<String, i64> {
+    names.iter().cloned().zip(values.iter().copied()).collect()
 }

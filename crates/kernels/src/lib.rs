@@ -8,6 +8,7 @@ pub mod assignment;
 pub mod automaton;
 pub mod budget;
 pub mod combinatorics;
+pub mod csp;
 pub mod dixon;
 pub mod exact_cover;
 pub mod expr;
