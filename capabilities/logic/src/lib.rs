@@ -28,6 +28,7 @@ hessian_op::operations! {
     sudoku => Sudoku,
     dfa_minimize => DfaMinimize,
     dfa_equivalence => DfaEquivalence,
+    regular_expression_dfa => RegularExpressionDfa,
     cardinality => Cardinality,
     csp => Csp,
     csp_enumerate => CspEnumerate,

@@ -915,3 +915,66 @@ fn csp_errors_name_the_constraint_and_the_place() {
     .unwrap();
     assert_eq!(out["satisfiable"], false);
 }
+
+#[test]
+fn regular_expression_automata_match_what_python_re_matches() {
+    let path = format!(
+        "{}/../../tests/data/logic/regex.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let alphabet = data["alphabet"].as_str().unwrap();
+    let mut checked = 0;
+    for case in data["cases"].as_array().unwrap() {
+        let text = case["regex"].as_str().unwrap();
+        let out = run(
+            "logic.regular_expression.dfa.compute",
+            json!({"regex": text, "alphabet": alphabet}),
+        )
+        .unwrap();
+        let mut delta = std::collections::HashMap::new();
+        for t in out["transitions"].as_array().unwrap() {
+            delta.insert(
+                (
+                    t["from"].as_u64().unwrap(),
+                    t["on"].as_str().unwrap().chars().next().unwrap(),
+                ),
+                t["to"].as_u64().unwrap(),
+            );
+        }
+        let accepting: Vec<u64> = out["accepting"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        let matches: std::collections::HashSet<&str> = case["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap())
+            .collect();
+        let mut layer = vec![String::new()];
+        for _ in 0..=data["max_length"].as_u64().unwrap() {
+            for w in &layer {
+                let end = w.chars().try_fold(out["start"].as_u64().unwrap(), |q, c| {
+                    delta.get(&(q, c)).copied()
+                });
+                let accepted = end.is_some_and(|q| accepting.contains(&q));
+                assert_eq!(accepted, matches.contains(w.as_str()), "{text} on '{w}'");
+                checked += 1;
+            }
+            layer = layer
+                .iter()
+                .flat_map(|w| alphabet.chars().map(move |c| format!("{w}{c}")))
+                .collect();
+        }
+        if let Some(s) = out["shortest_match"].as_str() {
+            match matches.iter().map(|w| w.len()).min() {
+                Some(shortest) => assert_eq!(s.len(), shortest, "{text}"),
+                None => assert!(s.len() > 6, "{text}"),
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}

@@ -28,6 +28,7 @@ pub mod number_theory;
 pub mod numeric;
 pub mod poly;
 pub mod rational;
+pub mod regex;
 pub mod sat;
 pub mod sequence;
 pub mod tsp;
