@@ -19,6 +19,7 @@ hessian_op::operations! {
     zero_sum_game => ZeroSumGame,
     traveling_salesman => TravelingSalesman,
     set_cover => SetCover,
+    bimatrix_game_equilibria => BimatrixGameEquilibria,
 }
 
 pub mod wire;

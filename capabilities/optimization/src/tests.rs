@@ -511,3 +511,73 @@ fn lcg(seed: u64) -> impl FnMut(u64) -> u64 {
         (state >> 33) % k
     }
 }
+
+#[test]
+fn bimatrix_equilibria_agree_with_nashpy() {
+    let (mut agreed, mut degenerate) = (0, 0);
+    for case in load("bimatrix") {
+        let out = run(
+            "optimization.bimatrix_game.equilibria.enumerate",
+            json!({"row_payoffs": case["row_payoffs"], "column_payoffs": case["column_payoffs"]}),
+        )
+        .unwrap();
+        let ours: Vec<Value> = out["equilibria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| json!([e["row_strategy"], e["column_strategy"]]))
+            .collect();
+        let theirs = case["equilibria"].as_array().unwrap();
+        if out["degenerate"] == true {
+            // nashpy's vertex enumeration lists the extreme equilibria of
+            // a degenerate game too; ours must hold each of them.
+            for e in theirs {
+                assert!(ours.contains(e), "{e} missing: {case}");
+            }
+            degenerate += 1;
+            continue;
+        }
+        let mut a = ours.clone();
+        let mut b = theirs.clone();
+        a.sort_by_key(|v| v.to_string());
+        b.sort_by_key(|v| v.to_string());
+        assert_eq!(a, b, "{case}");
+        assert_eq!(
+            ours.len() % 2,
+            1,
+            "a nondegenerate game has an odd number of equilibria: {case}"
+        );
+        agreed += 1;
+    }
+    assert!(
+        agreed > 50 && degenerate > 50,
+        "{agreed} nondegenerate games agreed, {degenerate} degenerate"
+    );
+}
+
+#[test]
+fn degenerate_games_give_the_ends_of_their_equilibrium_segments() {
+    // Column 0 and 1 pay the column player the same against row 0: the
+    // column player may mix freely there, a segment of equilibria.
+    let out = run(
+        "optimization.bimatrix_game.equilibria.enumerate",
+        json!({"row_payoffs": [[1, 1], [0, 0]], "column_payoffs": [[1, 1], [0, 2]]}),
+    )
+    .unwrap();
+    assert_eq!(out["degenerate"], true);
+    assert_eq!(
+        out["equilibria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["column_strategy"].clone())
+            .collect::<Vec<_>>(),
+        vec![json!(["0", "1"]), json!(["1", "0"])]
+    );
+    let e = run(
+        "optimization.bimatrix_game.equilibria.enumerate",
+        json!({"row_payoffs": [[1, 2]], "column_payoffs": [[1], [2]]}),
+    )
+    .unwrap_err();
+    assert!(format!("{e:?}").contains("column_payoffs"), "{e:?}");
+}

@@ -6,6 +6,7 @@
 
 pub mod assignment;
 pub mod automaton;
+pub mod bimatrix;
 pub mod budget;
 pub mod combinatorics;
 pub mod csp;
