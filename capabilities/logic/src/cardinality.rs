@@ -1,4 +1,4 @@
-use crate::wire::Literal;
+use crate::wire::{Literal, Weight, nonzero, weights};
 use hessian_kernels::sat::counter::{self, Counter};
 use hessian_op::prelude::*;
 
@@ -27,7 +27,7 @@ pub struct Input {
     /// A positive weight per literal, in order (a pseudo-Boolean
     /// constraint); every literal counts 1 when absent.
     #[serde(default)]
-    pub weights: Option<List<Bounded<1, 1_000_000_000>, 10_000>>,
+    pub weights: Option<List<Weight, 10_000>>,
     /// The first auxiliary variable; one past the largest variable of the
     /// literals when absent.
     #[serde(default)]
@@ -85,28 +85,8 @@ impl Operation for Cardinality {
 
     // Long run: one or two counters, each checked, then numbered.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let literals: Vec<i32> = input.literals.0.iter().map(|l| l.0 as i32).collect();
-        if literals.contains(&0) {
-            return Err(MathError::Input {
-                path: "literals".into(),
-                message: "0 is not a literal: write v for variable v and -v for its negation"
-                    .into(),
-            });
-        }
-        let weights: Vec<u64> = match input.weights {
-            None => vec![1; literals.len()],
-            Some(w) if w.0.len() == literals.len() => w.0.iter().map(|w| w.0 as u64).collect(),
-            Some(w) => {
-                return Err(MathError::Input {
-                    path: "weights".into(),
-                    message: format!(
-                        "{} weights for {} literals: give one per literal",
-                        w.0.len(),
-                        literals.len()
-                    ),
-                });
-            }
-        };
+        let literals = nonzero(&input.literals.0, "literals")?;
+        let weights = weights(input.weights, literals.len(), "literal")?;
         let widest = literals.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0);
         let first = match input.first_auxiliary {
             Some(f) if (f.0 as u32) <= widest => {

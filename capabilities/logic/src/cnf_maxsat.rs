@@ -1,4 +1,7 @@
-use crate::wire::{CnfInput, Decision, Literal, ProofOut, append_counter, decide, literals};
+use crate::wire::{
+    CnfInput, Decision, Literal, ProofOut, Weight, append_counter, decide, literals, nonzero,
+    weights,
+};
 use hessian_kernels::sat::Cnf;
 use hessian_op::prelude::*;
 
@@ -15,7 +18,7 @@ pub struct Input {
     pub soft: List<List<Literal, 100_000>, 100_000>,
     /// A positive weight per soft clause, in order; 1 each when absent.
     #[serde(default)]
-    pub weights: Option<List<Bounded<1, 1_000_000_000>, 100_000>>,
+    pub weights: Option<List<Weight, 100_000>>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -92,29 +95,9 @@ impl Operation for CnfMaxsat {
             .soft
             .0
             .iter()
-            .map(|c| c.0.iter().map(|l| l.0 as i32).collect())
-            .collect();
-        if soft.iter().flatten().any(|&l| l == 0) {
-            return Err(MathError::Input {
-                path: "soft".into(),
-                message: "0 is not a literal: write v for variable v and -v for its negation"
-                    .into(),
-            });
-        }
-        let weights: Vec<u64> = match input.weights {
-            None => vec![1; soft.len()],
-            Some(w) if w.0.len() == soft.len() => w.0.iter().map(|w| w.0 as u64).collect(),
-            Some(w) => {
-                return Err(MathError::Input {
-                    path: "weights".into(),
-                    message: format!(
-                        "{} weights for {} soft clauses: give one per soft clause",
-                        w.0.len(),
-                        soft.len()
-                    ),
-                });
-            }
-        };
+            .map(|c| nonzero(&c.0, "soft"))
+            .collect::<Result<_, _>>()?;
+        let weights = weights(input.weights, soft.len(), "soft clause")?;
         let n = soft
             .iter()
             .flatten()

@@ -21,6 +21,21 @@ pub struct MoveOut {
     pub to: usize,
 }
 
+/// Every move of `d`, its symbols named.
+pub fn moves(d: &automaton::Dfa, symbols: &[Item]) -> Vec<MoveOut> {
+    (0..d.states())
+        .flat_map(|q| {
+            (0..d.alphabet).filter_map(move |s| {
+                d.delta[q][s].map(|to| MoveOut {
+                    from: q,
+                    on: symbols[s].clone(),
+                    to,
+                })
+            })
+        })
+        .collect()
+}
+
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
     /// States of the minimal complete automaton (numbered from the start, 0).
@@ -95,19 +110,7 @@ impl Operation for DfaMinimize {
             states: min.states(),
             start: min.start,
             accepting: (0..min.states()).filter(|&q| min.accepting[q]).collect(),
-            transitions: (0..min.states())
-                .flat_map(|q| {
-                    let min = &min;
-                    let symbols = &named.symbols;
-                    (0..min.alphabet).filter_map(move |s| {
-                        min.delta[q][s].map(|to| MoveOut {
-                            from: q,
-                            on: symbols[s].clone(),
-                            to,
-                        })
-                    })
-                })
-                .collect(),
+            transitions: moves(&min, &named.symbols),
             state_of,
             input_states: named.states.len(),
             check: "the result accepts exactly the input's language (no reachable pair of the product automaton differs in acceptance); all its states are reachable and pairwise distinguishable, so it is minimal".into(),

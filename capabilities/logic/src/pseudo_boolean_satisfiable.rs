@@ -47,7 +47,7 @@ pub struct Output {
 const MAX_CHARS: usize = 1_000_000;
 
 /// Reads the constraints, naming their variables in order of appearance.
-pub fn constraints(texts: &[String]) -> Result<(Vec<Constraint>, Vec<String>), MathError> {
+fn constraints(texts: &[String]) -> Result<(Vec<Constraint>, Vec<String>), MathError> {
     let mut names = Vec::new();
     let mut out = Vec::new();
     for (i, text) in texts.iter().enumerate() {
@@ -71,7 +71,7 @@ pub fn constraints(texts: &[String]) -> Result<(Vec<Constraint>, Vec<String>), M
 
 /// The constraints as clauses: each bound Σ wᵢ·[lᵢ] ≤ K as a counter
 /// checked complete, the empty clause for a bound nothing meets.
-pub fn encode(cs: &[Constraint], vars: usize, ctx: &Ctx) -> Result<(Cnf, u64), MathError> {
+fn encode(cs: &[Constraint], vars: usize, ctx: &Ctx) -> Result<(Cnf, u64), MathError> {
     let mut cnf = Cnf {
         vars: vars as u32,
         clauses: Vec::new(),

@@ -1,4 +1,4 @@
-use crate::dfa_minimize::MoveOut;
+use crate::dfa_minimize::{MoveOut, moves};
 use hessian_kernels::{automaton, regex};
 use hessian_op::prelude::*;
 use hessian_op::wire::Item;
@@ -127,18 +127,7 @@ impl Operation for RegularExpressionDfa {
             states: min.states(),
             start: min.start,
             accepting: (0..min.states()).filter(|&q| min.accepting[q]).collect(),
-            transitions: (0..min.states())
-                .flat_map(|q| {
-                    let (min, symbols) = (&min, &symbols);
-                    (0..k).filter_map(move |s| {
-                        min.delta[q][s].map(|to| MoveOut {
-                            from: q,
-                            on: Item(symbols[s].clone()),
-                            to,
-                        })
-                    })
-                })
-                .collect(),
+            transitions: moves(&min, &symbols.iter().cloned().map(Item).collect::<Vec<_>>()),
             alphabet: symbols,
             shortest_match,
             check: "Brzozowski's derivatives and Thompson's NFA with the subset construction give automata accepting the same language (no reachable pair of their product differs in acceptance); the answer's states are all reachable and pairwise distinguishable, so it is minimal".into(),

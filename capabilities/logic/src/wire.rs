@@ -649,3 +649,40 @@ pub fn csp(
 pub fn valued(names: &[String], values: &[i64]) -> BTreeMap<String, i64> {
     names.iter().cloned().zip(values.iter().copied()).collect()
 }
+
+/// A positive weight (of a literal in a sum, of a soft clause).
+pub type Weight = Bounded<1, 1_000_000_000>;
+
+/// Literals read from `path`, refusing 0 (which names no variable).
+pub fn nonzero<'a>(
+    literals: impl IntoIterator<Item = &'a Literal>,
+    path: &str,
+) -> Result<Vec<i32>, MathError> {
+    let out: Vec<i32> = literals.into_iter().map(|l| l.0 as i32).collect();
+    if out.contains(&0) {
+        return Err(MathError::Input {
+            path: path.into(),
+            message: "0 is not a literal: write v for variable v and -v for its negation".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// One weight per `what` (`count` of them), 1 each when none are given.
+pub fn weights<const MAX: usize>(
+    given: Option<List<Weight, MAX>>,
+    count: usize,
+    what: &str,
+) -> Result<Vec<u64>, MathError> {
+    match given {
+        None => Ok(vec![1; count]),
+        Some(w) if w.0.len() == count => Ok(w.0.iter().map(|w| w.0 as u64).collect()),
+        Some(w) => Err(MathError::Input {
+            path: "weights".into(),
+            message: format!(
+                "{} weights for {count} {what}: give one per {what}",
+                w.0.len()
+            ),
+        }),
+    }
+}
