@@ -408,16 +408,37 @@ pub fn derivatives(
     max_states: usize,
     budget: &Budget,
 ) -> Result<Option<Dfa>, Stop> {
-    let mut index: HashMap<Regex, usize> = HashMap::new();
-    let mut states = vec![r.clone()];
-    index.insert(r.clone(), 0);
+    explore(
+        r.clone(),
+        alphabet,
+        max_states,
+        budget,
+        |d, a| d.derivative(a),
+        Regex::nullable,
+    )
+}
+
+/// The DFA whose states are the values reachable from `start` by `step`
+/// (numbered breadth-first), accepting where `accepts` holds; None past
+/// `max_states`.
+fn explore<S: Clone + Eq + std::hash::Hash>(
+    start: S,
+    alphabet: usize,
+    max_states: usize,
+    budget: &Budget,
+    step: impl Fn(&S, usize) -> S,
+    accepts: impl Fn(&S) -> bool,
+) -> Result<Option<Dfa>, Stop> {
+    let mut index: HashMap<S, usize> = HashMap::new();
+    index.insert(start.clone(), 0);
+    let mut states = vec![start];
     let mut delta = Vec::new();
     let mut q = 0;
     while q < states.len() {
         budget.check()?;
         let mut row = Vec::with_capacity(alphabet);
         for a in 0..alphabet {
-            let d = states[q].derivative(a);
+            let d = step(&states[q], a);
             let next = match index.get(&d) {
                 Some(&i) => i,
                 None => {
@@ -438,7 +459,7 @@ pub fn derivatives(
         alphabet,
         delta,
         start: 0,
-        accepting: states.iter().map(Regex::nullable).collect(),
+        accepting: states.iter().map(accepts).collect(),
     }))
 }
 
@@ -523,45 +544,16 @@ pub fn subsets(
     let (start, accept) = (nfa.state(), nfa.state());
     nfa.build(r, start, accept);
     let first = nfa.closure(vec![start]);
-    let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
-    index.insert(first.clone(), 0);
-    let mut states = vec![first];
-    let mut delta = Vec::new();
-    let mut q = 0;
-    while q < states.len() {
-        budget.check()?;
-        let mut row = Vec::with_capacity(alphabet);
-        for a in 0..alphabet {
-            let moved: Vec<usize> = states[q]
-                .iter()
-                .flat_map(|&s| nfa.symbol[s].iter().filter(|m| m.0 == a).map(|m| m.1))
-                .collect();
-            let set = nfa.closure(moved);
-            let next = match index.get(&set) {
-                Some(&i) => i,
-                None => {
-                    if states.len() == max_states {
-                        return Ok(None);
-                    }
-                    index.insert(set.clone(), states.len());
-                    states.push(set);
-                    states.len() - 1
-                }
-            };
-            row.push(Some(next));
-        }
-        delta.push(row);
-        q += 1;
-    }
-    Ok(Some(Dfa {
-        alphabet,
-        delta,
-        start: 0,
-        accepting: states
+    let step = |set: &Vec<usize>, a: usize| {
+        let moved = set
             .iter()
-            .map(|s| s.binary_search(&accept).is_ok())
-            .collect(),
-    }))
+            .flat_map(|&s| nfa.symbol[s].iter().filter(|m| m.0 == a).map(|m| m.1))
+            .collect();
+        nfa.closure(moved)
+    };
+    explore(first, alphabet, max_states, budget, step, |s| {
+        s.binary_search(&accept).is_ok()
+    })
 }
 
 #[cfg(test)]
