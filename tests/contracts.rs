@@ -483,8 +483,6 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
         ("factorize 360", "integer.prime_factorization.compute"),
         ("is 97 prime", "integer.prime.decide"),
         ("bezout coefficients", "integer.extended_gcd.compute"),
-        // Equations as text since issue 35; the matrix form stays second.
-        ("solve linear equations", "equation.linear.solve"),
         ("solve Ax=b", "matrix.rational_linear_system.solve"),
         ("inverse of a matrix", "matrix.inverse.compute"),
         ("charpoly", "matrix.characteristic_polynomial.compute"),
@@ -542,6 +540,32 @@ fn find_has_three_exclusive_forms_and_a_byte_budget() {
             .collect();
         assert_eq!(ids.first(), Some(&want), "{query}: {ids:?}");
     }
+    // Equations as text (issue 35) and the matrix form are both right for
+    // "solve linear equations": they come first and second, in either
+    // order, and the page says in one line how they differ.
+    let got = f(json!({"query": "solve linear equations", "limit": 3})).unwrap();
+    let mut top2: Vec<&str> = got["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|m| m["operation_id"].as_str().unwrap())
+        .collect();
+    top2.sort_unstable();
+    assert_eq!(
+        top2,
+        [
+            "equation.linear.solve",
+            "matrix.rational_linear_system.solve"
+        ],
+        "{got}"
+    );
+    assert!(
+        got["differs"]
+            .as_str()
+            .is_some_and(|l| l.contains("as text")),
+        "{got}"
+    );
     // Browse pages with a stateless cursor until every operation was seen once.
     let mut seen = Vec::new();
     let mut cursor: Option<String> = None;

@@ -19,14 +19,31 @@ fn load(name: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// A set's negative queries, and how many of them are answered "nothing fits".
+/// Held-out negatives that operations added since now answer, with the
+/// operation (`evals/search/covered_since.json`; held_out.json stays frozen).
+fn covered_since() -> Vec<(String, String)> {
+    load("covered_since.json")["negatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let s = |k: &str| c[k].as_str().unwrap().to_string();
+            (s("query"), s("operation_id"))
+        })
+        .collect()
+}
+
+/// A set's negative queries (less those covered since), and how many of
+/// them are answered "nothing fits".
 fn negatives(set: &Value) -> (Vec<&str>, usize) {
     let catalog = hessian_server::catalog();
+    let covered = covered_since();
     let negatives: Vec<&str> = set["negatives"]
         .as_array()
         .unwrap()
         .iter()
         .map(|q| q.as_str().unwrap())
+        .filter(|q| !covered.iter().any(|(c, _)| c == q))
         .collect();
     let refused = negatives
         .iter()
@@ -52,8 +69,11 @@ impl Figures {
             .take(5)
             .map(|i| catalog.entries()[i].op.id())
             .collect();
+        self.tally(want, query, &ranked);
+    }
+    fn tally<S: AsRef<str> + std::fmt::Debug>(&mut self, want: &str, query: &str, ranked: &[S]) {
         self.total += 1;
-        match ranked.iter().position(|id| *id == want) {
+        match ranked.iter().position(|id| id.as_ref() == want) {
             Some(0) => {
                 self.top1 += 1;
                 self.top5 += 1;
@@ -189,6 +209,19 @@ fn held_out_queries_measured_by_kind() {
         negatives.len(),
         dropped.len()
     );
+    let mut since = Figures::default();
+    for (q, want) in covered_since() {
+        since.add(&want, &q);
+    }
+    eprintln!(
+        "held-out negatives covered since ({}): top-1 {:.3}, recall@5 {:.3}",
+        since.total,
+        since.top1(),
+        since.recall5()
+    );
+    for m in &since.misses {
+        eprintln!("  miss (covered since): {m}");
+    }
     // Latency, for the record (never asserted): median and worst of one
     // search per held-out query, in process, after the index is built.
     let mut micros: Vec<u128> = set["cases"]
@@ -213,7 +246,7 @@ fn held_out_queries_measured_by_kind() {
     // Floors at the figures measured when the set was first used with this
     // ranker (see evals/README.md): a change that loses ground fails here.
     assert!(
-        all.top1() >= 0.70 && all.recall5() >= 0.87,
+        all.top1() >= 0.73 && all.recall5() >= 0.91,
         "held-out fell below its floor"
     );
 }
@@ -241,4 +274,121 @@ fn nothing_fits_says_why_and_gives_a_next_call_that_answers() {
         "{page}"
     );
     assert!(page.get("next_call").is_none() && page.get("nearest_families").is_none());
+}
+
+#[test]
+fn near_duplicates_are_told_apart_in_one_line() {
+    let catalog = hessian_server::catalog();
+    for family in catalog.domains() {
+        assert!(
+            hessian_contract::distinguish::knows_family(family),
+            "crates/contract/src/distinguish.rs does not say what `{family}` takes"
+        );
+    }
+    let find = |q: &str| {
+        let args = serde_json::json!({ "query": q });
+        hessian_contract::find::find(catalog, args.as_object().unwrap()).expect("an answer")
+    };
+    let page = find("derivative of x^3 - 2x");
+    let line = page["differs"].as_str().unwrap_or_default();
+    assert!(
+        line.contains("`polynomial.derivative.compute`")
+            && line.contains("`expression.derivative.compute`"),
+        "{page}"
+    );
+    let page = find("eigenvalues of a matrix");
+    assert!(
+        page["differs"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("floating point"),
+        "{page}"
+    );
+    assert!(find("prime factorization of 360").get("differs").is_none());
+}
+
+/// The catalog tripled with near-duplicates, as families landing will make
+/// it: every operation gets two twins in other families whose texts are
+/// its own phrasings, title and summary plus a qualifier it lacks. Dev
+/// queries (which never say a qualifier) must still find the original;
+/// the same queries with a twin's qualifier must find that twin.
+#[test]
+fn quality_holds_when_near_duplicates_triple_the_catalog() {
+    use hessian_contract::search::{SearchIndex, Text};
+    const QUALIFIERS: [&str; 2] = ["over a quaternion algebra", "for tropical semirings"];
+    let catalog = hessian_server::catalog();
+    let ops: Vec<_> = catalog.entries().iter().map(|e| e.op).collect();
+    let twins: Vec<[String; 5]> = ops
+        .iter()
+        .flat_map(|op| {
+            QUALIFIERS.iter().enumerate().map(move |(k, q)| {
+                let (family, rest) = op.id().split_once('.').unwrap();
+                let phrasings: Vec<String> =
+                    op.phrasings().iter().map(|p| format!("{p} {q}")).collect();
+                [
+                    format!("{family}_twin{k}.{rest}"),
+                    format!("{} {q}", op.title()),
+                    format!("{} {q}", op.summary()),
+                    op.keywords().join(", "),
+                    phrasings.join("\n"),
+                ]
+            })
+        })
+        .collect();
+    let texts = ops
+        .iter()
+        .map(|op| Text {
+            id: op.id(),
+            title: op.title(),
+            summary: op.summary(),
+            keywords: op.keywords().iter().chain(op.aliases()).copied().collect(),
+            phrasings: op.phrasings().to_vec(),
+        })
+        .chain(twins.iter().map(|t| Text {
+            id: &t[0],
+            title: &t[1],
+            summary: &t[2],
+            keywords: vec![&t[3]],
+            phrasings: t[4].lines().collect(),
+        }));
+    let index = SearchIndex::of_texts(texts);
+    let id = |i: usize| -> String {
+        if i < ops.len() {
+            ops[i].id().to_string()
+        } else {
+            twins[i - ops.len()][0].clone()
+        }
+    };
+    let set = load("queries.json");
+    let (mut plain, mut qualified) = (Figures::default(), Figures::default());
+    for case in set["cases"].as_array().unwrap() {
+        let want = case["operation_id"].as_str().unwrap();
+        for (n, q) in case["queries"].as_array().unwrap().iter().enumerate() {
+            let q = q.as_str().unwrap();
+            let top5 = |query: &str| -> Vec<String> {
+                index
+                    .search(query)
+                    .ids
+                    .into_iter()
+                    .take(5)
+                    .map(id)
+                    .collect()
+            };
+            plain.tally(want, q, &top5(q));
+            let k = n % 2;
+            let (family, rest) = want.split_once('.').unwrap();
+            let twin = format!("{family}_twin{k}.{rest}");
+            let asked = format!("{q} {}", QUALIFIERS[k]);
+            qualified.tally(&twin, &asked, &top5(&asked));
+        }
+    }
+    eprintln!(
+        "tripled catalog ({} operations): dev queries top-1 {:.3}, recall@5 {:.3}; with a twin's qualifier, the twin top-1 {:.3}, recall@5 {:.3}",
+        ops.len() * 3,
+        plain.top1(),
+        plain.recall5(),
+        qualified.top1(),
+        qualified.recall5()
+    );
+    assert!(plain.recall5() >= 0.95 && qualified.recall5() >= 0.95);
 }

@@ -128,6 +128,9 @@ pub fn matches(v: &Value) -> String {
             s.push_str(&format!("{:width$}  {summary}\n", ""));
         }
     }
+    if let Some(line) = v.get("differs").and_then(Value::as_str) {
+        s.push_str(&format!("\nhow they differ: {line}\n"));
+    }
     s.push_str(&format!("\n{} of {} shown", cards.len(), v["total"]));
     if let Some(next) = v.get("next_cursor").and_then(Value::as_str) {
         s.push_str(&format!("; more with --cursor {next}"));

@@ -199,9 +199,15 @@ impl Catalog {
             SearchIndex::build(&ops)
         });
         let mut ranking = index.search(query);
-        ranking
+        let (ids, scores) = ranking
             .ids
-            .retain(|&i| in_domain(self.entries[i].op.id(), domain));
+            .iter()
+            .zip(&ranking.scores)
+            .filter(|(i, _)| in_domain(self.entries[**i].op.id(), domain))
+            .map(|(i, s)| (*i, *s))
+            .unzip();
+        ranking.ids = ids;
+        ranking.scores = scores;
         ranking
     }
 

@@ -103,7 +103,20 @@ pub fn find(catalog: &Catalog, args: &Map<String, Value>) -> Result<Value, Refus
         Some(q) if !q.trim().is_empty() => {
             let ranking = catalog.rank(q, domain);
             if ranking.fits() {
-                Ok(page(catalog, &ranking.ids, offset, a.limit.unwrap_or(5) as usize))
+                let mut found = page(catalog, &ranking.ids, offset, a.limit.unwrap_or(5) as usize);
+                let top: Vec<&str> = ranking
+                    .ids
+                    .iter()
+                    .skip(offset)
+                    .take(3)
+                    .map(|&i| catalog.entries()[i].op.id())
+                    .collect();
+                if let (Some(line), Some(o)) =
+                    (crate::distinguish::tell_apart(&top), found.as_object_mut())
+                {
+                    o.insert("differs".into(), line.into());
+                }
+                Ok(found)
             } else {
                 Ok(nothing_fits(catalog, &ranking, domain))
             }
@@ -192,6 +205,10 @@ pub struct Page {
     /// Said when nothing fits: why, and where to look instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// When the top matches are near-duplicates (one subject in two
+    /// families, or exact and numeric): how they differ, in one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differs: Option<String>,
     /// When nothing fits: the families nearest the query, nearest first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nearest_families: Vec<String>,
@@ -272,6 +289,7 @@ fn page(catalog: &Catalog, ids: &[usize], offset: usize, limit: usize) -> Value 
                 catalog.domains().join(", ")
             )
         }),
+        differs: None,
         nearest_families: Vec::new(),
         next_call: None,
     };
@@ -315,6 +333,7 @@ fn nothing_fits(catalog: &Catalog, ranking: &Ranking, domain: Option<&str>) -> V
             "nothing fits: {why}. The catalog's families are {}; browse the nearest with `next_call`, or search again in other words",
             catalog.domains().join(", ")
         )),
+        differs: None,
         nearest_families: families,
         next_call: Some(next_call),
     };

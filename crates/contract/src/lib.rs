@@ -10,11 +10,13 @@
 pub mod call;
 pub mod canonical;
 pub mod catalog;
+pub mod distinguish;
 pub mod find;
 pub mod rounds;
 pub mod runner;
 pub mod schemas;
 pub mod search;
+pub mod semantic;
 pub mod state;
 
 // The author's API lives in hessian-op; the engine re-exports it whole.

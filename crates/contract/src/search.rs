@@ -2,9 +2,13 @@
 //! keywords and aliases, phrasings and summary, with the abbreviations
 //! and notation mathematicians and agents actually type, tolerance for
 //! misspelt words, and the share of the query the best match covers, so
-//! that a query the catalog cannot answer is told so.
+//! that a query the catalog cannot answer is told so. The lexical top
+//! candidates, with the closest by meaning, are then reordered by a blend
+//! of both (`crate::semantic`): "pair up dancers" shares no word with
+//! "maximum matching".
 
 use crate::operation::DynOperation;
+use crate::semantic::{Embedder, cosine};
 use std::collections::{HashMap, HashSet};
 
 /// Words that carry no meaning in a query.
@@ -535,6 +539,8 @@ struct Doc {
     /// The content words of the id: those a query leaves unmatched make
     /// the operation more specific than asked.
     id_words: Vec<String>,
+    /// Its texts embedded (absent without the semantic table).
+    meaning: Option<Meaning>,
 }
 
 /// Query words that ask for floating point; without one, exact operations
@@ -609,6 +615,67 @@ const DECISION_BOOST: f64 = 1.3;
 /// matched by the best operation, nothing in the catalog fits. Calibrated
 /// on the dev set and its negatives (tests/search_quality.rs).
 pub const FIT_THRESHOLD: f64 = 0.15;
+/// A best match this close in meaning fits however few words it shares
+/// with the query (dev negatives stay below it).
+pub const MEANING_FIT: f64 = 0.6;
+
+/// Lexical candidates the semantic blend reorders.
+const RERANK_LEXICAL: usize = 20;
+/// The closest operations by meaning, added to them even when they share
+/// no word with the query.
+const RERANK_SEMANTIC: usize = 5;
+/// Share of the lexical score in the blend; the rest is the semantic one.
+const LEXICAL_WEIGHT: f64 = 0.6;
+/// BM25F scores are unbounded: s / (s + LEXICAL_HALF) maps them below 1.
+const LEXICAL_HALF: f64 = 10.0;
+/// Blend, lexical and semantic weights chosen on the dev set
+/// (evals/README.md, "Semantic rerank").
+fn blend(lexical: f64, meaning: f64) -> f64 {
+    LEXICAL_WEIGHT * lexical / (lexical + LEXICAL_HALF) + (1.0 - LEXICAL_WEIGHT) * meaning
+}
+
+/// An operation's texts as unit vectors, and their normalised mean.
+struct Meaning {
+    texts: Vec<Vec<f32>>,
+    centroid: Vec<f32>,
+}
+
+impl Meaning {
+    fn of(e: &Embedder, texts: &[&str]) -> Meaning {
+        let texts: Vec<Vec<f32>> = texts.iter().map(|t| e.embed(t)).collect();
+        let mut centroid = vec![0.0f32; texts.first().map_or(0, Vec::len)];
+        for v in &texts {
+            centroid.iter_mut().zip(v).for_each(|(c, x)| *c += x);
+        }
+        let norm = cosine(&centroid, &centroid).sqrt();
+        if norm > 0.0 {
+            centroid.iter_mut().for_each(|c| *c /= norm);
+        }
+        Meaning { texts, centroid }
+    }
+
+    /// Half the closest text (a phrasing the query paraphrases), half the
+    /// centroid (what the operation is about as a whole).
+    fn similarity(&self, q: &[f32]) -> f64 {
+        let closest = self
+            .texts
+            .iter()
+            .map(|t| cosine(t, q))
+            .fold(f32::MIN, f32::max);
+        f64::from(0.5 * closest + 0.5 * cosine(&self.centroid, q))
+    }
+}
+
+/// One operation's standing for a query.
+struct Scored {
+    score: f64,
+    /// The query's idf mass the operation matches.
+    covered: f64,
+    doc: usize,
+    /// A group of an out-of-scope word the operation does not match.
+    missing_foreign: Option<usize>,
+    meaning: f64,
+}
 
 /// Words of mathematics the catalog does not cover (calculus, analysis,
 /// trigonometry, geometry, statistics, probability, optimisation, logic,
@@ -775,16 +842,32 @@ fn out_of_scope(t: &str) -> bool {
 pub struct Ranking {
     /// Positions of matching operations, best first.
     pub ids: Vec<usize>,
+    /// Their lexical scores, in the same order.
+    pub scores: Vec<f64>,
     /// Share of the query's idf mass the best match covers (0 to 1).
     pub coverage: f64,
+    /// Semantic similarity of the query to the best match (0 when the
+    /// table is absent).
+    pub meaning: f64,
     /// A word of [`OUT_OF_SCOPE`] that the best match does not mention.
     pub out_of_scope: Option<String>,
 }
 
 impl Ranking {
     pub fn fits(&self) -> bool {
-        !self.ids.is_empty() && self.coverage >= FIT_THRESHOLD && self.out_of_scope.is_none()
+        !self.ids.is_empty()
+            && (self.coverage >= FIT_THRESHOLD || self.meaning >= MEANING_FIT)
+            && self.out_of_scope.is_none()
     }
+}
+
+/// What search reads of an operation; keywords include its aliases.
+pub struct Text<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub summary: &'a str,
+    pub keywords: Vec<&'a str>,
+    pub phrasings: Vec<&'a str>,
 }
 
 pub struct SearchIndex {
@@ -796,16 +879,33 @@ pub struct SearchIndex {
 
 impl SearchIndex {
     pub fn build(ops: &[&'static dyn DynOperation]) -> Self {
-        let mut docs = Vec::with_capacity(ops.len());
+        Self::of_texts(ops.iter().map(|op| Text {
+            id: op.id(),
+            title: op.title(),
+            summary: op.summary(),
+            keywords: op.keywords().iter().chain(op.aliases()).copied().collect(),
+            phrasings: op.phrasings().to_vec(),
+        }))
+    }
+
+    /// The index of operations given by their texts (a test builds
+    /// synthetic catalogs this way).
+    pub fn of_texts<'a>(ops: impl IntoIterator<Item = Text<'a>>) -> Self {
+        let mut docs = Vec::new();
         let mut df: HashMap<String, usize> = HashMap::new();
         for op in ops {
-            let keywords: Vec<&str> = op.keywords().iter().chain(op.aliases()).copied().collect();
+            let joined = op.keywords.join(", ");
+            let meaning = Embedder::shipped().map(|e| {
+                let mut texts = vec![op.title, op.summary, joined.as_str()];
+                texts.extend(&op.phrasings);
+                Meaning::of(e, &texts)
+            });
             let texts: [Vec<&str>; 5] = [
-                vec![op.id()],
-                vec![op.title()],
-                keywords,
-                op.phrasings().to_vec(),
-                vec![op.summary()],
+                vec![op.id],
+                vec![op.title],
+                op.keywords,
+                op.phrasings,
+                vec![op.summary],
             ];
             let mut tf: [HashMap<String, f64>; 5] = Default::default();
             let mut len = [0.0; 5];
@@ -828,16 +928,17 @@ impl SearchIndex {
                 tf,
                 len,
                 numeric: op
-                    .id()
+                    .id
                     .rsplit('.')
                     .next()
                     .is_some_and(|verb| verb.starts_with("numeric")),
-                decides: op.id().ends_with(".decide") || op.id().ends_with(".check"),
-                polynomial: op.id().starts_with("polynomial."),
-                expression: op.id().starts_with("expression."),
-                id_words: words(op.id())
+                decides: op.id.ends_with(".decide") || op.id.ends_with(".check"),
+                polynomial: op.id.starts_with("polynomial."),
+                expression: op.id.starts_with("expression."),
+                id_words: words(op.id)
                     .filter(|w| !STOP.contains(&w.as_str()) && !VERBS.contains(&w.as_str()))
                     .collect(),
+                meaning,
             });
         }
         let n = docs.len().max(1) as f64;
@@ -972,7 +1073,7 @@ impl SearchIndex {
             })
             .collect();
         let total_info: f64 = info.iter().sum();
-        let mut scored: Vec<(f64, f64, usize, Option<usize>)> = Vec::new();
+        let mut scored: Vec<Scored> = Vec::new();
         let foreign: Vec<usize> = groups
             .iter()
             .enumerate()
@@ -1011,23 +1112,76 @@ impl SearchIndex {
                 if doc.decides && asks_decision {
                     score *= DECISION_BOOST;
                 }
-                scored.push((score, covered, i, missing_foreign));
+                scored.push(Scored {
+                    score,
+                    covered,
+                    doc: i,
+                    missing_foreign,
+                    meaning: 0.0,
+                });
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        let scored = self.rerank(query, scored, foreign.first().copied());
         let coverage = match (scored.first(), total_info > 0.0) {
-            (Some(best), true) => best.1 / total_info,
+            (Some(best), true) => best.covered / total_info,
             _ => 0.0,
         };
         let out_of_scope = match scored.first() {
-            Some(best) => best.3.map(|g| groups[g][0].0.clone()),
+            Some(best) => best.missing_foreign.map(|g| groups[g][0].0.clone()),
             None => foreign.first().map(|&g| groups[g][0].0.clone()),
         };
         Ranking {
-            ids: scored.into_iter().map(|(_, _, i, _)| i).collect(),
+            meaning: scored.first().map_or(0.0, |s| s.meaning),
+            scores: scored.iter().map(|s| s.score).collect(),
+            ids: scored.into_iter().map(|s| s.doc).collect(),
             coverage,
             out_of_scope,
         }
+    }
+
+    /// The lexical top [`RERANK_LEXICAL`] and the [`RERANK_SEMANTIC`]
+    /// closest in meaning, ordered by [`blend`]; then the other lexical
+    /// matches in their order. Unchanged without the semantic table or
+    /// when the query has no known token.
+    fn rerank(&self, query: &str, mut scored: Vec<Scored>, foreign: Option<usize>) -> Vec<Scored> {
+        let Some(e) = Embedder::shipped() else {
+            return scored;
+        };
+        let q = e.embed(query);
+        if q.iter().all(|x| *x == 0.0) {
+            return scored;
+        }
+        let meaning: Vec<f64> = self
+            .docs
+            .iter()
+            .map(|d| d.meaning.as_ref().map_or(0.0, |m| m.similarity(&q)))
+            .collect();
+        let rest = scored.split_off(scored.len().min(RERANK_LEXICAL));
+        let mut closest: Vec<usize> = (0..self.docs.len()).collect();
+        closest.sort_by(|&a, &b| meaning[b].total_cmp(&meaning[a]).then(a.cmp(&b)));
+        for &doc in closest.iter().take(RERANK_SEMANTIC) {
+            if !scored.iter().any(|s| s.doc == doc) {
+                let lexical = rest.iter().find(|s| s.doc == doc);
+                scored.push(Scored {
+                    score: lexical.map_or(0.0, |s| s.score),
+                    covered: lexical.map_or(0.0, |s| s.covered),
+                    doc,
+                    missing_foreign: lexical.map_or(foreign, |s| s.missing_foreign),
+                    meaning: 0.0,
+                });
+            }
+        }
+        for s in &mut scored {
+            s.meaning = meaning[s.doc];
+            s.score = blend(s.score, s.meaning);
+        }
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        scored.extend(
+            rest.into_iter()
+                .filter(|r| !closest[..RERANK_SEMANTIC.min(closest.len())].contains(&r.doc)),
+        );
+        scored
     }
 }
 
