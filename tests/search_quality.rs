@@ -337,13 +337,7 @@ fn quality_holds_when_near_duplicates_triple_the_catalog() {
         .collect();
     let texts = ops
         .iter()
-        .map(|op| Text {
-            id: op.id(),
-            title: op.title(),
-            summary: op.summary(),
-            keywords: op.keywords().iter().chain(op.aliases()).copied().collect(),
-            phrasings: op.phrasings().to_vec(),
-        })
+        .map(|op| Text::of(*op))
         .chain(twins.iter().map(|t| Text {
             id: &t[0],
             title: &t[1],

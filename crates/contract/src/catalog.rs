@@ -199,15 +199,9 @@ impl Catalog {
             SearchIndex::build(&ops)
         });
         let mut ranking = index.search(query);
-        let (ids, scores) = ranking
+        ranking
             .ids
-            .iter()
-            .zip(&ranking.scores)
-            .filter(|(i, _)| in_domain(self.entries[**i].op.id(), domain))
-            .map(|(i, s)| (*i, *s))
-            .unzip();
-        ranking.ids = ids;
-        ranking.scores = scores;
+            .retain(|&i| in_domain(self.entries[i].op.id(), domain));
         ranking
     }
 

@@ -842,8 +842,6 @@ fn out_of_scope(t: &str) -> bool {
 pub struct Ranking {
     /// Positions of matching operations, best first.
     pub ids: Vec<usize>,
-    /// Their lexical scores, in the same order.
-    pub scores: Vec<f64>,
     /// Share of the query's idf mass the best match covers (0 to 1).
     pub coverage: f64,
     /// Semantic similarity of the query to the best match (0 when the
@@ -870,6 +868,18 @@ pub struct Text<'a> {
     pub phrasings: Vec<&'a str>,
 }
 
+impl Text<'static> {
+    pub fn of(op: &'static dyn DynOperation) -> Self {
+        Text {
+            id: op.id(),
+            title: op.title(),
+            summary: op.summary(),
+            keywords: op.keywords().iter().chain(op.aliases()).copied().collect(),
+            phrasings: op.phrasings().to_vec(),
+        }
+    }
+}
+
 pub struct SearchIndex {
     docs: Vec<Doc>,
     /// How many operations mention each word (for inverse document frequency).
@@ -879,13 +889,7 @@ pub struct SearchIndex {
 
 impl SearchIndex {
     pub fn build(ops: &[&'static dyn DynOperation]) -> Self {
-        Self::of_texts(ops.iter().map(|op| Text {
-            id: op.id(),
-            title: op.title(),
-            summary: op.summary(),
-            keywords: op.keywords().iter().chain(op.aliases()).copied().collect(),
-            phrasings: op.phrasings().to_vec(),
-        }))
+        Self::of_texts(ops.iter().map(|op| Text::of(*op)))
     }
 
     /// The index of operations given by their texts (a test builds
@@ -1133,7 +1137,6 @@ impl SearchIndex {
         };
         Ranking {
             meaning: scored.first().map_or(0.0, |s| s.meaning),
-            scores: scored.iter().map(|s| s.score).collect(),
             ids: scored.into_iter().map(|s| s.doc).collect(),
             coverage,
             out_of_scope,
