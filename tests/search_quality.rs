@@ -246,7 +246,7 @@ fn held_out_queries_measured_by_kind() {
     // Floors at the figures measured when the set was first used with this
     // ranker (see evals/README.md): a change that loses ground fails here.
     assert!(
-        all.top1() >= 0.73 && all.recall5() >= 0.91,
+        all.top1() >= 0.83 && all.recall5() >= 0.955,
         "held-out fell below its floor"
     );
 }
@@ -296,7 +296,7 @@ fn near_duplicates_are_told_apart_in_one_line() {
             && line.contains("`expression.derivative.compute`"),
         "{page}"
     );
-    let page = find("eigenvalues of a matrix");
+    let page = find("eigenvalues numerically");
     assert!(
         page["differs"]
             .as_str()
@@ -434,4 +434,4 @@ fn held_out_families_measured_by_family() {
 }
 
 /// The figures held_out_families.json measured when first used.
-const FAMILIES_FLOOR: (f64, f64) = (0.59, 0.81);
+const FAMILIES_FLOOR: (f64, f64) = (0.74, 0.91);

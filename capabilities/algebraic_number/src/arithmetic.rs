@@ -60,6 +60,10 @@ impl Operation for Arithmetic {
     const PHRASINGS: &'static [&'static str] = &[
         "add two algebraic numbers exactly",
         "the real root of x^5 - x - 1 plus sqrt(2)",
+        "multiply two square root expressions and get an exact answer, no decimals",
+        "add the cube root of 2 to the square root of 3 exactly",
+        "square the golden ratio (1 + sqrt(5))/2 exactly for a proof",
+        "how do I divide one nested radical by another without rounding",
     ];
     const ALIASES: &'static [&'static str] = &["AlgebraicNumber", "RootOf arithmetic"];
     const EXAMPLE: &'static str = r#"{"operation": "add", "a": {"polynomial": "x^3 - 2", "index": 0}, "b": "sqrt(2)", "digits": 10}"#;

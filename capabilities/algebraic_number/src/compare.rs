@@ -63,6 +63,10 @@ impl Operation for Compare {
         "is sqrt(2) + sqrt(3) bigger than sqrt(10)",
         "is sqrt(3 + 2 sqrt(2)) equal to 1 + sqrt(2)",
         "which of two radical expressions is larger",
+        "which of two square root expressions is larger without a calculator",
+        "are these two messy expressions with roots actually the same number",
+        "confirm a nested radical really equals its simpler looking form",
+        "is there a way to tell for sure if sqrt(5) + sqrt(7) beats sqrt(23)",
     ];
     const ALIASES: &'static [&'static str] = &["compare_algebraic", "is_equal"];
     const EXAMPLE: &'static str = r#"{"a": "sqrt(2) + sqrt(3)", "b": "sqrt(10)"}"#;

@@ -55,6 +55,10 @@ impl Operation for MinimalPolynomial {
         "minimal polynomial of sqrt(2) + sqrt(3)",
         "polynomial with integer coefficients that has this number as a root",
         "degree of an algebraic number over Q",
+        "smallest equation with whole number coefficients that this root satisfies",
+        "get rid of all the square roots to find an equation for the number",
+        "find the lowest degree integer equation satisfied by sqrt(2) plus cube root of 3",
+        "how do I find an integer equation solved by cube root of 2 plus 1",
     ];
     const ALIASES: &'static [&'static str] =
         &["minimal_polynomial", "MinimalPolynomial", "minpoly"];

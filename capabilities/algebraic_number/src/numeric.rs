@@ -43,6 +43,10 @@ impl Operation for Numeric {
     const PHRASINGS: &'static [&'static str] = &[
         "cube root of 2 to 100 digits",
         "decimal value of the real root of x^5 - x - 1",
+        "many decimal places of an expression with roots, guaranteed correct",
+        "digits of the golden ratio with a proven error bound",
+        "high precision value of a polynomial root as a reference for numerical tests",
+        "how can I get sqrt(2) plus the cube root of 5 to 200 correct digits",
     ];
     const ALIASES: &'static [&'static str] = &["N", "evalf", "nsimplify inverse"];
     const EXAMPLE: &'static str = r#"{"number": "root(2, 3)", "digits": 30}"#;

@@ -62,6 +62,10 @@ impl Operation for RadicalForm {
         "write the real root of x^3 - x - 1 with radicals",
         "can the roots of this quintic be expressed by radicals",
         "cubic formula for a root",
+        "write the root of a cubic using square and cube roots",
+        "prove no formula with nth roots exists for this degree 5 equation's root",
+        "turn a root given only by its polynomial into an explicit nested radical",
+        "how do I express a root of this fourth degree equation with nested roots",
     ];
     const ALIASES: &'static [&'static str] =
         &["roots with radicals", "cardano", "RootOf to radicals"];

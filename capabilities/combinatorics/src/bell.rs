@@ -31,6 +31,10 @@ impl Operation for Bell {
         "ways to group n distinct items into unlabelled groups of any size",
         "count all set partitions of an n-element set",
         "number of equivalence relations on n elements",
+        "how many ways can 6 friends split into groups of any size",
+        "ways to sort a handful of different objects into unlabeled piles",
+        "counting every possible way to cluster a set of items for testing",
+        "how do I count all the ways to break a set into groups",
     ];
     const ALIASES: &'static [&'static str] = &["bell", "BellB", "bell_number"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;

@@ -30,6 +30,10 @@ impl Operation for Bernoulli {
         "rational coefficients in Faulhaber's formula for sums of powers",
         "values related to the Riemann zeta function at even integers",
         "exact rational number B_n from the generating function t/(e^t - 1)",
+        "exact fraction for the special number used in sums of powers formulas",
+        "constants needed to write 1^k + 2^k + ... + n^k as a polynomial",
+        "coefficients appearing in the Euler-Maclaurin formula for approximating sums",
+        "how do I get the n-th Bernoulli-type fraction exactly, not as a decimal",
     ];
     const ALIASES: &'static [&'static str] = &["bernoulli", "BernoulliB", "bernfrac"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;

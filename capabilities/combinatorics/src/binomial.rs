@@ -35,6 +35,10 @@ impl Operation for Binomial {
         "how many k-element subsets an n-element set has",
         "entry of Pascal's triangle in row n and column k",
         "number of combinations, n choose k",
+        "how many different lottery tickets of 6 numbers out of 49",
+        "ways to pick a committee of 3 from a class of 20",
+        "how many poker hands of five cards can be dealt from a deck",
+        "how do I work out how many groups of k I can make",
     ];
     const ALIASES: &'static [&'static str] = &["binomial", "nCr", "comb", "Binomial"];
     const EXAMPLE: &'static str = r#"{"n": 52, "k": 5}"#;

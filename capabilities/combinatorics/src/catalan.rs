@@ -33,6 +33,10 @@ impl Operation for Catalan {
         "number of binary trees with n internal nodes",
         "ways to triangulate a convex polygon",
         "number of Dyck paths of length 2n",
+        "how many ways to put brackets around a product of several numbers",
+        "ways to cut a polygon into triangles with non-crossing diagonals",
+        "how many stack-sortable orderings or valid push/pop sequences there are",
+        "how many ways can n pairs of brackets be correctly nested",
     ];
     const ALIASES: &'static [&'static str] = &["catalan", "CatalanNumber"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;

@@ -31,6 +31,10 @@ impl Operation for Compositions {
         "number of ordered ways to write n as a sum of positive parts",
         "count sums where the order of the summands matters",
         "ways to write n as k ordered positive integers",
+        "ways to climb n stairs taking steps of any size",
+        "how many ways to split a number into an ordered list of pieces",
+        "ways to cut a ribbon of length n into whole pieces in order",
+        "how many ordered ways to add up to 10 using positive whole numbers",
     ];
     const ALIASES: &'static [&'static str] = &["compositions", "nof compositions"];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 3}"#;

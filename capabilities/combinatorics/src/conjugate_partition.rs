@@ -32,6 +32,10 @@ impl Operation for ConjugatePartition {
         "swap rows and columns of a Ferrers or Young diagram",
         "transpose of an integer partition",
         "partition read off by columns instead of rows",
+        "flip a staircase of dots so the columns become rows",
+        "turn a list of row lengths into a list of column lengths",
+        "reflect a stack of boxes along the diagonal to get a new partition",
+        "how do I transpose a partition like 4 2 1 into its dual",
     ];
     const ALIASES: &'static [&'static str] = &["conjugate", "TransposePartition"];
     const EXAMPLE: &'static str = r#"{"partition": [4, 2, 1]}"#;

@@ -31,6 +31,10 @@ impl Operation for Derangements {
         "ways to rearrange items so that none stays in its place",
         "hat-check problem count",
         "subfactorial !n",
+        "secret Santa draws where nobody pulls their own name",
+        "ways to return letters so that every letter goes to the wrong envelope",
+        "how many shuffles leave no card in its original position",
+        "how many ways can a class swap seats so nobody keeps theirs",
     ];
     const ALIASES: &'static [&'static str] = &["subfactorial", "derangement", "Subfactorial"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;

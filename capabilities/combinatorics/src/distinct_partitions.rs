@@ -31,6 +31,10 @@ impl Operation for DistinctPartitions {
         "number of ways to write n as a sum of different positive integers",
         "partitions with no repeated part",
         "partitions into odd parts count (equal by Euler)",
+        "ways to pay an amount with coins of different values, each used once",
+        "how many ways to add up to n with no number used twice",
+        "split n into a sum of distinct whole numbers, ignoring order, how many",
+        "how many sums of different positive integers give exactly 20",
     ];
     const ALIASES: &'static [&'static str] = &["PartitionsQ", "q(n)"];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;

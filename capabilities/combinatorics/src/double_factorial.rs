@@ -26,6 +26,10 @@ impl Operation for DoubleFactorial {
         "product of every second integer down to 1 or 2",
         "n times n minus 2 times n minus 4 and so on",
         "semifactorial n!!",
+        "multiply all the odd numbers from 1 up to 15",
+        "product of all even numbers up to n, like 10 times 8 times 6",
+        "number of ways to pair up 2n people, computed as an odd product",
+        "how do I compute n!! exactly for a large n",
     ];
     const ALIASES: &'static [&'static str] = &["factorial2", "double_factorial", "Factorial2"];
     const EXAMPLE: &'static str = r#"{"n": 11}"#;

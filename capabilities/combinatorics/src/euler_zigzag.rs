@@ -31,6 +31,10 @@ impl Operation for EulerZigzag {
         "number of alternating (up-down) permutations",
         "Euler zigzag or up/down numbers",
         "coefficients of sec x + tan x",
+        "ways to line up people by height so they alternate taller and shorter",
+        "orderings of 1 to n that go up, down, up, down alternately",
+        "count zigzag arrangements of numbers where neighbors alternately rise and fall",
+        "how many sawtooth permutations of n numbers are there",
     ];
     const ALIASES: &'static [&'static str] = &["euler_zigzag", "entringer", "A000111"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;

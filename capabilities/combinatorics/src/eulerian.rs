@@ -31,6 +31,10 @@ impl Operation for Eulerian {
         "number of permutations of n with exactly k descents",
         "number of permutations with k ascents",
         "Eulerian triangle entry A(n, k)",
+        "how many orderings of n numbers rise exactly k times from one to the next",
+        "shuffles of a list that split into a given number of increasing runs",
+        "count permutations by how many times the next entry is larger",
+        "how many arrangements of 1 to n have exactly 3 ascending steps",
     ];
     const ALIASES: &'static [&'static str] = &["eulerian", "Eulerian number"];
     const EXAMPLE: &'static str = r#"{"n": 5, "k": 2}"#;

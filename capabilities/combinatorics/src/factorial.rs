@@ -26,6 +26,10 @@ impl Operation for Factorial {
         "product of all positive integers up to n",
         "number of ways to arrange n distinct objects in a row",
         "number of orderings of n things",
+        "how many different orders can 10 books be put on a shelf",
+        "multiply 1 times 2 times 3 all the way up to n",
+        "number of possible seating orders for guests at a dinner table row",
+        "how do I get the exact value of 100 factorial with all digits",
     ];
     const ALIASES: &'static [&'static str] = &["factorial", "Factorial", "n!"];
     const EXAMPLE: &'static str = r#"{"n": 25}"#;

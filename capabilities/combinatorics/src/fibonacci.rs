@@ -31,6 +31,10 @@ impl Operation for Fibonacci {
         "each term is the sum of the two previous terms starting 0, 1",
         "n-th term of 0, 1, 1, 2, 3, 5, 8, ...",
         "rabbit sequence",
+        "number of pairs of rabbits after n months in the classic puzzle",
+        "ways to tile a 2 by n strip with dominoes",
+        "the number in position 1000 of the 1, 1, 2, 3, 5, 8 sequence",
+        "how do I get a very large term of the golden ratio sequence exactly",
     ];
     const ALIASES: &'static [&'static str] = &["fibonacci", "Fibonacci", "fib"];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;

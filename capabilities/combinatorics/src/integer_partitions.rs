@@ -42,6 +42,10 @@ impl Operation for IntegerPartitions {
         "list every way to write n as an unordered sum of positive integers",
         "all partitions of an integer",
         "generate the partitions of n",
+        "write out every way to break 7 into a sum of smaller numbers",
+        "show all ways to split a total among identical piles",
+        "list all possible bundle sizes that add up to a given order quantity",
+        "how can I list every way to make 10 with whole numbers ignoring order",
     ];
     const ALIASES: &'static [&'static str] = &["partitions", "IntegerPartitions", "accel_asc"];
     const EXAMPLE: &'static str = r#"{"n": 6, "parts": 3}"#;

@@ -26,6 +26,10 @@ impl Operation for Lucas {
         "sequence 2, 1, 3, 4, 7, 11 where each term is the sum of the previous two",
         "companion of the Fibonacci numbers",
         "n-th Lucas number",
+        "sequence like Fibonacci but starting with 2 and 1, far term",
+        "add the previous two terms starting from 2, 1, what is term n",
+        "value used in Lucas primality tests and Fibonacci identities, exactly",
+        "how do I find the 500th term of 2, 1, 3, 4, 7, 11",
     ];
     const ALIASES: &'static [&'static str] = &["lucas", "LucasL"];
     const EXAMPLE: &'static str = r#"{"n": 50}"#;

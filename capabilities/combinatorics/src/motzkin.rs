@@ -26,6 +26,10 @@ impl Operation for Motzkin {
         "number of lattice paths with up, down and flat steps that stay above the axis",
         "ways to draw non-intersecting chords between points on a circle",
         "unary-binary trees count",
+        "walks that go up, down or stay level and never dip underground",
+        "ways to connect some points on a circle with non-crossing lines, some left unused",
+        "counting RNA secondary structures style non-crossing pairings with unpaired points",
+        "how many hill-and-flat paths of n steps stay at or above ground",
     ];
     const ALIASES: &'static [&'static str] = &["motzkin", "MotzkinNumber"];
     const EXAMPLE: &'static str = r#"{"n": 10}"#;

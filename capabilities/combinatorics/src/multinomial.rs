@@ -32,6 +32,10 @@ impl Operation for Multinomial {
         "number of ways to split n items into groups of given sizes",
         "distinct arrangements of a word with repeated letters",
         "coefficient of a term in (x1 + ... + xk)^n",
+        "how many different ways to rearrange the letters of MISSISSIPPI",
+        "ways to hand out 12 different toys so kids get 5, 4 and 3",
+        "probability setup for how many sequences of dice rolls give given face counts",
+        "how do I count arrangements of a word with repeated letters",
     ];
     const ALIASES: &'static [&'static str] =
         &["multinomial", "Multinomial", "multinomial_coefficients"];

@@ -31,6 +31,10 @@ impl Operation for Narayana {
         "number of Dyck paths with a given number of peaks",
         "Catalan numbers refined by peaks",
         "Narayana triangle entry",
+        "mountain paths of n up and n down steps with exactly k summits",
+        "balanced bracket strings with a given number of innermost pairs",
+        "count non-crossing set partitions of n points into exactly k blocks",
+        "how many Catalan-type paths have exactly k peaks",
     ];
     const ALIASES: &'static [&'static str] = &["narayana", "NarayanaNumber"];
     const EXAMPLE: &'static str = r#"{"n": 6, "k": 3}"#;

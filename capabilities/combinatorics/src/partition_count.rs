@@ -31,6 +31,10 @@ impl Operation for PartitionCount {
         "number of ways to write n as an unordered sum of positive integers",
         "partition function p(n)",
         "how many integer partitions n has",
+        "how many ways can 100 be split into a sum, order not mattering",
+        "how many ways to stack identical blocks into non-increasing columns totalling n",
+        "number of distinct Young diagrams with n boxes",
+        "how many different ways can I write 50 as a sum of whole numbers",
     ];
     const ALIASES: &'static [&'static str] = &["npartitions", "PartitionsP", "numbpart"];
     const EXAMPLE: &'static str = r#"{"n": 100}"#;

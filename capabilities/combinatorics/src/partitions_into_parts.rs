@@ -31,6 +31,10 @@ impl Operation for PartitionsIntoParts {
         "number of partitions of n into exactly k parts",
         "ways to write n as an unordered sum of k positive integers",
         "p(n, k)",
+        "split n identical sweets into k unlabeled bags, none empty, how many ways",
+        "split a number into exactly 3 pieces ignoring order, how many ways",
+        "how many ways to put n identical balls into k identical boxes with none empty",
+        "how many ways can 12 be written as a sum of exactly four numbers",
     ];
     const ALIASES: &'static [&'static str] = &["partitions_k", "nof partitions into k parts"];
     const EXAMPLE: &'static str = r#"{"n": 20, "k": 4}"#;

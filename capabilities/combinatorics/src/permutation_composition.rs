@@ -34,6 +34,10 @@ impl Operation for PermutationCompose {
         "apply one permutation and then another",
         "product of two permutations",
         "compose two rearrangements",
+        "do one shuffle of cards and then another, what is the result",
+        "combine two seat swaps into one overall rearrangement",
+        "chain two reorderings of a list to get the combined reordering",
+        "how do I multiply two permutations given as lists",
     ];
     const ALIASES: &'static [&'static str] = &["Permutation.__mul__", "PermutationProduct"];
     const EXAMPLE: &'static str = r#"{"left": [2, 3, 1], "right": [2, 1, 3]}"#;

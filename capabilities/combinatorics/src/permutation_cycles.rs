@@ -47,6 +47,10 @@ impl Operation for PermutationCycles {
         "write a permutation as a product of disjoint cycles",
         "cycle notation and cycle type of a permutation",
         "order and sign of a permutation",
+        "how many times must I repeat this shuffle to get back the original order",
+        "find the loops in a rearrangement, like who passes gifts to whom",
+        "is a scramble of tiles an even or odd number of swaps",
+        "how do I break a permutation into its cycles and find its order",
     ];
     const ALIASES: &'static [&'static str] =
         &["cyclic_form", "PermutationCycles", "cycle_structure"];

@@ -35,6 +35,10 @@ impl Operation for PermutationUnrank {
         "permutation at a given position in lexicographic order",
         "unrank a permutation from its index",
         "k-th permutation of n elements",
+        "what is the millionth arrangement of the digits 0 to 9 in dictionary order",
+        "get the arrangement at a given index in sorted order of all arrangements",
+        "decode an index number back into an ordering of items",
+        "how do I find the 100th ordering of 1 to 6 alphabetically",
     ];
     const ALIASES: &'static [&'static str] = &["Permutation.unrank_lex", "nthPermutation"];
     const EXAMPLE: &'static str = r#"{"n": 4, "rank": 23}"#;

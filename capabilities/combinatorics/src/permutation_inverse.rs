@@ -28,6 +28,10 @@ impl Operation for PermutationInverse {
         "the permutation that undoes a given permutation",
         "inverse of a rearrangement",
         "where each position goes back to",
+        "undo a shuffle and get back the original order",
+        "reverse a reordering so every item returns to where it started",
+        "from a list of who sits where, get where each person sits",
+        "how do I reverse a permutation given in one-line form",
     ];
     const ALIASES: &'static [&'static str] = &["Permutation.__invert__", "InversePermutation"];
     const EXAMPLE: &'static str = r#"{"permutation": [2, 3, 1]}"#;

@@ -32,6 +32,10 @@ impl Operation for PermutationRank {
         "index of a permutation in lexicographic order",
         "lexicographic rank of an arrangement",
         "position of a permutation among all permutations sorted",
+        "if all orderings are sorted alphabetically, what number is this one",
+        "turn an arrangement of items into a single index number",
+        "encode a permutation as an integer for storage or hashing",
+        "how do I find which position an arrangement has in dictionary order",
     ];
     const ALIASES: &'static [&'static str] = &["Permutation.rank", "PermutationRank"];
     const EXAMPLE: &'static str = r#"{"permutation": [3, 1, 2]}"#;

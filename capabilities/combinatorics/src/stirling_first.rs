@@ -39,6 +39,10 @@ impl Operation for StirlingFirst {
         "number of permutations of n elements with exactly k cycles",
         "Stirling cycle numbers",
         "coefficients of the rising factorial",
+        "ways to seat n people at k round tables with nobody left out",
+        "how many arrangements of n items form exactly k loops",
+        "coefficients when expanding x(x+1)(x+2)...(x+n-1) as a polynomial",
+        "how many permutations of 8 elements consist of exactly 3 cycles",
     ];
     const ALIASES: &'static [&'static str] = &["stirling(kind=1)", "StirlingS1"];
     const EXAMPLE: &'static str = r#"{"n": 6, "k": 3, "signed": true}"#;

@@ -33,6 +33,10 @@ impl Operation for StirlingSecond {
         "number of ways to partition n labelled items into k non-empty unlabelled groups",
         "Stirling partition numbers S(n, k)",
         "ways to put n distinct balls into k identical boxes none empty",
+        "split 10 different jobs among 3 identical machines, each gets some work",
+        "ways to group n labelled items into exactly k non-empty clusters",
+        "count surjective assignments of tasks to workers, divided by worker orderings",
+        "how many ways to break a set of 7 into 3 groups",
     ];
     const ALIASES: &'static [&'static str] = &["stirling", "StirlingS2"];
     const EXAMPLE: &'static str = r#"{"n": 10, "k": 4}"#;

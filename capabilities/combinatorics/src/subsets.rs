@@ -37,6 +37,10 @@ impl Operation for Subsets {
         "list all k-element subsets of a set",
         "every combination of k items chosen from n",
         "generate subsets",
+        "show every possible team of 3 picked from 8 players",
+        "write out all choices of k numbers out of 1 to n",
+        "generate all candidate feature sets of a fixed size for testing",
+        "how do I list all combinations of 4 out of 10 items",
     ];
     const ALIASES: &'static [&'static str] = &[
         "subsets",

@@ -64,6 +64,10 @@ impl Operation for DiophantineLinear {
         "integer solutions of 6x + 10y = 8",
         "solve a linear diophantine equation",
         "all whole number solutions of a system of linear equations",
+        "whole number answers to 3x + 5y = 47",
+        "pay exactly 100 cents using 7 cent and 11 cent stamps, integer combinations",
+        "equations where the unknowns must be integers, find every solution",
+        "is there a way to tell if ax + by = c has integer solutions",
     ];
     const ALIASES: &'static [&'static str] = &["diophantine", "diop_linear", "FindInstance"];
     const EXAMPLE: &'static str = r#"{"equations": ["6*x + 10*y = 8"]}"#;

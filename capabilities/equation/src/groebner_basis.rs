@@ -60,6 +60,10 @@ impl Operation for GroebnerBasis {
         "groebner basis of x^2 + y^2 - 1 and x - y",
         "compute a lex groebner basis to eliminate variables",
         "reduced groebner basis of a polynomial ideal",
+        "eliminate variables from polynomial equations to get a triangular system",
+        "rewrite a set of polynomial equations in a standard simplified form",
+        "eliminate the parameter from a parametric curve to get its implicit equation",
+        "how do I find a canonical generating set for these polynomials",
     ];
     const ALIASES: &'static [&'static str] = &["groebner", "GroebnerBasis", "gb"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 + y^2 - 1", "x - y"], "order": "lex"}"#;

@@ -90,6 +90,10 @@ impl Operation for InequalitySolve {
         "for which x is (x-1)/(x+2) <= 0",
         "where is this polynomial negative",
         "solve the system of inequalities x > 1 and x^2 < 4",
+        "for which values of x is x^3 bigger than x",
+        "range of x where a fraction with x top and bottom is positive",
+        "which prices keep a polynomial profit formula above zero",
+        "how do I solve a quadratic inequality and write the answer as intervals",
     ];
     const ALIASES: &'static [&'static str] = &[
         "reduce_inequalities",

@@ -102,6 +102,10 @@ impl Operation for LinearSolve {
         "for which values of a does this system have a solution",
         "two equations two unknowns",
         "find x, y and z from three equations",
+        "find the prices of apples and pears from two shopping receipts",
+        "three unknowns and three equations, solve exactly with fractions",
+        "which values of k make this system have no solution or infinitely many",
+        "how do I solve simultaneous linear equations typed in as text",
     ];
     const ALIASES: &'static [&'static str] = &["linsolve", "solve_linear_system", "LinearSolve"];
     const EXAMPLE: &'static str =

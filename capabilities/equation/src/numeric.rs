@@ -90,6 +90,10 @@ impl Operation for NumericSolve {
         "all roots of sin(10x) on [0, 3]",
         "where does e^-x equal x",
         "find the zeros of a transcendental function in an interval",
+        "where does x*sin(x) cross 1 between 0 and 10",
+        "find every crossing point of two curves on a range, guaranteed none missed",
+        "solve Kepler's equation E - 0.5 sin E = 1 to high accuracy",
+        "how do I find all solutions of log(x) = cos(x) in an interval",
     ];
     const ALIASES: &'static [&'static str] = &["nsolve", "fzero", "findroot", "FindRoot", "brentq"];
     const EXAMPLE: &'static str =

@@ -95,6 +95,10 @@ impl Operation for PolynomialSolve {
         "find all complex roots of a polynomial",
         "where is this polynomial zero",
         "is this quintic solvable by radicals",
+        "all the values of x that make x^4 - 5x^2 + 4 zero",
+        "exact answers for a cubic equation including the complex ones",
+        "find the break even points of a cubic cost function exactly",
+        "how do I solve a fourth degree equation in one unknown exactly",
     ];
     const ALIASES: &'static [&'static str] = &["solve", "roots", "nroots", "solveset", "Solve"];
     const EXAMPLE: &'static str = r#"{"equation": "x^2 - 2 = 0", "digits": 10}"#;

@@ -77,6 +77,10 @@ impl Operation for RecurrenceSolve {
         "solve the recurrence a(n) = a(n-1) + a(n-2)",
         "closed form of a(n) = 2a(n-1) + 1",
         "explicit formula for a linear recurrence relation",
+        "formula for the nth term when each term depends on the previous two",
+        "find the nth number of a sequence without computing all the earlier ones",
+        "direct formula for the number of rabbit pairs after n months",
+        "how do I turn a(n) = 3a(n-1) - 2a(n-2) into an explicit formula",
     ];
     const ALIASES: &'static [&'static str] = &["rsolve", "RSolve", "solve_recurrence"];
     const EXAMPLE: &'static str = r#"{"coefficients": ["1", "1"], "initial_values": ["0", "1"]}"#;

@@ -164,6 +164,10 @@ impl Operation for Solve {
     const PHRASINGS: &'static [&'static str] = &[
         "solve this equation for me whatever kind it is",
         "which solver fits my equation",
+        "I have an equation and do not know what method to use",
+        "just solve it, whatever type of equation or inequality this is",
+        "homework problem with an equation, pick the right solving method automatically",
+        "is there one tool that solves any equation I type in",
     ];
     const ALIASES: &'static [&'static str] = &["solve_any"];
     const EXAMPLE: &'static str = r#"{"problem": ["x + y = 3", "x - y = 1"]}"#;

@@ -129,6 +129,10 @@ impl Operation for SystemSolve {
         "where do the circle and the parabola intersect",
         "solve simultaneous nonlinear equations exactly",
         "common solutions of polynomial equations in x and y",
+        "find all points where two curves in the plane cross, exact coordinates",
+        "several equations with squares and products of unknowns, find all answers",
+        "intersection points of a line and an ellipse written exactly",
+        "how do I solve xy = 6 and x + y = 5 together",
     ];
     const ALIASES: &'static [&'static str] = &["solve_poly_system", "nonlinsolve", "system_solve"];
     const EXAMPLE: &'static str = r#"{"equations": ["x^2 + y^2 = 1", "x = y"], "digits": 10}"#;

@@ -47,6 +47,10 @@ impl Operation for Antiderivative {
         "is x*log(x) - x an antiderivative of log(x)",
         "verify my answer to an indefinite integral",
         "check that the derivative of F is f",
+        "did I integrate correctly, does my answer differentiate back to the original",
+        "is my answer to this integration homework right",
+        "grade a student's integration answer against the function they integrated",
+        "how can I confirm that my integral of sec(x) is correct",
     ];
     const ALIASES: &'static [&'static str] = &["checkintegral"];
     const EXAMPLE: &'static str =

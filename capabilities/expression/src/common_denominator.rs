@@ -32,6 +32,10 @@ impl Operation for CommonDenominator {
     const PHRASINGS: &'static [&'static str] = &[
         "add fractions with variables over a common denominator",
         "combine into a single fraction",
+        "put 1/x + 1/(x+1) over one denominator",
+        "merge a sum of algebraic fractions into a single one",
+        "write parallel resistors 1/R1 + 1/R2 + 1/R3 as one fraction",
+        "how do I add fractions that have x in the bottom",
     ];
     const ALIASES: &'static [&'static str] = &["together", "Together", "cancel"];
     const EXAMPLE: &'static str = r#"{"expression": "1/(x - 1) - 1/(x + 1)"}"#;

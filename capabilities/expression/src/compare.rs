@@ -49,6 +49,10 @@ impl Operation for Compare {
     const PHRASINGS: &'static [&'static str] = &[
         "which is bigger, e^pi or pi^e",
         "is sqrt(2) + sqrt(3) larger than pi",
+        "which is larger, pi squared or 10, proven not guessed",
+        "which number is bigger when both involve pi, e and logarithms",
+        "settle a bet about whether 2^sqrt(2) is more than e",
+        "is there a way to prove log(3)/log(2) is less than 1.585",
     ];
     const ALIASES: &'static [&'static str] = &["compare", "Greater", "Less", "is_gt"];
     const EXAMPLE: &'static str = r#"{"left": "exp(pi)", "right": "pi^e"}"#;

@@ -86,6 +86,10 @@ impl Operation for CriticalPoints {
         "find the local maxima and minima of x^3 - 3x",
         "where is the derivative of f zero",
         "critical points of x^2*exp(-x)",
+        "where does the graph of a function have its peaks and valleys",
+        "find the highest and lowest turning points of a curve",
+        "box dimensions where the volume formula reaches its largest value",
+        "how do I find where a function stops increasing and starts decreasing",
     ];
     const ALIASES: &'static [&'static str] = &["extrema", "stationary_points"];
     const EXAMPLE: &'static str = r#"{"expression": "x^3 - 3*x", "variable": "x"}"#;

@@ -88,6 +88,10 @@ impl Operation for DefiniteIntegral {
         "area under a curve between two points",
         "exact value of an integral with limits",
         "integral of x e^(-x) from 0 to infinity",
+        "total distance traveled from a velocity formula between two times",
+        "integrate sin squared from 0 to pi exactly",
+        "does the integral of 1/x^2 from 1 to infinity converge and to what",
+        "how do I get the exact area between a graph and the x axis",
     ];
     const ALIASES: &'static [&'static str] =
         &["integrate(f, (x, a, b))", "NIntegrate", "Integrate"];

@@ -49,6 +49,10 @@ impl Operation for Derivative {
         "find the derivative of a function",
         "slope function of a curve",
         "second derivative of an expression",
+        "rate of change of a formula with respect to x",
+        "velocity formula from a position formula by differentiating",
+        "how fast does this expression change when x changes",
+        "how do I take the third derivative of e^x cos x",
     ];
     const ALIASES: &'static [&'static str] = &["diff", "D", "derivative", "Derivative"];
     const EXAMPLE: &'static str = r#"{"expression": "x^2*sin(x)", "variable": "x"}"#;

@@ -43,6 +43,10 @@ impl Operation for Equal {
     const PHRASINGS: &'static [&'static str] = &[
         "are these two expressions the same",
         "do two formulas agree for all x",
+        "are these two formulas really the same thing written differently",
+        "my answer looks different from the textbook, are the two expressions equivalent",
+        "test whether two ways of writing a function give the same result everywhere",
+        "how can I tell if sin(2x) and 2 sin x cos x are equal",
     ];
     const ALIASES: &'static [&'static str] = &["equals", "simplify(a - b) == 0", "PossibleZeroQ"];
     const EXAMPLE: &'static str = r#"{"left": "(x + 1)^2", "right": "x^2 + 2*x + 1"}"#;

@@ -49,6 +49,10 @@ impl Operation for Factor {
     const PHRASINGS: &'static [&'static str] = &[
         "factor this algebraic expression",
         "write a polynomial as a product of factors",
+        "break x^2 - 5x + 6 into simpler pieces multiplied together",
+        "pull out common factors and factor a cubic completely",
+        "factor the top and bottom of a fraction so I can cancel",
+        "how do I factorise x^4 - 1 with rational coefficients",
     ];
     const ALIASES: &'static [&'static str] = &["factor", "Factor", "factor_list"];
     const EXAMPLE: &'static str = r#"{"expression": "(2*x^3 - 2*x)/(x^2 + 2*x + 1)"}"#;

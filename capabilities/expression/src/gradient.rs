@@ -38,6 +38,10 @@ impl Operation for Gradient {
     const PHRASINGS: &'static [&'static str] = &[
         "vector of partial derivatives",
         "direction of steepest increase of a function of several variables",
+        "partial derivatives with respect to x, y and z all at once",
+        "slope of a hill formula in each direction at once",
+        "gradient of a loss function worked out by hand for gradient descent",
+        "how do I get the derivatives of f(x, y) in x and in y together",
     ];
     const ALIASES: &'static [&'static str] = &["Grad", "gradient", "derive_by_array"];
     const EXAMPLE: &'static str = r#"{"expression": "x^2*y + exp(x*y)"}"#;

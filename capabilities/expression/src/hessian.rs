@@ -38,8 +38,13 @@ impl Operation for Hessian {
         "second partial derivatives",
         "second derivative matrix",
     ];
-    const PHRASINGS: &'static [&'static str] =
-        &["matrix of second derivatives of a function of several variables"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "matrix of second derivatives of a function of several variables",
+        "all second partial derivatives arranged in a square table",
+        "curvature of a function of two variables through its second derivatives",
+        "matrix needed for the second derivative test at a saddle point",
+        "how do I get the matrix of mixed partials of f(x, y, z)",
+    ];
     const ALIASES: &'static [&'static str] = &["hessian", "D[f, {{x, y}, 2}]"];
     const EXAMPLE: &'static str = r#"{"expression": "x^3*y - x*y^2", "variables": ["x", "y"]}"#;
     const EXPECTED: &'static str = r#"{"variables": ["x", "y"], "hessian": [[{"expression": "6*x*y", "latex": "6 \\cdot x \\cdot y"}, {"expression": "3*x^2 - 2*y", "latex": "3 \\cdot x^{2} - 2 \\cdot y"}], [{"expression": "3*x^2 - 2*y", "latex": "3 \\cdot x^{2} - 2 \\cdot y"}, {"expression": "-2*x", "latex": "-2 \\cdot x"}]], "check": "agrees with forward automatic differentiation on certified intervals at 3 test points (each derivative)"}"#;

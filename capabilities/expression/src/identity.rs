@@ -44,6 +44,10 @@ impl Operation for Identity {
         "is this identity true",
         "verify that (a+b)^2 = a^2 + 2ab + b^2",
         "check a trigonometric identity",
+        "is sin^2 x + cos^2 x = 1 really true for every x",
+        "prove this trig equation holds for every angle or show where it fails",
+        "does this formula from the textbook hold for all values of the variables",
+        "how can I confirm my identity tan x = sin x / cos x",
     ];
     const ALIASES: &'static [&'static str] = &[
         "simplify(lhs - rhs) == 0",

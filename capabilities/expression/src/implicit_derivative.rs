@@ -43,6 +43,10 @@ impl Operation for ImplicitDerivative {
         "find dy/dx if x^2 + y^2 = 25",
         "implicit differentiation of x^3 + y^3 = 6xy",
         "slope of the curve x*y + sin(y) = 1",
+        "slope of a circle at a point without solving for y",
+        "derivative of y when x and y are mixed together in one equation",
+        "how steep is the curve x^2 + xy + y^2 = 7 at a point",
+        "how do I differentiate an equation I cannot solve for y",
     ];
     const ALIASES: &'static [&'static str] = &["idiff"];
     const EXAMPLE: &'static str =

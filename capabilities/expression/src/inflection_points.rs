@@ -75,6 +75,10 @@ impl Operation for InflectionPoints {
         "inflection points of x^3 - 3x^2 + 1",
         "where does the graph change concavity",
         "where is x*exp(-x) concave up",
+        "where does a curve switch from bending up to bending down",
+        "when does growth stop speeding up and start slowing down",
+        "find where the second derivative of a rational function changes sign",
+        "how do I find where the S shape of a graph flips",
     ];
     const ALIASES: &'static [&'static str] = &["inflection"];
     const EXAMPLE: &'static str = r#"{"expression": "x^3 - 3*x^2 + 1", "variable": "x"}"#;

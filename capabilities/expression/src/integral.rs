@@ -59,6 +59,10 @@ impl Operation for Integral {
         "integration by parts",
         "partial fractions integral",
         "which function has this derivative",
+        "undo a derivative to recover the original function",
+        "find the function whose slope is given by x*e^x",
+        "position formula from a velocity formula without any limits",
+        "how do I find the integral of x/(x^2 + 1) with no bounds",
     ];
     const ALIASES: &'static [&'static str] = &["integrate", "Integrate", "int", "antiderivative"];
     const EXAMPLE: &'static str = r#"{"expression": "x^2*exp(x)", "variable": "x"}"#;

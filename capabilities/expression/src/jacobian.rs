@@ -35,8 +35,13 @@ impl Operation for Jacobian {
     const DESCRIPTION: &'static str = "∂fᵢ/∂vⱼ for up to 30 components and 30 variables, each checked against automatic differentiation at test points.";
     const KEYWORDS: &'static [&'static str] =
         &["jacobian", "jacobian matrix", "partial derivatives matrix"];
-    const PHRASINGS: &'static [&'static str] =
-        &["matrix of partial derivatives of a vector function"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "matrix of partial derivatives of a vector function",
+        "all first partial derivatives of several functions at once",
+        "matrix for the change of variables from polar to cartesian coordinates",
+        "linearize a system of equations around a point for stability analysis",
+        "how do I get the derivative matrix of a map from R2 to R2",
+    ];
     const ALIASES: &'static [&'static str] = &["jacobian", "Jacobian", "D[{f, g}, {{x, y}}]"];
     const EXAMPLE: &'static str =
         r#"{"expressions": ["x*cos(y)", "x*sin(y)"], "variables": ["x", "y"]}"#;

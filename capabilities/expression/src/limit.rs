@@ -77,6 +77,10 @@ impl Operation for Limit {
         "limit of sin(x)/x as x goes to 0",
         "what does (1 + 1/n)^n tend to as n goes to infinity",
         "limit from the right",
+        "what value does a function approach as x gets close to a point",
+        "what happens to a formula when n becomes huge",
+        "find the horizontal asymptote of a rational function",
+        "how do I evaluate a 0/0 limit like (e^x - 1)/x",
     ];
     const ALIASES: &'static [&'static str] = &["limit", "Limit", "lim"];
     const EXAMPLE: &'static str =

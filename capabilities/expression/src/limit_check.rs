@@ -50,6 +50,10 @@ impl Operation for LimitClaim {
         "is the limit of sin(x)/x as x goes to 0 equal to 1",
         "verify that (1 - cos x)/x^2 tends to 1/2",
         "check my limit answer",
+        "my textbook says this limit is 2, is that right",
+        "verify a claimed value that a function tends to near a point",
+        "grade student answers to limit problems automatically",
+        "is the limit of x*log(x) as x goes to 0 really 0",
     ];
     const ALIASES: &'static [&'static str] = &["checklimit"];
     const EXAMPLE: &'static str =

@@ -35,7 +35,13 @@ impl Operation for NumeratorDenominator {
         "denom",
         "fraction parts",
     ];
-    const PHRASINGS: &'static [&'static str] = &["top and bottom of a fraction with variables"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "top and bottom of a fraction with variables",
+        "what is on top and what is on the bottom after combining everything",
+        "get the top and bottom polynomials of a rational expression separately",
+        "extract the denominator of an expression to see where it blows up",
+        "how do I pull out just the numerator of a complicated fraction",
+    ];
     const ALIASES: &'static [&'static str] =
         &["fraction", "numer", "denom", "NumeratorDenominator"];
     const EXAMPLE: &'static str = r#"{"expression": "x/2 + 1/(3*y)"}"#;

@@ -49,6 +49,10 @@ impl Operation for Numeric {
         "what is e^pi - pi to 50 digits",
         "decimal expansion of pi to many digits",
         "numerical value of an exact expression",
+        "decimal digits of a number like log(3), guaranteed correct",
+        "how close is e^pi - pi to 20, with many correct digits",
+        "reference value of a constant for testing floating point code",
+        "how can I get sqrt(2) times pi to 1000 digits reliably",
     ];
     const ALIASES: &'static [&'static str] = &["N", "evalf", "mpmath", "arb"];
     const EXAMPLE: &'static str = r#"{"expression": "exp(pi) - pi", "digits": 30}"#;

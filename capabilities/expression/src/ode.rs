@@ -93,6 +93,10 @@ impl Operation for Ode {
         "solve the differential equation dy/dx = f(x, y)",
         "general solution of y'' - 3y' + 2y = 0",
         "initial value problem y'' + 4y = 0, y(0) = 1, y'(0) = 0",
+        "find the function whose rate of change follows this rule",
+        "population growing in proportion to its size, formula over time",
+        "motion of a spring and mass from its equation and starting position",
+        "how do I solve a first order differential equation with a starting value",
     ];
     const ALIASES: &'static [&'static str] = &["dsolve", "DSolve", "desolve", "odesolve"];
     const EXAMPLE: &'static str = r#"{"equation": "y'' + y = x", "conditions": [{"at": "0", "value": "1"}, {"at": "0", "value": "0", "derivative": 1}]}"#;

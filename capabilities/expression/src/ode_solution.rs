@@ -48,6 +48,10 @@ impl Operation for OdeSolution {
         "is y = c1*exp(2x) a solution of y' = 2y",
         "verify that y = sin(x) solves y'' + y = 0",
         "check my answer to a differential equation",
+        "does this function really satisfy my differential equation",
+        "plug my answer back into the differential equation to confirm it",
+        "does y = e^(-x) cos x solve y'' + 2y' + 2y = 0",
+        "is there a way to check my differential equations homework answer",
     ];
     const ALIASES: &'static [&'static str] = &["checkodesol"];
     const EXAMPLE: &'static str =

@@ -52,6 +52,10 @@ impl Operation for PartialFractions {
     const PHRASINGS: &'static [&'static str] = &[
         "partial fractions of 1/(x^2 - 1)",
         "split a rational function into simple fractions",
+        "break a fraction of polynomials into a sum of simpler fractions",
+        "split 1/(x(x+1)) into pieces to make integration easy",
+        "decompose a transfer function into simple terms before an inverse Laplace transform",
+        "how do I write (x+3)/(x^2 - x - 2) as separate fractions",
     ];
     const ALIASES: &'static [&'static str] = &["apart", "Apart", "partfrac"];
     const EXAMPLE: &'static str =

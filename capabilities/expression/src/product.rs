@@ -55,6 +55,10 @@ impl Operation for Product {
         "product of k/(k+1) for k = 1..n",
         "closed form of the product of (2k - 1) from k = 1 to n",
         "multiply (1 + 1/k) for k from 1 to n",
+        "multiply a long run of terms and get a formula in n",
+        "closed formula for 2 times 4 times 6 up to 2n",
+        "telescoping product of (1 - 1/k^2) from k = 2 to n",
+        "how do I simplify a product of terms indexed by k",
     ];
     const ALIASES: &'static [&'static str] = &["Product", "prod"];
     const EXAMPLE: &'static str =

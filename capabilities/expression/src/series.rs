@@ -72,6 +72,10 @@ impl Operation for Series {
         "Maclaurin expansion of exp(x) sin(x)",
         "Laurent series of 1/sin(x) at 0",
         "first terms of the power series of a function",
+        "approximate a function near a point with a polynomial",
+        "first few terms of the expansion of sqrt(1 + x) around 0",
+        "small angle approximation of a physics formula to third order",
+        "how do I expand 1/(1 - x - x^2) into powers of x",
     ];
     const ALIASES: &'static [&'static str] = &["series", "Series", "taylor", "nseries"];
     const EXAMPLE: &'static str = r#"{"expression": "tan(x)", "variable": "x", "order": 8}"#;

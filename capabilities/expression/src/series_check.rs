@@ -64,6 +64,10 @@ impl Operation for SeriesClaim {
         "is x - x^3/6 the Taylor series of sin x to order 5",
         "verify my Maclaurin expansion of exp(x)",
         "check this power series expansion",
+        "is my polynomial approximation of cos x correct up to x^4",
+        "did I get the first few terms of this expansion right",
+        "check the small angle approximation terms I wrote in a physics derivation",
+        "is there a way to verify my Taylor polynomial coefficients",
     ];
     const ALIASES: &'static [&'static str] = &["checkseries"];
     const EXAMPLE: &'static str =

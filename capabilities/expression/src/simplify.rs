@@ -63,6 +63,10 @@ impl Operation for Simplify {
         "simplify this expression",
         "write an algebraic expression in simplest form",
         "cancel common factors in a fraction of polynomials",
+        "make this messy formula as short and clean as possible",
+        "tidy up an algebra answer before handing it in",
+        "reduce a long expression from a derivation to a neater form",
+        "how do I make a complicated algebraic expression shorter",
     ];
     const ALIASES: &'static [&'static str] = &["simplify", "Simplify", "FullSimplify", "cancel"];
     const EXAMPLE: &'static str = r#"{"expression": "(x^2 - 1)/(x - 1) + sin(pi/6)"}"#;

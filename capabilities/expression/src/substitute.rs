@@ -28,6 +28,10 @@ impl Operation for Substitute {
         "put x = 2 into the expression",
         "replace a variable by another expression",
         "exact value of an expression at a point",
+        "plug in values for the letters in a formula",
+        "replace y with 2x + 1 everywhere and simplify",
+        "evaluate a physics formula with given numbers for each symbol",
+        "how do I substitute t = x^2 into an expression",
     ];
     const ALIASES: &'static [&'static str] = &["subs", "ReplaceAll", "substitute"];
     const EXAMPLE: &'static str =

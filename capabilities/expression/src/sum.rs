@@ -65,6 +65,10 @@ impl Operation for Sum {
         "closed form of the sum of the first n squares",
         "sum of a geometric series to infinity",
         "add up k*2^k from k = 0 to n",
+        "add up 1 + 2 + ... + n with a formula",
+        "total of an infinite series like 1/k^2 as an exact number",
+        "total of growing yearly payments as a formula in n",
+        "how do I find a formula for 1/(k(k+1)) summed up to n",
     ];
     const ALIASES: &'static [&'static str] = &["summation", "Sum", "rsolve sum"];
     const EXAMPLE: &'static str = r#"{"expression": "k^3", "index": "k", "from": "1", "to": "n"}"#;

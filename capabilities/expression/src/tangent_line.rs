@@ -47,6 +47,10 @@ impl Operation for TangentLine {
     const PHRASINGS: &'static [&'static str] = &[
         "equation of the tangent to a curve at a point",
         "line touching the graph at x = a",
+        "straight line that just touches the curve at one point",
+        "linear approximation of a function near a given x",
+        "equation of the line touching y = x^2 at x = 3",
+        "how do I find the line grazing the graph of sin x at pi/4",
     ];
     const ALIASES: &'static [&'static str] = &["tangent", "TangentLine"];
     const EXAMPLE: &'static str = r#"{"expression": "x^3 - 2*x", "variable": "x", "at": "1"}"#;

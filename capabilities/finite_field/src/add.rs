@@ -31,6 +31,10 @@ impl Operation for Add {
     const PHRASINGS: &'static [&'static str] = &[
         "sum of two elements of GF(p^k)",
         "addition in a finite field",
+        "add two polynomials whose coefficients wrap around modulo a prime",
+        "sum of two bytes in AES field arithmetic, which works like XOR",
+        "adding elements of a field with p^k elements coefficient by coefficient",
+        "how do I add two elements of a field with 9 elements",
     ];
     const ALIASES: &'static [&'static str] = &["GF add", "GF(q).__add__"];
     const EXAMPLE: &'static str =

@@ -46,6 +46,10 @@ impl Operation for DiscreteLog {
     const PHRASINGS: &'static [&'static str] = &[
         "exponent k with g^k = h in a finite field",
         "discrete logarithm in GF(q)",
+        "what power of the base gives this element in a finite field",
+        "find the hidden exponent when only the power is known",
+        "recover the secret exponent of a small Diffie-Hellman key",
+        "how do I solve 3^x = 13 in a finite field",
     ];
     const ALIASES: &'static [&'static str] = &["discrete_log", "log in GF(q)", "fflog"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}, "base": [0, 1], "target": [1, 0, 0, 1]}"#;

@@ -31,6 +31,10 @@ impl Operation for Divide {
     const PHRASINGS: &'static [&'static str] = &[
         "quotient of two elements of GF(p^k)",
         "division in a finite field",
+        "divide one element by another in GF(256) for error correcting codes",
+        "quotient in a field where arithmetic wraps modulo a prime polynomial",
+        "Reed-Solomon decoding step that needs division of field elements",
+        "how do I compute a over b in a field with p^k elements",
     ];
     const ALIASES: &'static [&'static str] = &["GF div", "ffdiv"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 101}, "a": 1, "b": 7}"#;

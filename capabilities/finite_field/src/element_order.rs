@@ -34,6 +34,10 @@ impl Operation for ElementOrder {
     const PHRASINGS: &'static [&'static str] = &[
         "multiplicative order of an element of GF(q)",
         "smallest k with a^k = 1 in a finite field",
+        "how many times must I multiply a by itself to get back to 1",
+        "cycle length of the powers of an element in a finite field",
+        "period of a linear feedback shift register from its field element",
+        "how do I find how often powers of x repeat in GF(2^8)",
     ];
     const ALIASES: &'static [&'static str] = &["multiplicative_order", "fforder"];
     const EXAMPLE: &'static str =

@@ -30,6 +30,10 @@ impl Operation for Inverse {
         "divide 1 by an element of a finite field",
         "multiplicative inverse in GF(p^k)",
         "1 / a in a finite field",
+        "element that multiplies with a to give 1 in a field with p^k elements",
+        "AES S-box step: the inverse of a byte in GF(2^8)",
+        "reciprocal of a polynomial modulo an irreducible polynomial and a prime",
+        "how do I invert a nonzero element of GF(16)",
     ];
     const ALIASES: &'static [&'static str] = &["GF inverse", "ffinv"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1]}"#;

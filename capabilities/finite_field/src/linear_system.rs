@@ -44,6 +44,10 @@ impl Operation for LinearSystem {
     const PHRASINGS: &'static [&'static str] = &[
         "solve linear equations over GF(q)",
         "Gaussian elimination modulo a prime",
+        "solve linear equations where all the arithmetic is done mod 2",
+        "find all solutions of linear equations with numbers wrapping mod 7",
+        "solve the lights out puzzle as a system of equations mod 2",
+        "how do I solve a system of XOR equations",
     ];
     const ALIASES: &'static [&'static str] = &[
         "solve_right over GF",

@@ -34,6 +34,10 @@ impl Operation for MatrixDeterminant {
     const PHRASINGS: &'static [&'static str] = &[
         "determinant of a matrix over a finite field",
         "det over GF(q)",
+        "determinant of a matrix when all arithmetic is mod a prime",
+        "determinant of a matrix of bytes using GF(256) arithmetic for coding",
+        "check a binary matrix is invertible by its determinant mod 2",
+        "how do I find the determinant of a 0/1 matrix modulo 2",
     ];
     const ALIASES: &'static [&'static str] = &["det over GF", "Det[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "matrix": [[1, 2], [3, 4]]}"#;

@@ -37,8 +37,14 @@ impl Operation for MatrixRank {
         "rank mod p",
         "galois field matrix",
     ];
-    const PHRASINGS: &'static [&'static str] =
-        &["rank of a matrix over a finite field", "rank over GF(q)"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "rank of a matrix over a finite field",
+        "rank over GF(q)",
+        "how many independent rows a matrix has when working mod p",
+        "rank of a parity check matrix over the binary field",
+        "dimension of a linear code from its generator matrix mod 2",
+        "how do I find the pivot columns of a matrix mod 5",
+    ];
     const ALIASES: &'static [&'static str] = &["rank over GF", "MatrixRank[m, Modulus -> p]"];
     const EXAMPLE: &'static str =
         r#"{"field": {"characteristic": 5}, "matrix": [[1, 2, 3], [2, 4, 1], [3, 1, 4]]}"#;

@@ -31,6 +31,10 @@ impl Operation for Multiply {
     const PHRASINGS: &'static [&'static str] = &[
         "product of two elements of GF(p^k)",
         "multiplication in a finite field such as GF(256)",
+        "multiply two bytes the way AES MixColumns does",
+        "product of two polynomials reduced mod an irreducible polynomial and a prime",
+        "multiplication in a field with 8 elements using wrap around rules",
+        "how do I multiply elements of GF(2^8) by hand",
     ];
     const ALIASES: &'static [&'static str] = &["GF mul", "ffmul"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 1, 1, 0, 0, 0, 1]}, "a": [1, 1, 0, 0, 1, 0, 1], "b": [0, 1, 0, 1, 0, 0, 1, 1]}"#;

@@ -37,6 +37,10 @@ impl Operation for Irreducible {
     const PHRASINGS: &'static [&'static str] = &[
         "whether a polynomial over GF(q) is irreducible",
         "irreducibility test over a finite field",
+        "can this polynomial mod 2 be split into smaller factors or not",
+        "is this polynomial good enough to build a field like GF(2^8)",
+        "pick a modulus polynomial for a field construction, is it prime-like",
+        "is there a way to tell if x^4 + x + 1 factors mod 2",
     ];
     const ALIASES: &'static [&'static str] = &[
         "is_irreducible",

@@ -34,6 +34,10 @@ impl Operation for Power {
     const PHRASINGS: &'static [&'static str] = &[
         "element of GF(p^k) raised to a power",
         "exponentiation in a finite field",
+        "raise a field element to a big exponent mod a prime polynomial",
+        "multiply an element of GF(p^k) by itself many times quickly",
+        "public key computation g to the secret power in a finite field",
+        "how do I compute a to the 1000th power in GF(27)",
     ];
     const ALIASES: &'static [&'static str] = &["GF pow", "ffpow"];
     const EXAMPLE: &'static str =

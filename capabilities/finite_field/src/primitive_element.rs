@@ -32,6 +32,10 @@ impl Operation for PrimitiveElement {
     const PHRASINGS: &'static [&'static str] = &[
         "generator of the multiplicative group of GF(q)",
         "primitive element of a finite field",
+        "element whose powers run through every nonzero element of the field",
+        "choose a generator for Diffie-Hellman over a small finite field",
+        "base element for building log and antilog tables in GF(p^k)",
+        "how do I find a generator of GF(2^8) for log tables",
     ];
     const ALIASES: &'static [&'static str] = &["primitive_element", "ffprimroot"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 2, "modulus": [1, 1, 0, 0, 1]}}"#;

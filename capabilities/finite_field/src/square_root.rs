@@ -40,6 +40,10 @@ impl Operation for SquareRoot {
     const PHRASINGS: &'static [&'static str] = &[
         "square root of an element of GF(q)",
         "whether an element is a square in a finite field",
+        "which elements squared give a in a field with p^k elements",
+        "solve r^2 = a when the arithmetic is in GF(p^k)",
+        "point decompression on an elliptic curve needs a field square root",
+        "how do I take the square root of an element in GF(49)",
     ];
     const ALIASES: &'static [&'static str] = &["sqrt in GF", "ffsqrt"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 13}, "a": 10}"#;

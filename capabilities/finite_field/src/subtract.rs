@@ -30,6 +30,10 @@ impl Operation for Subtract {
     const PHRASINGS: &'static [&'static str] = &[
         "difference of two elements of GF(p^k)",
         "subtraction in a finite field",
+        "take one element of GF(p^k) away from another",
+        "subtract two polynomials with coefficients wrapping around mod p",
+        "difference of field elements in a Reed-Solomon syndrome computation",
+        "how do I subtract in a field with 25 elements",
     ];
     const ALIASES: &'static [&'static str] = &["GF sub"];
     const EXAMPLE: &'static str = r#"{"field": {"characteristic": 7}, "a": 3, "b": 5}"#;

@@ -39,6 +39,10 @@ impl Operation for TraceNorm {
     const PHRASINGS: &'static [&'static str] = &[
         "trace and norm of an element of GF(q^k) over GF(q)",
         "sum and product of the Frobenius conjugates",
+        "sum and product of all conjugates of an element in an extension field",
+        "map an element of GF(2^8) down to GF(2) with the trace",
+        "trace test for whether a quadratic is solvable in characteristic 2",
+        "how do I compute the norm of an element of GF(p^k) down to GF(p)",
     ];
     const ALIASES: &'static [&'static str] = &["trace", "norm", "fftrace", "ffnorm"];
     const EXAMPLE: &'static str =

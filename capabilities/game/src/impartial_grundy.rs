@@ -48,6 +48,10 @@ impl Operation for ImpartialGrundy {
     const PHRASINGS: &'static [&'static str] = &[
         "sprague grundy values of a game given by its moves",
         "which positions of this game graph are winning for the player to move",
+        "which positions in my move graph game are wins for whoever moves",
+        "nimber of every position in a game where both players have the same moves",
+        "analyse a board game with shared moves to find the losing positions",
+        "how do I find winning moves in a game given as moves between positions",
     ];
     const ALIASES: &'static [&'static str] = &["grundy", "sprague_grundy", "nimbers"];
     const EXAMPLE: &'static str =

@@ -68,6 +68,10 @@ impl Operation for NimSolve {
     const PHRASINGS: &'static [&'static str] = &[
         "who wins nim with heaps 3, 4, 5",
         "winning move in a game of nim",
+        "piles of matches, take any number from one pile, who wins",
+        "which pile should I take from to win this matchstick game",
+        "misere version where the player taking the last object loses, who wins",
+        "how do I always win at nim with piles 1, 3, 5, 7",
     ];
     const ALIASES: &'static [&'static str] = &["nim", "nim_sum", "NimSum"];
     const EXAMPLE: &'static str = r#"{"heaps": [3, 4, 5]}"#;

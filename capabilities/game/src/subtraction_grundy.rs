@@ -54,6 +54,10 @@ impl Operation for SubtractionGrundy {
     const PHRASINGS: &'static [&'static str] = &[
         "who wins the take away 1, 3 or 4 game from 20 stones",
         "grundy values of the subtraction game with moves {1, 2, 5}",
+        "take 1, 2 or 3 coins each turn, which starting counts lose",
+        "repeating pattern of winning and losing pile sizes in a take away game",
+        "single pile, remove 2 or 5 stones per turn, who wins starting at 37",
+        "how do I figure out which pile sizes lose in a stone removal game",
     ];
     const ALIASES: &'static [&'static str] = &["grundy_sequence", "subtraction_game"];
     const EXAMPLE: &'static str = r#"{"moves": [1, 3, 4], "terms": 14}"#;

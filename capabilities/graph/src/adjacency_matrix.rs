@@ -26,6 +26,10 @@ impl Operation for AdjacencyMatrix {
     const PHRASINGS: &'static [&'static str] = &[
         "0/1 matrix recording which vertices are joined by an edge",
         "adjacency matrix of a graph from its edge list",
+        "turn a list of connections into a table of who links to whom",
+        "make a grid of zeros and ones showing which nodes are connected",
+        "convert a network edge list into a matrix for linear algebra",
+        "how do I build the connection matrix from a list of edges",
     ];
     const ALIASES: &'static [&'static str] =
         &["adjacency_matrix", "AdjacencyMatrix", "to_numpy_array"];

@@ -39,6 +39,10 @@ impl Operation for CutVertices {
         "vertices whose removal disconnects the graph",
         "cut vertices and bridges",
         "single points of failure in a network",
+        "which routers, if they fail, would split the network apart",
+        "find the roads whose closure would cut a town off",
+        "weak spots in a network where one node or link failure disconnects it",
+        "how do I find the critical nodes and links in an undirected network",
     ];
     const ALIASES: &'static [&'static str] =
         &["articulation_points", "ArticulationVertices", "bridges"];

@@ -36,6 +36,10 @@ impl Operation for AutomorphismGroupOrder {
         "number of symmetries of a graph",
         "size of the automorphism group",
         "relabellings that preserve every edge",
+        "how many ways can I relabel the nodes and get the same network",
+        "count the symmetries of a network drawing",
+        "how symmetric is a molecule's bond graph, counted as relabelings",
+        "how many vertex shuffles leave all the connections unchanged",
     ];
     const ALIASES: &'static [&'static str] = &[
         "automorphism_group",

@@ -38,6 +38,10 @@ impl Operation for BiconnectedComponents {
         "maximal pieces that stay connected after deleting any one vertex",
         "blocks of a graph",
         "2-connected components",
+        "split a network into pieces that survive any single node failure",
+        "find the sections of a graph that have no weak joint",
+        "group edges into robust clusters separated by cut points",
+        "how do I break a graph into its 2-connected blocks",
     ];
     const ALIASES: &'static [&'static str] = &[
         "biconnected_components",

@@ -41,6 +41,10 @@ impl Operation for Bipartite {
         "whether the vertices can be two-coloured so every edge joins different colours",
         "test for odd cycles",
         "two-sided split of a graph",
+        "can these people be split into two teams with no rivals on the same team",
+        "can a map of connections be colored with just two colors",
+        "check whether a network has no odd-length loop",
+        "is there a way to divide the nodes into two sides with edges only across",
     ];
     const ALIASES: &'static [&'static str] = &["is_bipartite", "BipartiteGraphQ", "bipartite_sets"];
     const EXAMPLE: &'static str =

@@ -43,6 +43,10 @@ impl Operation for BipartiteMatching {
         "maximum matching between two sides of a bipartite graph",
         "assignment of left vertices to right vertices",
         "Konig vertex cover certificate",
+        "assign as many workers to jobs they can do, one job each",
+        "pair students with projects so the most students get one they accept",
+        "match applicants to open positions to fill as many as possible",
+        "how do I get the largest pairing between two groups given who fits whom",
     ];
     const ALIASES: &'static [&'static str] = &[
         "hopcroft_karp_matching",

@@ -28,6 +28,10 @@ impl Operation for CharacteristicPolynomial {
     const PHRASINGS: &'static [&'static str] = &[
         "characteristic polynomial of the adjacency matrix",
         "graph spectrum as a polynomial",
+        "the polynomial whose roots are the eigenvalues of a network's connection matrix",
+        "exact determinant of x times identity minus the adjacency matrix",
+        "used in chemistry to get Huckel energy levels of a molecule graph",
+        "how do I get the exact eigenvalue polynomial of a graph",
     ];
     const ALIASES: &'static [&'static str] = &[
         "charpoly of adjacency",

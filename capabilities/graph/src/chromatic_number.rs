@@ -29,7 +29,7 @@ impl Operation for ChromaticNumber {
     type Output = Output;
     const ID: &'static str = "graph.chromatic_number.compute";
     const VERSION: u32 = 5;
-    const TITLE: &'static str = "Chromatic number and an optimal colouring";
+    const TITLE: &'static str = "Chromatic number of a graph and an optimal colouring";
     const SUMMARY: &'static str = "The least number of colours for a proper vertex colouring, with a colouring; typed unknown with bounds at the deadline.";
     const DESCRIPTION: &'static str = "Exact DSATUR branch and bound on the simple undirected graph (loops make colouring impossible and are refused), using a maximum clique as lower bound. NP-hard: when the call deadline stops it, status is unknown with the best colouring found and a proven lower bound, never a guess. The colouring is checked proper. At most 200 vertices.";
     const KEYWORDS: &'static [&'static str] = &[
@@ -43,6 +43,10 @@ impl Operation for ChromaticNumber {
         "fewest colours for a proper vertex colouring",
         "minimum number of colours so adjacent vertices differ",
         "scheduling with conflicts as graph colouring",
+        "fewest exam time slots so no student has two exams at once",
+        "how many colors do I need so neighboring regions never share one",
+        "least number of radio frequencies so nearby towers never clash",
+        "what is the smallest number of groups so no two conflicting items share one",
     ];
     const ALIASES: &'static [&'static str] =
         &["chromatic_number", "ChromaticNumber", "greedy_color"];

@@ -29,6 +29,10 @@ impl Operation for ChromaticPolynomial {
     const PHRASINGS: &'static [&'static str] = &[
         "polynomial counting the proper colourings with k colours",
         "number of colourings as a function of the palette size",
+        "formula for how many ways to color a map with k colors",
+        "count proper colorings of a network for every palette size at once",
+        "polynomial in k counting the conflict-free schedules with k slots",
+        "how do I find the coloring count as a function of the colors available",
     ];
     const ALIASES: &'static [&'static str] = &["chromatic_polynomial", "ChromaticPolynomial"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;

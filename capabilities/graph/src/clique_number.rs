@@ -44,6 +44,10 @@ impl Operation for CliqueNumber {
         "size of the largest complete subgraph",
         "largest set of mutually adjacent vertices",
         "maximum clique",
+        "biggest group of people who all know each other",
+        "largest set of nodes where every pair is directly connected",
+        "find the tightest fully connected community in a social network",
+        "how do I find the largest complete group in a graph",
     ];
     const ALIASES: &'static [&'static str] = &["graph_clique_number", "FindClique", "max_clique"];
     const EXAMPLE: &'static str =

@@ -38,6 +38,10 @@ impl Operation for Condensation {
     const PHRASINGS: &'static [&'static str] = &[
         "acyclic graph of strongly connected components",
         "contract each strong component to a single vertex",
+        "shrink each loop-connected cluster of a directed network into one node",
+        "collapse groups of mutually reachable nodes to get a graph with no cycles",
+        "simplify a dependency graph with circular dependencies into a DAG of clusters",
+        "how do I get the acyclic summary of a directed graph",
     ];
     const ALIASES: &'static [&'static str] = &["condensation", "networkx.condensation"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2]], "directed": true}}"#;

@@ -37,6 +37,10 @@ impl Operation for ConnectedComponents {
         "groups of vertices joined by paths",
         "split a graph into its connected pieces",
         "is the graph connected",
+        "which islands of the network are linked together",
+        "find the separate clusters of friends who are connected through someone",
+        "group pixels or nodes that touch into separate regions",
+        "how do I find which nodes are reachable from each other",
     ];
     const ALIASES: &'static [&'static str] = &[
         "connected_components",

@@ -43,6 +43,10 @@ impl Operation for DegreeSequence {
         "degrees of all vertices",
         "how many edges meet each vertex",
         "in-degrees and out-degrees",
+        "count how many friends each person has in a friendship network",
+        "number of links at each node, sorted from largest to smallest",
+        "find the hubs in a network by counting connections per node",
+        "how do I get the list of vertex degrees of a graph",
     ];
     const ALIASES: &'static [&'static str] = &["degree", "VertexDegree", "degree_sequence"];
     const EXAMPLE: &'static str =

@@ -39,6 +39,10 @@ impl Operation for Graphical {
         "whether a list of numbers is the degree sequence of a simple graph",
         "Erdos-Gallai or Havel-Hakimi test",
         "build a graph with given vertex degrees",
+        "can a network exist where nodes have exactly these numbers of links",
+        "is it possible for players to have played these numbers of games with no repeats",
+        "check whether a list of connection counts fits a simple network",
+        "is there a way to draw a graph with these degrees and no double edges",
     ];
     const ALIASES: &'static [&'static str] =
         &["is_graphical", "GraphicalSequenceQ", "havel_hakimi_graph"];

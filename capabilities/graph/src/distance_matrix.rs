@@ -36,6 +36,10 @@ impl Operation for DistanceMatrix {
     const PHRASINGS: &'static [&'static str] = &[
         "shortest path lengths between every pair of vertices",
         "all-pairs distances",
+        "table of travel distances between every pair of cities in a road network",
+        "shortest hop counts between all pairs of nodes",
+        "build a full mileage chart from a list of road lengths",
+        "how do I get the shortest distance between every two vertices",
     ];
     const ALIASES: &'static [&'static str] = &[
         "floyd_warshall",

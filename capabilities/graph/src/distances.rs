@@ -41,6 +41,10 @@ impl Operation for Distances {
         "shortest distance from one vertex to every other",
         "single-source shortest path lengths",
         "breadth-first levels from a start vertex",
+        "how far is every town from the capital by road",
+        "shortest travel time from one station to all the others",
+        "distances from a single source node in a weighted network",
+        "how do I find how far each node is from a starting node",
     ];
     const ALIASES: &'static [&'static str] = &[
         "single_source_shortest_path_length",

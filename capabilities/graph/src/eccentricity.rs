@@ -42,6 +42,10 @@ impl Operation for Eccentricity {
     const PHRASINGS: &'static [&'static str] = &[
         "greatest distance from each vertex",
         "diameter, radius, centre and periphery of a graph",
+        "the farthest any two places in a network are from each other",
+        "find the best central location that minimizes the worst-case distance",
+        "degrees of separation: the longest shortest path in a social network",
+        "how do I find the diameter and center of a network",
     ];
     const ALIASES: &'static [&'static str] =
         &["eccentricity", "diameter", "radius", "GraphDiameter"];

@@ -40,6 +40,10 @@ impl Operation for Eulerian {
         "trail or circuit that uses every edge exactly once",
         "draw a figure without lifting the pen",
         "Konigsberg bridges problem",
+        "route for a snowplow that clears every street exactly once",
+        "walk across every bridge once without repeating any",
+        "trace a drawing in one stroke without going over a line twice",
+        "is there a path that uses every connection exactly one time",
     ];
     const ALIASES: &'static [&'static str] =
         &["eulerian_circuit", "FindEulerianCycle", "eulerian_path"];

@@ -27,7 +27,13 @@ impl Operation for Girth {
         "acyclic",
         "forest",
     ];
-    const PHRASINGS: &'static [&'static str] = &["length of the shortest cycle in a graph"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "length of the shortest cycle in a graph",
+        "length of the smallest loop in a network",
+        "shortest round trip that returns to its start without repeating an edge",
+        "how short is the tightest cycle in this graph",
+        "check whether a network has any small cycles like triangles or squares",
+    ];
     const ALIASES: &'static [&'static str] = &["girth", "GraphGirth"];
     const EXAMPLE: &'static str =
         r#"{"graph": {"vertices": 4, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}}"#;

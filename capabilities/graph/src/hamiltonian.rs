@@ -58,6 +58,10 @@ impl Operation for Hamiltonian {
         "cycle or path through every vertex exactly once",
         "Hamiltonian circuit",
         "visit every node once and return",
+        "tour that visits every city exactly once and comes back home",
+        "knight's tour style route through every square exactly once",
+        "find an order to visit all nodes with no repeats along existing links",
+        "is there a route through every vertex once, and what is it",
     ];
     const ALIASES: &'static [&'static str] = &[
         "hamiltonian_cycle",

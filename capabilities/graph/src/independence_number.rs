@@ -43,6 +43,10 @@ impl Operation for IndependenceNumber {
         "largest set of pairwise non-adjacent vertices",
         "maximum independent set",
         "stable set of largest size",
+        "largest group of guests where no two are enemies",
+        "place as many non-attacking pieces as possible on a conflict network",
+        "pick the most cell towers that do not interfere with each other",
+        "how do I find the biggest set of nodes with no links between them",
     ];
     const ALIASES: &'static [&'static str] = &[
         "maximum_independent_set",

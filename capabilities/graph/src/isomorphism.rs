@@ -41,6 +41,10 @@ impl Operation for Isomorphism {
     const PHRASINGS: &'static [&'static str] = &[
         "whether two graphs are the same up to renaming vertices",
         "isomorphism between two graphs with the vertex mapping",
+        "are these two networks really the same drawing with different labels",
+        "find the relabeling that turns one graph into the other",
+        "check whether two molecules have the same bond structure",
+        "how do I tell if two graphs are identical apart from vertex names",
     ];
     const ALIASES: &'static [&'static str] =
         &["is_isomorphic", "IsomorphicGraphQ", "FindGraphIsomorphism"];

@@ -28,6 +28,10 @@ impl Operation for LaplacianMatrix {
     const PHRASINGS: &'static [&'static str] = &[
         "degree matrix minus adjacency matrix",
         "combinatorial Laplacian of a graph",
+        "matrix with node degrees on the diagonal and minus ones for links",
+        "matrix used for spectral clustering and diffusion on a network",
+        "build the Kirchhoff matrix of a resistor network from its edges",
+        "how do I compute degree minus adjacency for a graph",
     ];
     const ALIASES: &'static [&'static str] = &["laplacian_matrix", "KirchhoffMatrix"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]]}}"#;

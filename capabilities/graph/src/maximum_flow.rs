@@ -50,6 +50,10 @@ impl Operation for MaximumFlow {
         "largest flow from a source to a sink with edge capacities",
         "minimum cut separating source and sink",
         "network capacity between two nodes",
+        "how much water can the pipe system carry from the reservoir to the city",
+        "maximum data throughput between two servers given link capacities",
+        "cheapest set of links to cut to separate a source from a sink",
+        "how do I find the bottleneck capacity between two points in a network",
     ];
     const ALIASES: &'static [&'static str] = &[
         "maximum_flow",

@@ -39,6 +39,10 @@ impl Operation for MaximumMatching {
         "largest set of edges with no shared vertex",
         "maximum cardinality matching in a general graph",
         "perfect matching",
+        "pair off roommates so the most people get a compatible partner",
+        "match players into as many two-person games as possible",
+        "largest set of disjoint pairs in any network, not just two-sided",
+        "is there a way to pair everyone up along allowed pairings",
     ];
     const ALIASES: &'static [&'static str] = &[
         "max_weight_matching(maxcardinality)",

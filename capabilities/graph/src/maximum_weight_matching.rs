@@ -40,6 +40,10 @@ impl Operation for MaximumWeightMatching {
         "matching with the largest total edge weight",
         "weighted pairing of vertices",
         "blossom algorithm",
+        "pair people to maximize total compatibility score",
+        "choose non-overlapping pairs with the highest combined value",
+        "assign partners in a tournament to maximize total match quality",
+        "how do I find the best scoring set of pairs in a weighted graph",
     ];
     const ALIASES: &'static [&'static str] = &[
         "max_weight_matching",

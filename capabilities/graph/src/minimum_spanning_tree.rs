@@ -40,6 +40,10 @@ impl Operation for MinimumSpanningTree {
         "tree connecting all vertices with least total edge weight",
         "cheapest network joining every vertex",
         "Kruskal or Prim",
+        "cheapest way to lay cable so every house is connected",
+        "connect all towns with roads using the least total length",
+        "design a lowest cost network linking every site with no redundant links",
+        "how do I pick the cheapest edges that still connect everything",
     ];
     const ALIASES: &'static [&'static str] = &[
         "minimum_spanning_tree",

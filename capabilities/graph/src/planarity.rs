@@ -63,6 +63,10 @@ impl Operation for PlanarityTest {
     const PHRASINGS: &'static [&'static str] = &[
         "whether a graph can be drawn without edge crossings",
         "planar embedding or a Kuratowski subgraph K5 or K3,3",
+        "can this circuit be laid out on a board with no wires crossing",
+        "three utilities puzzle: can the lines be drawn without crossing",
+        "check if a network can be drawn flat on paper with no overlaps",
+        "is there a way to draw this graph with no edges crossing",
     ];
     const ALIASES: &'static [&'static str] = &["check_planarity", "PlanarGraphQ", "is_planar"];
     const EXAMPLE: &'static str =

@@ -45,6 +45,10 @@ impl Operation for ShortestPath {
         "path of least total weight between two vertices",
         "shortest route in a weighted graph",
         "Dijkstra's algorithm between a source and a target",
+        "quickest route from home to work on a road map",
+        "cheapest sequence of flights between two airports",
+        "path from A to B with the smallest total cost in a network",
+        "how do I find the best route between two points",
     ];
     const ALIASES: &'static [&'static str] =
         &["shortest_path", "FindShortestPath", "dijkstra_path"];

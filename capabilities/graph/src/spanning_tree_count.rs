@@ -32,6 +32,10 @@ impl Operation for SpanningTreeCount {
         "number of spanning trees of a graph",
         "matrix-tree theorem",
         "tree count by Kirchhoff",
+        "how many different ways to connect all nodes with no loops",
+        "count the possible minimal wirings that link every site",
+        "number of spanning trees used to compute network reliability",
+        "how many trees inside this network touch every vertex",
     ];
     const ALIASES: &'static [&'static str] = &["number_of_spanning_trees", "spanning_tree_count"];
     const EXAMPLE: &'static str =

@@ -58,6 +58,10 @@ impl Operation for Construct {
     const PHRASINGS: &'static [&'static str] = &[
         "build a named graph such as complete, cycle, path, Petersen, hypercube",
         "standard graph families by parameters",
+        "give me the edges of a complete graph on 5 vertices",
+        "produce the edge list of the Petersen graph or a cube",
+        "generate a test network like a wheel, star or ring of size n",
+        "how do I get the edge list of a well known graph family",
     ];
     const ALIASES: &'static [&'static str] = &[
         "complete_graph",

@@ -37,6 +37,10 @@ impl Operation for StronglyConnectedComponents {
         "sets of vertices that can reach each other in a directed graph",
         "strong components",
         "Tarjan's algorithm",
+        "groups of web pages that can all reach each other by links",
+        "find clusters in a directed network where every node can reach every other",
+        "detect circular dependency groups in a build system",
+        "how do I split a directed graph into mutually reachable groups",
     ];
     const ALIASES: &'static [&'static str] = &[
         "strongly_connected_components",

@@ -42,6 +42,10 @@ impl Operation for TopologicalOrder {
         "linear order of a directed acyclic graph respecting every edge",
         "order tasks by dependencies",
         "detect a directed cycle",
+        "what order to take classes so prerequisites come first",
+        "put build steps in an order so each comes after what it needs",
+        "schedule tasks with before and after constraints, or find a loop",
+        "how do I sort items so every arrow points forward",
     ];
     const ALIASES: &'static [&'static str] = &["topological_sort", "TopologicalSort", "toposort"];
     const EXAMPLE: &'static str = r#"{"graph": {"vertices": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]], "directed": true}}"#;

@@ -43,6 +43,10 @@ impl Operation for Traversal {
     const PHRASINGS: &'static [&'static str] = &[
         "order in which depth-first or breadth-first search visits vertices",
         "DFS or BFS tree from a start vertex",
+        "in what order does a search explore the network from a start node",
+        "visit nodes level by level starting from one vertex",
+        "list the order a maze explorer reaches rooms when going deep first",
+        "how do I get the visiting order of BFS or DFS",
     ];
     const ALIASES: &'static [&'static str] = &[
         "dfs_preorder_nodes",

@@ -24,6 +24,10 @@ impl Operation for TriangleCount {
     const PHRASINGS: &'static [&'static str] = &[
         "number of triangles (3-cycles) in a graph",
         "triangles through each vertex",
+        "how many groups of three friends all know each other",
+        "count closed triads in a social network",
+        "number of three-node loops used for clustering coefficients",
+        "how many triangles does this network contain",
     ];
     const ALIASES: &'static [&'static str] = &["triangles", "transitivity"];
     const EXAMPLE: &'static str =

@@ -41,6 +41,10 @@ impl Operation for VertexCover {
     const PHRASINGS: &'static [&'static str] = &[
         "fewest vertices touching every edge",
         "minimum vertex cover",
+        "fewest guards so every corridor has a guard at one end",
+        "smallest set of cameras at intersections that watches every street",
+        "least number of nodes to remove so no links remain",
+        "how do I find the smallest set of vertices covering all edges",
     ];
     const ALIASES: &'static [&'static str] = &["min_vertex_cover", "FindVertexCover"];
     const EXAMPLE: &'static str =

@@ -44,6 +44,10 @@ impl Operation for BaseConversion {
         "write a number in another base or radix",
         "digits of an integer in base b",
         "convert decimal to binary, octal or hexadecimal",
+        "turn 255 into binary or hexadecimal",
+        "write a number using a different counting system, like base 7",
+        "convert a decimal ID into base 36 text for short codes",
+        "how do I change a number from decimal to another base",
     ];
     const ALIASES: &'static [&'static str] =
         &["digits", "IntegerDigits", "BaseForm", "numpy.base_repr"];

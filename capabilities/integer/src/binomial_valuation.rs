@@ -36,6 +36,10 @@ impl Operation for BinomialValuation {
         "exponent of a prime in a binomial coefficient",
         "how many times p divides n choose k",
         "carries when adding in base p (Kummer)",
+        "how many factors of 2 are in 100 choose 50",
+        "highest power of a prime that divides a combination count",
+        "is n choose k divisible by p, and how many times",
+        "how do I find the power of 3 dividing n choose k",
     ];
     const ALIASES: &'static [&'static str] = &["multiplicity(p, binomial)", "IntegerExponent"];
     const EXAMPLE: &'static str = r#"{"n": 100, "k": 50, "p": 2}"#;

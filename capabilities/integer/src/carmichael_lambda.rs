@@ -31,6 +31,10 @@ impl Operation for CarmichaelLambda {
         "smallest exponent m with a^m = 1 mod n for every a coprime to n",
         "exponent of the unit group modulo n",
         "reduced totient function",
+        "smallest power that brings every number coprime to n back to 1 mod n",
+        "universal exponent for RSA key generation modulo n",
+        "longest possible cycle length of powers modulo n",
+        "how do I find the reduced totient of a number",
     ];
     const ALIASES: &'static [&'static str] =
         &["reduced_totient", "CarmichaelLambda", "lcm of orders"];

@@ -46,6 +46,10 @@ impl Operation for ChineseRemainder {
         "find a number with given remainders for several moduli",
         "solve simultaneous congruences",
         "combine congruences into one modulo the product",
+        "eggs leave remainder 1 in twos, 2 in threes, 3 in fours, how many",
+        "find a day that fits several repeating calendar cycles at once",
+        "combine remainders from several divisions into one number",
+        "is there a number with these remainders, and what is it",
     ];
     const ALIASES: &'static [&'static str] = &["crt", "ChineseRemainder", "chinese"];
     const EXAMPLE: &'static str = r#"{"residues": [2, 3, 2], "moduli": [3, 5, 7]}"#;

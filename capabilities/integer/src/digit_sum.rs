@@ -33,6 +33,10 @@ impl Operation for DigitSum {
         "sum of the digits of a number",
         "add the decimal digits together",
         "digit sum in any base",
+        "add up all the digits of a big number",
+        "total of the digits, used for checking divisibility by 3 or 9",
+        "count of ones in the binary form of a number",
+        "how do I sum the digits of a number in some base",
     ];
     const ALIASES: &'static [&'static str] = &["digit_sum", "DigitSum", "sumdigits"];
     const EXAMPLE: &'static str = r#"{"n": "2718281828", "base": 10}"#;

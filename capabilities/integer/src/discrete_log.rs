@@ -50,6 +50,10 @@ impl Operation for DiscreteLog {
         "exponent x such that g to the x is congruent to h modulo n",
         "solve an exponential congruence for the exponent",
         "index of a number with respect to a base modulo n",
+        "to what power must I raise 3 to get 13 mod 17",
+        "find the exponent from a modular power, as in breaking Diffie-Hellman",
+        "logarithm in clock arithmetic with a prime modulus",
+        "how do I solve for x when 2^x leaves remainder h mod m",
     ];
     const ALIASES: &'static [&'static str] = &["discrete_log", "MultiplicativeOrder", "znlog"];
     const EXAMPLE: &'static str = r#"{"base": 5, "target": 8, "modulus": 1000003}"#;

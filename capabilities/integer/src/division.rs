@@ -69,6 +69,10 @@ impl Operation for Division {
         "quotient and remainder of integer division",
         "divide one integer by another with remainder",
         "Euclidean division with a non-negative remainder",
+        "split 47 sweets among 5 children, how many each and left over",
+        "floor division and modulo of negative numbers done correctly",
+        "how many full boxes of 12 from 150 items and how many left",
+        "how do I get the quotient and remainder of two integers",
     ];
     const ALIASES: &'static [&'static str] = &["divmod", "QuotientRemainder", "divrem"];
     const EXAMPLE: &'static str = r#"{"a": -7, "b": 2, "convention": "floor"}"#;

@@ -32,6 +32,10 @@ impl Operation for DivisorCount {
         "number of positive divisors of n",
         "how many numbers divide n evenly",
         "tau(n) or d(n)",
+        "how many ways can n tiles be arranged in a full rectangle",
+        "how many numbers divide 360 with no remainder",
+        "find how many factors a number has without listing them",
+        "how many factors does a number have",
     ];
     const ALIASES: &'static [&'static str] = &["divisor_count", "DivisorSigma[0]", "numdiv"];
     const EXAMPLE: &'static str = r#"{"n": 720}"#;

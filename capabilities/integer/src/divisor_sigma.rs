@@ -41,6 +41,10 @@ impl Operation for DivisorSigma {
         "sum of the divisors of n",
         "sum of the k-th powers of the divisors",
         "sigma_k(n) for perfect and abundant numbers",
+        "add up every factor of a number, to check if it is perfect",
+        "sum of all numbers that divide 28",
+        "test if a number is abundant or deficient using its factor sum",
+        "how do I compute the total of the divisors of n",
     ];
     const ALIASES: &'static [&'static str] = &["divisor_sigma", "DivisorSigma", "sigma"];
     const EXAMPLE: &'static str = r#"{"n": 28, "k": 1}"#;

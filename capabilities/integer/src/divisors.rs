@@ -32,6 +32,10 @@ impl Operation for Divisors {
         "list every positive divisor of n",
         "all factors of a number",
         "numbers that divide n without remainder",
+        "what are all the factors of 120",
+        "every way to split 36 items into equal-sized groups",
+        "list the possible row lengths for arranging n chairs in equal rows",
+        "how do I find every number that divides n",
     ];
     const ALIASES: &'static [&'static str] = &["divisors", "Divisors"];
     const EXAMPLE: &'static str = r#"{"n": 60}"#;

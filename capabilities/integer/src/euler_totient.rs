@@ -33,6 +33,10 @@ impl Operation for EulerTotient {
         "count of integers from 1 to n that are coprime to n",
         "size of the multiplicative group modulo n",
         "Euler phi function",
+        "how many numbers below n share no common factor with it",
+        "count of numbers up to n with gcd 1 with n",
+        "used to compute the private key exponent in RSA",
+        "how do I count the numbers coprime to n",
     ];
     const ALIASES: &'static [&'static str] = &["totient", "EulerPhi", "eulerphi"];
     const EXAMPLE: &'static str = r#"{"n": 36}"#;

@@ -46,6 +46,10 @@ impl Operation for ExtendedGcd {
         "coefficients x, y with a x + b y = gcd(a, b)",
         "Bezout identity coefficients",
         "extended Euclidean algorithm",
+        "measure 1 liter using a 7 liter and a 5 liter jug, find the counts",
+        "find whole numbers x and y solving 12x + 42y = 6",
+        "solve a linear equation in integers like ax + by = c",
+        "how do I find integers that combine a and b into their gcd",
     ];
     const ALIASES: &'static [&'static str] = &["gcdex", "ExtendedGCD", "igcdex", "bezout"];
     const EXAMPLE: &'static str = r#"{"a": 240, "b": 46}"#;

@@ -33,6 +33,10 @@ impl Operation for FactorialValuation {
         "exponent of a prime p in n factorial",
         "number of trailing zeros of n!",
         "Legendre's formula for n!",
+        "how many zeros are at the end of 100 factorial",
+        "how many times does 2 divide 50 factorial",
+        "highest power of 3 that goes evenly into n!",
+        "how do I find the exponent of a prime in a factorial",
     ];
     const ALIASES: &'static [&'static str] =
         &["multiplicity(p, factorial)", "IntegerExponent[n!, p]"];

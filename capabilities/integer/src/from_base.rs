@@ -39,6 +39,10 @@ impl Operation for FromBase {
         "value of a string of digits in a given base",
         "convert binary, octal or hexadecimal text to a number",
         "read digits in base b back into an integer",
+        "what is 11010110 in ordinary numbers",
+        "turn hex FF into a decimal number",
+        "decode a list of base 60 digits, like hours minutes seconds, into one number",
+        "how do I convert digits in base b back to a number",
     ];
     const ALIASES: &'static [&'static str] = &["int(s, base)", "FromDigits", "fromdigits"];
     const EXAMPLE: &'static str = r#"{"digits": [1, 0, 1, 1], "base": 2}"#;

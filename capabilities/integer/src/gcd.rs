@@ -32,6 +32,10 @@ impl Operation for Gcd {
         "largest number that divides all the given numbers",
         "greatest common factor of integers",
         "biggest common divisor",
+        "largest tile size that fits a 48 by 180 floor exactly",
+        "reduce a fraction like 84 over 126 to lowest terms",
+        "biggest equal group size to split 24 apples and 36 oranges",
+        "how do I find the greatest common factor of several numbers",
     ];
     const ALIASES: &'static [&'static str] = &["igcd", "GCD", "gcd", "math.gcd"];
     const EXAMPLE: &'static str = r#"{"integers": ["462", "1071", -2100]}"#;

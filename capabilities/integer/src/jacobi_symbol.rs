@@ -30,6 +30,10 @@ impl Operation for JacobiSymbol {
         "Jacobi symbol (a/n) for odd positive n",
         "product of Legendre symbols over the prime factors of n",
         "quadratic reciprocity symbol for odd moduli",
+        "quadratic residue symbol where the bottom number is odd but not prime",
+        "used in the Solovay-Strassen primality test, value 1, -1 or 0",
+        "compute a over n symbol quickly without factoring n",
+        "how do I compute (a/n) for odd composite n",
     ];
     const ALIASES: &'static [&'static str] = &["jacobi_symbol", "JacobiSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 1001, "n": 9907}"#;

@@ -29,6 +29,10 @@ impl Operation for KroneckerSymbol {
     const PHRASINGS: &'static [&'static str] = &[
         "Kronecker symbol (a/n) for any integer n",
         "extension of the Jacobi symbol to even and negative n",
+        "quadratic residue symbol allowing even or negative bottom numbers",
+        "character of a quadratic field discriminant evaluated at n",
+        "generalized Legendre symbol for any integer denominator, including 2",
+        "how do I compute (a/n) when n is even or negative",
     ];
     const ALIASES: &'static [&'static str] = &["kronecker_symbol", "KroneckerSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 5, "n": -12}"#;

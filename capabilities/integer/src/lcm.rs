@@ -33,6 +33,10 @@ impl Operation for Lcm {
         "smallest positive number divisible by all the given numbers",
         "least common denominator of integers",
         "when periodic events coincide again",
+        "when do buses every 12 and every 18 minutes leave together again",
+        "smallest number of items that packs evenly into boxes of 4, 6 and 10",
+        "common denominator for adding fractions with denominators 6, 8 and 15",
+        "how do I find the smallest number all of these divide",
     ];
     const ALIASES: &'static [&'static str] = &["ilcm", "LCM", "lcm", "math.lcm"];
     const EXAMPLE: &'static str = r#"{"integers": [4, 6, "-10"]}"#;

@@ -35,6 +35,10 @@ impl Operation for LegendreSymbol {
         "whether a is a quadratic residue modulo an odd prime p",
         "Legendre symbol (a/p) equal to 1, -1 or 0",
         "Euler's criterion a^((p-1)/2) mod p",
+        "does x squared equal a have a solution modulo a prime p",
+        "check whether a number is a square in clock arithmetic mod p",
+        "quick test before trying to take a square root modulo a prime",
+        "is a a square mod p, answer 1, -1 or 0",
     ];
     const ALIASES: &'static [&'static str] = &["legendre_symbol", "JacobiSymbol", "kronecker"];
     const EXAMPLE: &'static str = r#"{"a": 5, "p": 101}"#;

@@ -29,6 +29,10 @@ impl Operation for Liouville {
         "(-1) to the number of prime factors counted with multiplicity",
         "Liouville lambda of n",
         "parity of Omega(n)",
+        "is the number of prime factors, counting repeats, odd or even",
+        "plus one or minus one depending on how many primes multiply to n",
+        "sign counting repeated prime factors, e.g. 12 = 2*2*3 gives -1",
+        "how do I compute lambda(n) from the factorization",
     ];
     const ALIASES: &'static [&'static str] = &["liouville", "LiouvilleLambda"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;

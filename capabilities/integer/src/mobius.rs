@@ -26,6 +26,10 @@ impl Operation for Mobius {
         "Mobius mu of n: 0 for a repeated prime factor, else (-1)^k",
         "Moebius function",
         "sign from the number of distinct prime factors of a squarefree number",
+        "zero if n has a squared factor, otherwise plus or minus one",
+        "coefficient used in inclusion-exclusion over divisors",
+        "value used to count squarefree numbers or invert divisor sums",
+        "how do I compute mu(n) for a given integer",
     ];
     const ALIASES: &'static [&'static str] = &["mobius", "MoebiusMu", "moebius"];
     const EXAMPLE: &'static str = r#"{"n": 30}"#;

@@ -37,6 +37,10 @@ impl Operation for ModularInverse {
         "number x with a times x congruent to 1 modulo m",
         "inverse of a residue modulo m",
         "division in modular arithmetic",
+        "how to divide by 3 when working mod 7",
+        "find the number that undoes multiplication by a in mod m arithmetic",
+        "compute the RSA private key d as the inverse of e",
+        "how do I find x so that a times x leaves remainder 1",
     ];
     const ALIASES: &'static [&'static str] = &[
         "mod_inverse",

@@ -42,6 +42,10 @@ impl Operation for ModularPower {
         "remainder of a large power divided by m",
         "fast exponentiation modulo m",
         "a to the e reduced modulo m by square and multiply",
+        "last few digits of 7 to the power 2023",
+        "raise a number to a huge power and keep only the remainder",
+        "RSA encryption step: message to the e mod n",
+        "how do I compute a big power mod m without overflow",
     ];
     const ALIASES: &'static [&'static str] = &["pow(a, e, m)", "PowerMod", "powmod", "Mod(a,m)^e"];
     const EXAMPLE: &'static str = r#"{"base": 2, "exponent": 100, "modulus": 1000000007}"#;

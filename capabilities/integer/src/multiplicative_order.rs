@@ -38,6 +38,10 @@ impl Operation for MultiplicativeOrder {
         "smallest k with a^k congruent to 1 modulo n",
         "order of a residue modulo n",
         "period of the powers of a mod n",
+        "after how many multiplications by a do I get back to 1 mod m",
+        "length of the repeating decimal of 1/7 as a power cycle of 10",
+        "cycle length of a multiplicative random number generator",
+        "how do I find the smallest k where a^k is 1 mod m",
     ];
     const ALIASES: &'static [&'static str] = &["n_order", "MultiplicativeOrder", "znorder"];
     const EXAMPLE: &'static str = r#"{"a": 2, "modulus": 101}"#;

@@ -30,6 +30,10 @@ impl Operation for NextPrime {
         "smallest prime greater than n",
         "first prime after a number",
         "next prime number",
+        "find the first prime bigger than one million",
+        "pick a prime hash table size just above a target",
+        "what is the next prime after a given number",
+        "how do I get the smallest prime larger than my number",
     ];
     const ALIASES: &'static [&'static str] = &["nextprime", "NextPrime"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;

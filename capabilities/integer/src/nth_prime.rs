@@ -32,6 +32,10 @@ impl Operation for NthPrime {
         "the n-th prime number",
         "prime at a given index (2 is the first)",
         "p_n",
+        "what is the 1000th prime number",
+        "which prime comes in position n when counting 2, 3, 5, 7",
+        "look up the prime at a given place in the list of primes",
+        "how do I find the millionth prime",
     ];
     const ALIASES: &'static [&'static str] = &["prime", "Prime", "prime(n)"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;

@@ -35,6 +35,10 @@ impl Operation for PAdicValuation {
         "exponent of a prime p in the factorization of n",
         "how many times p divides n",
         "order of n at the prime p",
+        "how many times can I divide 96 by 2 evenly",
+        "number of trailing zeros of n in base p for a prime p",
+        "power of 3 in the factorization of a big number",
+        "how do I find the highest power of p that divides n",
     ];
     const ALIASES: &'static [&'static str] = &["multiplicity", "IntegerExponent", "valuation"];
     const EXAMPLE: &'static str = r#"{"n": 1000, "p": 5}"#;

@@ -65,6 +65,10 @@ impl Operation for PellEquation {
         "fundamental solution of x^2 - D y^2 = 1",
         "smallest positive integer solution of Pell's equation",
         "units of the real quadratic field",
+        "smallest whole numbers with x squared minus 61 y squared equal to 1",
+        "good rational approximations to square root of 2 from an integer equation",
+        "Archimedes cattle problem style equation x^2 - D y^2 = 1",
+        "how do I find the least positive solution of x^2 - 2y^2 = -1",
     ];
     const ALIASES: &'static [&'static str] = &["diop_DN", "PellSolve", "quadunit"];
     const EXAMPLE: &'static str = r#"{"d": 61}"#;

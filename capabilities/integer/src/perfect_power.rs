@@ -43,6 +43,10 @@ impl Operation for PerfectPower {
         "whether n equals m^k for some k at least 2",
         "is a number an exact power of another integer",
         "detect perfect squares, cubes and higher powers",
+        "is 1024 some number raised to a whole power",
+        "check if a number is a square, cube or higher power of an integer",
+        "test whether n = m^k before running a factoring algorithm",
+        "is there a way to tell if a number is an exact power",
     ];
     const ALIASES: &'static [&'static str] = &["perfect_power", "PerfectPowerQ", "ispower"];
     const EXAMPLE: &'static str = r#"{"n": 7776}"#;

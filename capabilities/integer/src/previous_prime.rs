@@ -30,6 +30,10 @@ impl Operation for PreviousPrime {
         "largest prime smaller than n",
         "prime just before a number",
         "previous prime number",
+        "what is the largest prime number below 1000",
+        "the closest prime that is smaller than a given number",
+        "pick the largest prime under a size limit",
+        "how do I find the prime just below n",
     ];
     const ALIASES: &'static [&'static str] = &["prevprime", "NextPrime[n, -1]", "precprime"];
     const EXAMPLE: &'static str = r#"{"n": 1000000}"#;

@@ -60,6 +60,10 @@ impl Operation for PrimalityCertificate {
         "checkable proof that a number is prime",
         "Pratt certificate of primality",
         "primality proof by Lucas' theorem",
+        "proof that a big number is prime that others can verify quickly",
+        "evidence of primality that can be checked independently",
+        "verifiable chain of witnesses showing a number is prime",
+        "how do I prove a number is prime rather than just test it",
     ];
     const ALIASES: &'static [&'static str] = &["pratt", "PrimalityProve", "primecert"];
     const EXAMPLE: &'static str = r#"{"n": 1000003}"#;

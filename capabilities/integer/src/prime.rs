@@ -53,6 +53,10 @@ impl Operation for Prime {
         "whether a number has no divisors other than 1 and itself",
         "primality test",
         "is n prime",
+        "is 2147483647 a prime number or not",
+        "check whether a number has any factors besides 1 and itself",
+        "test if an RSA candidate number is prime",
+        "how do I tell if a big number is prime",
     ];
     const ALIASES: &'static [&'static str] = &["isprime", "PrimeQ", "is_prime"];
     const EXAMPLE: &'static str = r#"{"n": "170141183460469231731687303715884105727"}"#;

@@ -32,6 +32,10 @@ impl Operation for PrimeCount {
         "number of primes up to x",
         "prime counting function pi(x)",
         "how many primes lie below a bound",
+        "how many prime numbers are there below one billion",
+        "count the primes up to a limit without listing them",
+        "compare the actual prime count with x over log x",
+        "how many primes are less than or equal to n",
     ];
     const ALIASES: &'static [&'static str] = &["primepi", "PrimePi"];
     const EXAMPLE: &'static str = r#"{"x": 1000000000}"#;

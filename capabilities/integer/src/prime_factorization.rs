@@ -55,6 +55,10 @@ impl Operation for PrimeFactorization {
         "write n as a product of prime powers",
         "prime factors of an integer with exponents",
         "decompose a number into primes",
+        "break 360 down into prime factors",
+        "what primes multiply together to make this number",
+        "factor an RSA modulus or large integer into primes",
+        "how do I find the prime factors of a large number",
     ];
     const ALIASES: &'static [&'static str] = &["factorint", "FactorInteger", "factor", "factorize"];
     const EXAMPLE: &'static str = r#"{"n": 360}"#;

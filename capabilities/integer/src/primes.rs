@@ -38,6 +38,10 @@ impl Operation for Primes {
         "list the primes in a range",
         "all prime numbers between two bounds",
         "sieve of Eratosthenes",
+        "all prime numbers between 100 and 200",
+        "write out every prime up to 1000",
+        "list primes in a window of large numbers",
+        "how do I get a list of primes in a range",
     ];
     const ALIASES: &'static [&'static str] = &["primerange", "Prime[Range]", "primes", "sieve"];
     const EXAMPLE: &'static str = r#"{"lower": 90, "upper": 130}"#;

@@ -32,6 +32,10 @@ impl Operation for PrimitiveRoot {
         "generator of the multiplicative group modulo n",
         "number whose powers give every unit modulo n",
         "smallest primitive root",
+        "number whose powers cycle through all nonzero remainders mod p",
+        "choose a generator for Diffie-Hellman modulo a prime",
+        "smallest base whose powers hit every number coprime to n",
+        "is there a generator mod n and what is the smallest one",
     ];
     const ALIASES: &'static [&'static str] = &["primitive_root", "PrimitiveRoot", "znprimroot"];
     const EXAMPLE: &'static str = r#"{"modulus": 761}"#;

@@ -31,6 +31,10 @@ impl Operation for Radical {
         "product of the distinct prime factors of n",
         "squarefree kernel of an integer",
         "rad(n) from the abc conjecture",
+        "multiply each different prime factor of n once",
+        "drop repeated prime factors, like 72 becomes 6",
+        "product of the distinct primes, used in abc triple quality",
+        "how do I get the largest squarefree divisor of n",
     ];
     const ALIASES: &'static [&'static str] = &["radical", "rad", "core"];
     const EXAMPLE: &'static str = r#"{"n": 504}"#;

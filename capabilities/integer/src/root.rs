@@ -45,6 +45,10 @@ impl Operation for Root {
         "integer part of the k-th root of n",
         "floor of the square root or cube root",
         "whether n is an exact k-th power and its root",
+        "largest whole number whose square is at most 10^30",
+        "exact integer square root of a huge number, rounded down",
+        "is this big number a perfect cube, and its cube root",
+        "how do I take the integer square root without floating point",
     ];
     const ALIASES: &'static [&'static str] = &["integer_nthroot", "isqrt", "sqrtint", "sqrtnint"];
     const EXAMPLE: &'static str = r#"{"n": "1000000000000000000000", "k": 3}"#;

@@ -41,6 +41,10 @@ impl Operation for SqrtContinuedFraction {
         "periodic continued fraction of the square root of an integer",
         "continued fraction expansion of sqrt(n)",
         "period of the continued fraction of a quadratic irrational",
+        "repeating pattern of whole-number parts when expanding root 7",
+        "nested fraction form of the square root of an integer",
+        "get the expansion used to solve Pell equations and find good approximations",
+        "how do I find the repeating continued fraction of sqrt(n)",
     ];
     const ALIASES: &'static [&'static str] =
         &["continued_fraction_periodic", "ContinuedFraction[Sqrt[n]]"];

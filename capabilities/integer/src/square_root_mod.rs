@@ -38,6 +38,10 @@ impl Operation for SquareRootMod {
         "all x with x^2 congruent to a modulo n",
         "modular square roots",
         "Tonelli-Shanks and Hensel lifting",
+        "which numbers squared give remainder 10 mod 13",
+        "find all x where x times x leaves remainder a on division by n",
+        "take square roots on elliptic curves over a prime field",
+        "how do I solve x^2 = a mod n for all x",
     ];
     const ALIASES: &'static [&'static str] = &["sqrt_mod", "PowerModList[a, 1/2, n]", "sqrtmod"];
     const EXAMPLE: &'static str = r#"{"a": 10, "modulus": 13}"#;

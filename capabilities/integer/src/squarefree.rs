@@ -30,6 +30,10 @@ impl Operation for Squarefree {
         "whether no prime divides n twice",
         "is n free of square factors",
         "squarefree test",
+        "does n have a repeated prime factor",
+        "check that no square like 4, 9 or 25 divides a number",
+        "test if an integer is free of squared primes, yes or no",
+        "is there a prime that goes into n twice",
     ];
     const ALIASES: &'static [&'static str] = &["is_squarefree", "SquareFreeQ", "issquarefree"];
     const EXAMPLE: &'static str = r#"{"n": 1001}"#;

@@ -36,6 +36,10 @@ impl Operation for SumOfTwoSquares {
         "write n as a^2 + b^2",
         "representation as a sum of two squares",
         "Fermat's two squares theorem",
+        "all ways to write 65 as a square plus a square",
+        "find integer points on a circle of radius squared n",
+        "right triangle legs with a given squared hypotenuse",
+        "how do I find two whole numbers whose squares add to n",
     ];
     const ALIASES: &'static [&'static str] = &[
         "sum_of_squares",

@@ -78,6 +78,10 @@ impl Operation for Cardinality {
         "encode at most k of these variables true as clauses",
         "CNF clauses for an exactly-one constraint",
         "turn a cardinality constraint into SAT clauses",
+        "turn the rule no more than two of these can be true into clauses",
+        "express exactly one of these options is chosen in a form a SAT solver accepts",
+        "encode each seat holds at most one person for a scheduling SAT model",
+        "how do I write at least 3 of these 5 variables are true as CNF",
     ];
     const ALIASES: &'static [&'static str] = &["CardEnc.atmost", "pysat.card", "at_most_k"];
     const EXAMPLE: &'static str = r#"{"literals": [1, 2, 3], "relation": "exactly", "k": 1}"#;

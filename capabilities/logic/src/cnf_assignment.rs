@@ -52,6 +52,10 @@ impl Operation for CnfAssignment {
     const PHRASINGS: &'static [&'static str] = &[
         "does this assignment satisfy the CNF formula",
         "verify a SAT solver's model against the clauses",
+        "do these true and false values make every clause hold",
+        "which clauses does my guessed setting of the variables break",
+        "test a candidate configuration against the rules in a clause file",
+        "is there a way to see which clauses my variable settings fail",
     ];
     const ALIASES: &'static [&'static str] = &["check_model", "verify_sat_assignment"];
     const EXAMPLE: &'static str =

@@ -79,6 +79,10 @@ impl Operation for CnfMaxsat {
         "satisfy as many clauses as possible",
         "weighted MaxSAT with hard and soft clauses",
         "minimum weight of violated soft constraints",
+        "meet all the must rules and as many nice to have rules as possible",
+        "schedule meetings respecting hard rules while breaking the fewest preferences",
+        "when not all clauses can be true, satisfy the most important ones",
+        "how do I find the assignment with the least total penalty for broken clauses",
     ];
     const ALIASES: &'static [&'static str] = &["RC2", "maxsat_solve", "pysat.examples.rc2"];
     const EXAMPLE: &'static str =

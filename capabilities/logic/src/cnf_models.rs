@@ -44,6 +44,10 @@ impl Operation for CnfModels {
     const PHRASINGS: &'static [&'static str] = &[
         "list every satisfying assignment of these clauses",
         "enumerate all solutions of a CNF formula",
+        "show me every true/false setting that obeys all the clauses",
+        "list all valid feature combinations when the rules are given as clauses",
+        "generate all the different solutions of a SAT instance one by one",
+        "how do I get every solution of a clause set, not just one",
     ];
     const ALIASES: &'static [&'static str] =
         &["allsat", "itersolve", "satisfiable(all_models=True)"];

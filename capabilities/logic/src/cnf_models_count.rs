@@ -44,6 +44,10 @@ impl Operation for CnfCount {
     const PHRASINGS: &'static [&'static str] = &[
         "how many satisfying assignments do these clauses have",
         "count the models of a CNF formula",
+        "how many ways can these true/false rules all be met, without listing them",
+        "number of valid product configurations described as clauses",
+        "count the solutions of a clause set for a probability calculation",
+        "is there a way to count the solutions of a SAT problem exactly",
     ];
     const ALIASES: &'static [&'static str] = &["sharpsat", "model_count"];
     const EXAMPLE: &'static str = r#"{"cnf": [[1, 2], [-1, 3], [2, 3, 4]]}"#;

@@ -61,6 +61,10 @@ impl Operation for CnfSatisfiable {
         "is this CNF formula satisfiable",
         "run a SAT solver on DIMACS clauses",
         "find a satisfying assignment for these clauses or prove unsatisfiability",
+        "can all of these or-rules be true at the same time",
+        "is there any true/false setting that meets every clause in this file",
+        "check whether hardware verification constraints in a DIMACS file are consistent",
+        "how do I test whether a CNF problem has any solution at all",
     ];
     const ALIASES: &'static [&'static str] =
         &["sat_solve", "SatisfiableQ", "pycosat.solve", "minisat"];

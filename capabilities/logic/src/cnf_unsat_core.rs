@@ -50,6 +50,10 @@ impl Operation for CnfUnsatCore {
     const PHRASINGS: &'static [&'static str] = &[
         "which clauses make this CNF unsatisfiable",
         "minimal unsatisfiable subset of these constraints",
+        "which few rules clash with each other and make this impossible",
+        "smallest set of conflicting requirements in a list of clauses",
+        "explain why my configuration rules have no solution by isolating the conflict",
+        "how do I find which clauses to blame when there is no solution",
     ];
     const ALIASES: &'static [&'static str] = &["unsat_core", "MUS", "musx"];
     const EXAMPLE: &'static str = r#"{"cnf": [[1], [-1, 2], [3], [-2], [2, 3]]}"#;

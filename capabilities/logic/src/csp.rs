@@ -59,6 +59,10 @@ impl Operation for Csp {
         "find integer values satisfying these constraints",
         "solve the SEND + MORE = MONEY cryptarithm",
         "constraint satisfaction problem with all different",
+        "find numbers for each unknown so that all the rules are met",
+        "assign different digits to letters so the addition works",
+        "schedule exams into time slots with no clashes and room limits",
+        "how do I solve a puzzle where variables take values from small ranges",
     ];
     const ALIASES: &'static [&'static str] = &["cp_solve", "python-constraint", "getSolution"];
     const EXAMPLE: &'static str = r#"{"domains": {"x": "1..5", "y": "1..5", "z": [2, 4, 6]}, "constraints": ["x + y = z", "x < y", "all_different(x, y, z)"]}"#;

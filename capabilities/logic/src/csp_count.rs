@@ -35,6 +35,10 @@ impl Operation for CspCount {
         "how many integer solutions do these constraints have",
         "count the ways to place 8 queens with all different diagonals",
         "number of assignments satisfying the constraint problem",
+        "in how many ways can I fill these variables so all rules hold",
+        "how many ways to give each person a different number meeting the rules",
+        "count valid schedules with all different time slots and capacity limits",
+        "is there a way to count the solutions of a puzzle with integer unknowns",
     ];
     const ALIASES: &'static [&'static str] = &["cp_count", "count_solutions"];
     const EXAMPLE: &'static str = r#"{"domains": {"a": "1..6", "b": "1..6", "c": "1..6"}, "constraints": ["a + b + c = 10", "all_different(a, b, c)"]}"#;

@@ -54,6 +54,10 @@ impl Operation for CspEnumerate {
         "list all integer solutions of these constraints",
         "every assignment satisfying the constraint problem",
         "all ways to pick digits meeting these conditions",
+        "show every way to assign digits so all the constraints hold",
+        "list all valid timetables where no two classes share a slot",
+        "all solutions of a puzzle with integer unknowns and limits, written out",
+        "how do I get a full list of answers to a logic puzzle over digits",
     ];
     const ALIASES: &'static [&'static str] = &["getSolutions", "cp_enumerate"];
     const EXAMPLE: &'static str =

@@ -47,6 +47,10 @@ impl Operation for DfaEquivalence {
     const PHRASINGS: &'static [&'static str] = &[
         "do these two automata accept the same language",
         "find a string accepted by one DFA but not the other",
+        "do two state machines recognize exactly the same strings",
+        "is my simplified automaton still doing the same thing as the original",
+        "check a student's automaton against the answer key",
+        "how do I test whether two pattern matching machines are interchangeable",
     ];
     const ALIASES: &'static [&'static str] = &["dfa_equal", "equivalent_automata"];
     const EXAMPLE: &'static str = r#"{"first": {"start": 0, "accepting": [0], "transitions": [{"from": 0, "on": "a", "to": 1}, {"from": 1, "on": "a", "to": 0}]}, "second": {"start": 0, "accepting": [0], "transitions": [{"from": 0, "on": "a", "to": 1}, {"from": 1, "on": "a", "to": 2}, {"from": 2, "on": "a", "to": 0}]}}"#;

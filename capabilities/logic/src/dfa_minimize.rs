@@ -70,6 +70,10 @@ impl Operation for DfaMinimize {
     const PHRASINGS: &'static [&'static str] = &[
         "minimize this deterministic finite automaton",
         "fewest states of an automaton for the same language",
+        "shrink a state machine to the smallest one that behaves the same",
+        "merge states of an automaton that can never be told apart",
+        "reduce a lexer or protocol state machine to fewer states",
+        "how do I get rid of redundant states in my automaton",
     ];
     const ALIASES: &'static [&'static str] = &["minimize_dfa", "dfa_minimize"];
     const EXAMPLE: &'static str = r#"{"automaton": {"start": "a", "accepting": ["c", "d"], "transitions": [{"from": "a", "on": 0, "to": "b"}, {"from": "a", "on": 1, "to": "c"}, {"from": "b", "on": 0, "to": "a"}, {"from": "b", "on": 1, "to": "d"}, {"from": "c", "on": 0, "to": "e"}, {"from": "c", "on": 1, "to": "f"}, {"from": "d", "on": 0, "to": "e"}, {"from": "d", "on": 1, "to": "f"}, {"from": "e", "on": 0, "to": "e"}, {"from": "e", "on": 1, "to": "f"}, {"from": "f", "on": 0, "to": "f"}, {"from": "f", "on": 1, "to": "f"}]}}"#;

@@ -36,6 +36,10 @@ impl Operation for ExactCoverCount {
     const PHRASINGS: &'static [&'static str] = &[
         "count the exact covers of these sets",
         "number of ways to tile a board with these pieces",
+        "how many ways can I fill the grid with these pentominoes",
+        "number of ways to split items into non overlapping groups from given subsets",
+        "count the distinct tilings of a rectangle by dominoes",
+        "is there a way to count all perfect partitions from a list of subsets",
     ];
     const ALIASES: &'static [&'static str] = &["count_dlx"];
     const EXAMPLE: &'static str = r#"{"sets": [[1, 2], [3, 4], [1, 3], [2, 4], [1, 4], [2, 3]]}"#;

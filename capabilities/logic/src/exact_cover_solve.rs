@@ -52,6 +52,10 @@ impl Operation for ExactCoverSolve {
     const PHRASINGS: &'static [&'static str] = &[
         "choose subsets that cover every element exactly once",
         "tile a board with these pieces",
+        "pick pieces so every square is covered once and nothing overlaps",
+        "solve a pentomino puzzle on a rectangular board",
+        "split a set into groups chosen from given options with no item twice",
+        "how do I choose rows so each column has exactly one 1",
     ];
     const ALIASES: &'static [&'static str] = &["dlx", "algorithm_x"];
     const EXAMPLE: &'static str =

@@ -68,6 +68,10 @@ impl Operation for FormulaCnf {
     const PHRASINGS: &'static [&'static str] = &[
         "convert this boolean formula to conjunctive normal form",
         "tseitin encoding of a propositional formula as DIMACS",
+        "rewrite a logic expression as an AND of ORs",
+        "prepare my boolean formula as an input file for a SAT solver",
+        "turn a circuit description into clauses for a solver",
+        "how do I convert an if-then logic formula into clause form",
     ];
     const ALIASES: &'static [&'static str] = &["to_cnf", "BooleanConvert", "tseitin"];
     const EXAMPLE: &'static str = r#"{"formula": "(a & b) | !c", "method": "distributive"}"#;

@@ -61,6 +61,10 @@ impl Operation for FormulaEquivalence {
     const PHRASINGS: &'static [&'static str] = &[
         "are these two boolean formulas equivalent",
         "check that !(a & b) is the same as !a | !b",
+        "do these two logic expressions always give the same output",
+        "can I replace this circuit with a simpler one without changing behavior",
+        "check that two ways of writing an if condition in code mean the same",
+        "is there a way to tell if two boolean expressions are interchangeable",
     ];
     const ALIASES: &'static [&'static str] = &["Equivalent", "LogicalEquivalence", "equivalent"];
     const EXAMPLE: &'static str = r#"{"left": "!(a & b)", "right": "!a | !b"}"#;

@@ -74,6 +74,10 @@ impl Operation for FormulaMinimize {
         "simplify this boolean expression to a minimal sum of products",
         "karnaugh map minimisation of a boolean function",
         "minimal product of sums for a logic formula",
+        "shortest logic expression that gives the same truth table",
+        "fewest gates for a circuit implementing this boolean function",
+        "simplify the logic driving one segment of a seven segment display",
+        "how do I reduce a long boolean condition to the fewest terms",
     ];
     const ALIASES: &'static [&'static str] =
         &["BooleanMinimize", "SOPform", "POSform", "simplify_logic"];

@@ -49,6 +49,10 @@ impl Operation for FormulaCount {
     const PHRASINGS: &'static [&'static str] = &[
         "how many assignments make this boolean formula true",
         "number of true rows in the truth table",
+        "in how many true/false combinations does this statement come out true",
+        "count the input settings that make a logic circuit output 1",
+        "probability a random assignment satisfies this formula, from the count",
+        "how do I count the true rows without writing out the whole table",
     ];
     const ALIASES: &'static [&'static str] = &["count_models", "satcount"];
     const EXAMPLE: &'static str = r#"{"formula": "(a | b) & (b -> c) & !(a & c)"}"#;

@@ -55,6 +55,10 @@ impl Operation for FormulaSatisfiable {
         "is this boolean formula satisfiable",
         "find values of p, q, r that make the formula true",
         "is (a -> b) & a & !b a contradiction",
+        "can this logic statement ever be true",
+        "is there any way to choose true and false so this rule holds",
+        "check whether business rules written as logic can all hold together",
+        "how do I know if some input makes this logic expression true",
     ];
     const ALIASES: &'static [&'static str] = &["satisfiable", "SatisfiableQ", "sympy.satisfiable"];
     const EXAMPLE: &'static str = r#"{"formula": "(p | q) & (!p | r) & !r"}"#;

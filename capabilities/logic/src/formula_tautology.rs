@@ -54,6 +54,10 @@ impl Operation for FormulaTautology {
     const PHRASINGS: &'static [&'static str] = &[
         "is this formula a tautology",
         "prove that ((p -> q) & (q -> r)) -> (p -> r) is always true",
+        "is this logic statement true no matter what",
+        "is this argument valid in propositional logic",
+        "check a logic homework claim is always true or find a counterexample",
+        "how do I prove a boolean formula holds for every input",
     ];
     const ALIASES: &'static [&'static str] = &["TautologyQ", "valid", "is_tautology"];
     const EXAMPLE: &'static str = r#"{"formula": "((p -> q) & (q -> r)) -> (p -> r)"}"#;

@@ -60,6 +60,10 @@ impl Operation for FormulaTruthTable {
     const PHRASINGS: &'static [&'static str] = &[
         "truth table of p -> (q & r)",
         "list every row of the truth table for this boolean expression",
+        "show all true/false combinations and the result for each",
+        "table of outputs for every input of a logic expression",
+        "truth table for a logic gate circuit homework",
+        "how do I write out every case of p and q for this statement",
     ];
     const ALIASES: &'static [&'static str] = &["BooleanTable", "TruthTable", "truth_table"];
     const EXAMPLE: &'static str = r#"{"formula": "p -> q"}"#;

@@ -111,6 +111,10 @@ impl Operation for PseudoBooleanSatisfiable {
         "can 0/1 variables satisfy these linear inequalities",
         "solve pseudo-boolean constraints",
         "find binary values with 3x + 2y + z >= 4 and x + y <= 1",
+        "yes or no choices with weighted limits, can they all be met",
+        "pick which projects to do, each yes or no, meeting all budget rules",
+        "can binary decisions satisfy these weighted sum constraints at once",
+        "is there a way to check if 0/1 values meet these linear rules",
     ];
     const ALIASES: &'static [&'static str] = &["pb_solve", "PBSolver", "minisat+"];
     const EXAMPLE: &'static str =

@@ -63,6 +63,10 @@ impl Operation for RegularExpressionDfa {
         "convert this regular expression to a minimal DFA",
         "deterministic automaton for (a|b)*abb",
         "state diagram of the language of a regex",
+        "turn a search pattern into a state machine",
+        "smallest state machine that matches the same strings as my pattern",
+        "build a lexer automaton for an identifier pattern",
+        "how do I draw the automaton for a regex like a*b(a|b)*",
     ];
     const ALIASES: &'static [&'static str] = &["regex_to_dfa", "re2dfa", "automata-lib"];
     const EXAMPLE: &'static str = r#"{"regex": "(a|b)*abb"}"#;

@@ -146,6 +146,10 @@ impl Operation for Sudoku {
     const PHRASINGS: &'static [&'static str] = &[
         "solve this sudoku",
         "does this sudoku have a unique solution",
+        "fill in the missing numbers in this 9 by 9 number puzzle",
+        "check a newly designed sudoku has exactly one way to complete it",
+        "solve a 16 by 16 hexadecimal sudoku",
+        "how do I finish this sudoku grid I am stuck on",
     ];
     const ALIASES: &'static [&'static str] = &["sudoku"];
     const EXAMPLE: &'static str = r#"{"grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}"#;

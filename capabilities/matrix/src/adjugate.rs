@@ -34,6 +34,10 @@ impl Operation for Adjugate {
         "transpose of the cofactor matrix",
         "classical adjoint of a square matrix",
         "adj(A) with A adj(A) = det(A) I",
+        "matrix of signed minors flipped over, works even when determinant is zero",
+        "build the inverse formula numerator without dividing by the determinant",
+        "get the cofactor-based matrix to invert a 3x3 by hand in homework",
+        "how do I get the adjoint of a matrix that has no inverse",
     ];
     const ALIASES: &'static [&'static str] = &["adjugate", "Adjugate", "adjoint"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;

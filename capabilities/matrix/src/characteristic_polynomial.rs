@@ -34,6 +34,10 @@ impl Operation for CharacteristicPolynomial {
         "det(x I - A) as a polynomial",
         "polynomial whose roots are the eigenvalues",
         "coefficients of the characteristic equation of a matrix",
+        "the polynomial I set to zero to find a matrix's special scaling values",
+        "expand determinant of lambda times identity minus my matrix symbolically",
+        "get the equation whose solutions give the natural frequencies of a vibrating system",
+        "how do I get the eigenvalue equation of a 4x4 matrix exactly",
     ];
     const ALIASES: &'static [&'static str] = &["charpoly", "CharacteristicPolynomial", "berkowitz"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;

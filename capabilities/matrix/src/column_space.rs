@@ -42,6 +42,10 @@ impl Operation for ColumnSpace {
         "basis of the span of the columns",
         "range or image of a matrix",
         "independent columns that span the column space",
+        "which columns of my table are really needed to make all the others",
+        "all outputs a matrix can produce, described by a few independent columns",
+        "find which sensor readings columns are not redundant combinations of others",
+        "how do I find a basis for all vectors A times x can reach",
     ];
     const ALIASES: &'static [&'static str] = &["columnspace", "image", "colspace"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"]]}"#;

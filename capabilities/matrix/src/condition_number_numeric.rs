@@ -41,6 +41,10 @@ impl Operation for ConditionNumberNumeric {
         "how much the solution of A x = b can change with small input errors",
         "ratio of largest to smallest singular value",
         "sensitivity of a matrix to rounding",
+        "how badly will tiny measurement errors blow up when I solve this system",
+        "is my matrix close to singular, give me a number in floating point",
+        "check whether a regression design matrix is ill conditioned before fitting",
+        "how do I measure how numerically unstable my linear system is",
     ];
     const ALIASES: &'static [&'static str] = &["cond", "numpy.linalg.cond", "condition_number"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1.0, 0.0], [0.0, 2.0]]}"#;

@@ -82,6 +82,10 @@ impl Operation for Definiteness {
         "is this matrix positive definite",
         "check whether a symmetric matrix is positive semidefinite",
         "signature of a quadratic form",
+        "does this quadratic expression stay positive for every nonzero input",
+        "is the critical point a minimum: check the Hessian sign exactly",
+        "verify a covariance or stiffness matrix is valid with a proof either way",
+        "is there a vector making x transpose A x negative, and which one",
     ];
     const ALIASES: &'static [&'static str] = &[
         "is_positive_definite",

@@ -38,6 +38,10 @@ impl Operation for Determinant {
         "scaling factor of volume under the linear map",
         "whether a square matrix is invertible via its determinant",
         "exact determinant of a matrix of integers or fractions",
+        "single number telling whether a square table of fractions collapses space",
+        "exact determinant of a 5x5 matrix with rational entries, no rounding",
+        "area of a triangle or volume of a box from coordinate vectors",
+        "how do I compute det of a matrix with fractions exactly",
     ];
     const ALIASES: &'static [&'static str] = &["det", "Det", "matdet", "numpy.linalg.det"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["3", "4"]]}"#;

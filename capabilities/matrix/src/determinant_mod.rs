@@ -33,6 +33,10 @@ impl Operation for DeterminantMod {
     const PHRASINGS: &'static [&'static str] = &[
         "determinant of an integer matrix modulo a prime or integer",
         "det reduced mod m",
+        "determinant of a whole-number matrix but only the remainder after dividing by m",
+        "det of an integer matrix computed in clock arithmetic mod 26",
+        "check if a Hill cipher key matrix is usable by its determinant mod 26",
+        "how do I find the determinant of a matrix modulo 7 without huge numbers",
     ];
     const ALIASES: &'static [&'static str] = &["det mod p", "Det[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;

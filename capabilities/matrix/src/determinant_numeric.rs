@@ -33,6 +33,10 @@ impl Operation for DeterminantNumeric {
     const PHRASINGS: &'static [&'static str] = &[
         "determinant in floating point",
         "approximate determinant of a large real matrix",
+        "rough determinant value of a big matrix of decimal numbers",
+        "quick approximate det using LU on measured real-valued data",
+        "estimate the Jacobian determinant numerically for a change of variables",
+        "is there a fast way to get a floating point determinant of a 200x200 matrix",
     ];
     const ALIASES: &'static [&'static str] = &["numpy.linalg.det", "slogdet"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [1.0, 4.0]]}"#;

@@ -62,6 +62,10 @@ impl Operation for Diagonalization {
     const PHRASINGS: &'static [&'static str] = &[
         "is this matrix diagonalizable",
         "diagonalize a matrix: find P and D with A = P D P^-1",
+        "find a basis where my matrix just stretches each axis separately",
+        "rewrite the transformation as independent scalings in new coordinates, or explain why impossible",
+        "decouple a system of linear recurrences or differential equations into independent ones",
+        "can this matrix be made diagonal, and what change of basis does it",
     ];
     const ALIASES: &'static [&'static str] =
         &["diagonalize", "is_diagonalizable", "DiagonalizableMatrixQ"];

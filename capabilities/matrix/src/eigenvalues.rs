@@ -61,6 +61,10 @@ impl Operation for Eigenvalues {
         "what are the eigenvalues of [[2,1],[1,2]]",
         "spectrum of a matrix with multiplicities",
         "eigenvalues of a symmetric matrix",
+        "which stretch factors does this transformation have along its special directions, exactly",
+        "find lambda values with A v equal to lambda v, with square roots kept exact",
+        "exact growth rates of a population model given by a Leslie matrix",
+        "how do I get eigenvalues of a rational matrix without decimals",
     ];
     const ALIASES: &'static [&'static str] = &["eigenvals", "Eigenvalues", "eigvals"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2"], ["2", "1"]], "digits": 5}"#;

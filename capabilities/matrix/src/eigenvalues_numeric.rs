@@ -51,6 +51,10 @@ impl Operation for EigenvaluesNumeric {
         "approximate eigenvalues of a matrix",
         "spectrum of a matrix in floating point",
         "roots of the characteristic polynomial numerically",
+        "approximate vibration modes frequencies from a big real matrix in decimals",
+        "decimal estimates of a matrix's stretch factors, complex ones included",
+        "numerically check stability of a control system from its state matrix",
+        "is there a quick floating point way to get all eigenvalues of my matrix",
     ];
     const ALIASES: &'static [&'static str] =
         &["eigvals", "Eigenvalues", "numpy.linalg.eig", "eigh"];

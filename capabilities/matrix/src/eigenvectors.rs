@@ -59,6 +59,10 @@ impl Operation for Eigenvectors {
         "eigenvectors of a matrix exactly",
         "find the eigenvalues and eigenvectors",
         "basis of each eigenspace",
+        "which directions does this transformation only stretch, exactly with fractions or roots",
+        "vectors that the matrix maps onto multiples of themselves, exact basis",
+        "find principal axes of an ellipse from its quadratic form exactly",
+        "how do I find the eigenvectors for each eigenvalue of a 3x3 matrix",
     ];
     const ALIASES: &'static [&'static str] = &["eigenvects", "Eigenvectors", "eig"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "2"]], "digits": 5}"#;

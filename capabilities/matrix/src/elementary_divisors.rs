@@ -52,6 +52,10 @@ impl Operation for ElementaryDivisors {
     const PHRASINGS: &'static [&'static str] = &[
         "elementary divisors of a matrix",
         "sizes of the Jordan blocks for each eigenvalue",
+        "prime power pieces of x I minus A telling the Jordan block structure",
+        "for each eigenvalue factor, how big are the blocks in the matrix's structure",
+        "compare the block structure of two matrices to see if they behave the same",
+        "how do I get the list of powers of irreducible factors for a matrix",
     ];
     const ALIASES: &'static [&'static str] = &["elementary_divisors"];
     const EXAMPLE: &'static str =

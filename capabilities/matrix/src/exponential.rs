@@ -47,6 +47,10 @@ impl Operation for Exponential {
     const PHRASINGS: &'static [&'static str] = &[
         "exponential of a matrix exactly",
         "e^(At) for the system x' = A x",
+        "exact formula for the solution of a linear system of differential equations",
+        "e to the power of a matrix written with exponentials and polynomials in t",
+        "closed form state transition matrix for a linear control system",
+        "how do I compute exp of a matrix times t by hand exactly",
     ];
     const ALIASES: &'static [&'static str] = &["expm", "MatrixExp", "matrix_exp"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "1"], ["0", "1"]], "variable": "t"}"#;

@@ -39,6 +39,10 @@ impl Operation for InvariantFactors {
     const PHRASINGS: &'static [&'static str] = &[
         "invariant factors of a matrix",
         "Smith normal form of x I minus A over Q[x]",
+        "list of dividing polynomials that pin down a matrix up to change of basis",
+        "chain of polynomials where each divides the next, describing a matrix's structure",
+        "test whether two matrices represent the same linear map in different bases",
+        "how do I get the similarity invariants of a rational square matrix",
     ];
     const ALIASES: &'static [&'static str] = &["invariant_factors"];
     const EXAMPLE: &'static str =

@@ -28,6 +28,10 @@ impl Operation for Inverse {
         "matrix B with A B = B A = I",
         "exact inverse of a square matrix of fractions",
         "undo a linear transformation",
+        "reverse what this matrix does, with exact fractions as the answer",
+        "find the matrix that undoes a change of coordinates exactly",
+        "invert a 3x3 matrix of fractions for a homework problem without decimals",
+        "how do I find A inverse exactly when entries are fractions",
     ];
     const ALIASES: &'static [&'static str] = &["inv", "Inverse", "matinv", "numpy.linalg.inv"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["1", "1"]]}"#;

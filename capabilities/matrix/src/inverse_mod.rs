@@ -35,6 +35,10 @@ impl Operation for InverseMod {
     const PHRASINGS: &'static [&'static str] = &[
         "inverse of an integer matrix modulo m",
         "matrix inverse over Z/mZ as in the Hill cipher",
+        "undo a matrix when all arithmetic wraps around modulo some number",
+        "integer matrix that multiplies with mine to give identity mod m",
+        "decrypt a Hill cipher by inverting the key matrix mod 26",
+        "how do I invert a matrix modulo 26 for a cipher",
     ];
     const ALIASES: &'static [&'static str] = &["inv_mod", "Inverse[m, Modulus -> n]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "modulus": 7}"#;

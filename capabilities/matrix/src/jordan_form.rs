@@ -65,6 +65,10 @@ impl Operation for JordanForm {
     const PHRASINGS: &'static [&'static str] = &[
         "Jordan normal form of a matrix with the change of basis",
         "generalized eigenvectors and Jordan blocks",
+        "closest to diagonal form for a matrix that cannot be diagonalized",
+        "block form with eigenvalues on diagonal and ones just above, plus the basis change",
+        "solve linear ODEs with repeated eigenvalues using chains of generalized eigenvectors",
+        "how do I find the Jordan canonical form and the matrix P exactly",
     ];
     const ALIASES: &'static [&'static str] = &["jordan_form", "JordanDecomposition", "jordan"];
     const EXAMPLE: &'static str = r#"{"matrix": [["3", "1"], ["-1", "1"]], "digits": 5}"#;

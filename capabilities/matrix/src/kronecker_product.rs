@@ -36,6 +36,10 @@ impl Operation for KroneckerProduct {
     const PHRASINGS: &'static [&'static str] = &[
         "tensor product of two matrices",
         "block matrix of a_ij times B",
+        "replace each entry of one matrix by that number times the other whole matrix",
+        "big block matrix built from two smaller ones for combined systems",
+        "build the operator for a two-qubit system from single qubit gates",
+        "how do I form the tensor product of two matrices exactly",
     ];
     const ALIASES: &'static [&'static str] = &["kron", "KroneckerProduct", "TensorProduct"];
     const EXAMPLE: &'static str = r#"{"left": [["1", "2"]], "right": [["0", "1"], ["1", "0"]]}"#;

@@ -46,6 +46,10 @@ impl Operation for LdlDecomposition {
     const PHRASINGS: &'static [&'static str] = &[
         "LDL transpose factorization of a symmetric matrix",
         "exact Cholesky without square roots",
+        "split a symmetric matrix into triangle times diagonal times triangle transposed",
+        "factor a symmetric matrix exactly even when it is not positive definite",
+        "read off the signs of a quadratic form from an exact diagonal factorization",
+        "is there a square-root-free way to factor a symmetric fraction matrix",
     ];
     const ALIASES: &'static [&'static str] = &["LDLdecomposition", "scipy.linalg.ldl", "ldl"];
     const EXAMPLE: &'static str = r#"{"matrix": [["4", "2"], ["2", "3"]]}"#;

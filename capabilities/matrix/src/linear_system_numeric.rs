@@ -43,6 +43,10 @@ impl Operation for LinearSystemNumeric {
         "solve A x = b in floating point",
         "approximate solution of a linear system",
         "least squares style numerical solve",
+        "solve a square set of equations with decimal coefficients quickly",
+        "approximate unknowns from n equations in n unknowns with a residual check",
+        "solve a circuit or truss equation system numerically from measured values",
+        "how do I get a fast floating point answer to A x equals b",
     ];
     const ALIASES: &'static [&'static str] = &["numpy.linalg.solve", "LinearSolve", "lstsq"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2.0, 0.0], [0.0, 4.0]], "rhs": [2.0, 2.0]}"#;

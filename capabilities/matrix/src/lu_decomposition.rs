@@ -45,6 +45,10 @@ impl Operation for Lu {
         "factor a matrix as P L U",
         "lower and upper triangular factors with row pivoting",
         "Gaussian elimination recorded as factors",
+        "record elimination steps so I can solve many right-hand sides with one matrix",
+        "exact triangular factors of a fraction matrix with row swaps",
+        "reuse one factorization to solve the same system for many load cases",
+        "how do I split a matrix into lower and upper triangular parts exactly",
     ];
     const ALIASES: &'static [&'static str] =
         &["LUdecomposition", "LUDecomposition", "scipy.linalg.lu"];

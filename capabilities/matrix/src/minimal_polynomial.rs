@@ -31,6 +31,10 @@ impl Operation for MinimalPolynomial {
     const PHRASINGS: &'static [&'static str] = &[
         "monic polynomial of least degree that annihilates the matrix",
         "smallest p with p(A) = 0",
+        "lowest degree polynomial equation my matrix satisfies",
+        "shortest polynomial relation among powers of a matrix",
+        "find a recurrence that powers of a matrix obey to simplify computing them",
+        "how do I tell which polynomial kills my matrix with the smallest degree",
     ];
     const ALIASES: &'static [&'static str] =
         &["minpoly", "MatrixMinimalPolynomial", "minimal_polynomial"];

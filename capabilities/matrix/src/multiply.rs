@@ -34,6 +34,10 @@ impl Operation for Multiply {
         "product of two matrices",
         "matrix times matrix or vector",
         "compose linear maps",
+        "combine two tables of fractions by rows times columns exactly",
+        "apply one linear transformation after another as a single matrix",
+        "combine rotation and scaling matrices in graphics into one transform",
+        "how do I multiply a 2x3 matrix by a 3x4 matrix exactly",
     ];
     const ALIASES: &'static [&'static str] = &["matmul", "Dot", "A*B", "@"];
     const EXAMPLE: &'static str =

@@ -43,6 +43,10 @@ impl Operation for Rref {
         "reduced row echelon form",
         "Gauss-Jordan elimination result",
         "pivot columns and leading ones",
+        "row reduce a matrix all the way until each pivot is one with zeros around",
+        "fully simplified staircase form of a system of equations with fractions",
+        "read off free and basic variables of a linear system after elimination",
+        "how do I put an augmented matrix into reduced echelon form exactly",
     ];
     const ALIASES: &'static [&'static str] = &["rref", "RowReduce"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "1"], ["2", "4", "0"]]}"#;

@@ -44,6 +44,10 @@ impl Operation for SmithNormalForm {
         "diagonal normal form of an integer matrix under row and column operations",
         "invariant factors and elementary divisors",
         "structure of a finitely generated abelian group from its relation matrix",
+        "diagonalize an integer matrix using integer row and column moves",
+        "find the diagonal numbers each dividing the next for a whole number matrix",
+        "compute homology groups or torsion from an integer boundary matrix",
+        "how do I find the abelian group given by generators and integer relations",
     ];
     const ALIASES: &'static [&'static str] = &["smith_normal_form", "SmithDecomposition", "matsnf"];
     const EXAMPLE: &'static str = r#"{"matrix": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}"#;

@@ -40,6 +40,10 @@ impl Operation for Nullspace {
         "basis of all solutions of A x = 0",
         "kernel of a matrix",
         "homogeneous system solution space",
+        "all input vectors that my matrix sends to zero",
+        "every way to combine the columns to get nothing, as a basis",
+        "find balanced chemical reaction coefficients from the element count matrix",
+        "how do I find the free solutions of a homogeneous system exactly",
     ];
     const ALIASES: &'static [&'static str] =
         &["nullspace", "NullSpace", "kernel", "matker", "null_space"];

@@ -27,6 +27,10 @@ impl Operation for Permanent {
     const PHRASINGS: &'static [&'static str] = &[
         "sum over permutations of products of entries without signs",
         "permanent counts perfect matchings of a bipartite graph",
+        "like a determinant but every term added with a plus sign",
+        "sum of products choosing one entry per row and column, no signs",
+        "count ways to assign workers to jobs from a compatibility 0-1 table",
+        "how do I count perfect matchings from a bipartite adjacency matrix",
     ];
     const ALIASES: &'static [&'static str] = &["per", "Permanent"];
     const EXAMPLE: &'static str =

@@ -37,6 +37,10 @@ impl Operation for Power {
         "matrix raised to an integer power",
         "A^n by repeated squaring",
         "negative powers through the inverse",
+        "apply the same transition matrix many times in a row, exactly",
+        "state of a Markov chain after k steps from the transition matrix",
+        "compute Fibonacci numbers by raising a 2x2 matrix to a large power",
+        "how do I raise a matrix of fractions to the 50th power exactly",
     ];
     const ALIASES: &'static [&'static str] = &["MatrixPower", "matrix_power", "A**n"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "1"], ["1", "0"]], "exponent": 10}"#;

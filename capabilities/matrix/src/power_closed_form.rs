@@ -66,6 +66,10 @@ impl Operation for PowerClosedForm {
     const PHRASINGS: &'static [&'static str] = &[
         "closed form of A^n for a symbolic n",
         "general formula for the n-th power of a matrix",
+        "formula in n for each entry of a matrix multiplied by itself n times",
+        "general expression for repeated application of a matrix for any step n",
+        "closed formula for a linear recurrence written in matrix form",
+        "how do I get a formula for A^n valid for every n",
     ];
     const ALIASES: &'static [&'static str] = &["MatrixPower", "matrix_power_symbolic"];
     const EXAMPLE: &'static str = r#"{"matrix": [["2", "1"], ["0", "2"]]}"#;

@@ -33,6 +33,10 @@ impl Operation for Rank {
         "number of linearly independent rows or columns",
         "dimension of the column space",
         "exact rank of a matrix",
+        "how many of my equations actually carry independent information",
+        "how many truly different directions the columns of a table of fractions span",
+        "check whether a system of equations has redundant constraints",
+        "how do I find the number of independent rows of a matrix exactly",
     ];
     const ALIASES: &'static [&'static str] = &["rank", "MatrixRank", "matrank", "matrix_rank"];
     const EXAMPLE: &'static str =

@@ -34,6 +34,10 @@ impl Operation for RankModP {
     const PHRASINGS: &'static [&'static str] = &[
         "rank of an integer matrix reduced modulo a prime",
         "how many independent rows when arithmetic is mod p",
+        "independent rows of a 0-1 matrix when adding modulo 2",
+        "rank of a whole-number matrix when working in remainders mod a prime",
+        "find the dimension of a binary linear code from its generator matrix",
+        "how do I compute matrix rank over GF(2) for a lights out puzzle",
     ];
     const ALIASES: &'static [&'static str] = &["rank mod p", "MatrixRank[m, Modulus -> p]"];
     const EXAMPLE: &'static str = r#"{"matrix": [[1, 2], [3, 4]], "p": 2}"#;

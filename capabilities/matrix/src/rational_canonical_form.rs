@@ -47,6 +47,10 @@ impl Operation for RationalCanonicalForm {
     const PHRASINGS: &'static [&'static str] = &[
         "rational canonical form of a matrix",
         "Frobenius normal form with the change of basis",
+        "standard block form built from companion matrices, with no irrational numbers needed",
+        "canonical representative of a matrix using only fractions, plus basis change",
+        "compare two linear maps by reducing both to the same block standard form",
+        "how do I put a matrix into companion block form over the rationals",
     ];
     const ALIASES: &'static [&'static str] =
         &["rational_canonical_form", "FrobeniusForm", "frobenius_form"];

@@ -52,6 +52,10 @@ impl Operation for RationalLinearSystem {
         "exact solution of A x = b with fractions",
         "solve simultaneous linear equations",
         "all solutions of a linear system or a proof that none exists",
+        "solve several equations in several unknowns with fractions, or say none exists",
+        "find all answers to a set of linear equations, including free parameters",
+        "work out amounts of three ingredients to hit nutrition targets exactly",
+        "how do I solve 3 equations in 4 unknowns and describe every solution",
     ];
     const ALIASES: &'static [&'static str] =
         &["linsolve", "LinearSolve", "solve_linear_system", "matsolve"];

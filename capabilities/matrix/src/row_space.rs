@@ -29,8 +29,14 @@ impl Operation for RowSpace {
         matrix: the canonical basis of its row space (two matrices have the same row space exactly when these \
         bases are equal). Their number is the rank.";
     const KEYWORDS: &'static [&'static str] = &["row space", "span of rows", "basis", "coimage"];
-    const PHRASINGS: &'static [&'static str] =
-        &["basis of the span of the rows", "row space of a matrix"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "basis of the span of the rows",
+        "row space of a matrix",
+        "simplest independent set of rows that generate the same combinations",
+        "clean basis for all linear combinations of the rows of a matrix",
+        "check whether two sets of equations describe the same constraints",
+        "how do I get a standard basis for the rows of a matrix exactly",
+    ];
     const ALIASES: &'static [&'static str] = &["rowspace", "RowReduce"];
     const EXAMPLE: &'static str =
         r#"{"matrix": [["1", "2", "3"], ["2", "4", "7"], ["3", "6", "10"]]}"#;

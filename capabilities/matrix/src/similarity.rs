@@ -61,8 +61,14 @@ impl Operation for Similarity {
         "conjugating matrix",
         "same jordan form",
     ];
-    const PHRASINGS: &'static [&'static str] =
-        &["are these two matrices similar", "find P with P^-1 A P = B"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "are these two matrices similar",
+        "find P with P^-1 A P = B",
+        "do two matrices describe the same transformation in different coordinates",
+        "is one matrix just another one after a change of basis, and which basis",
+        "check whether two linear systems are equivalent up to a coordinate change",
+        "is there an invertible X with X inverse A X equal to B",
+    ];
     const ALIASES: &'static [&'static str] = &["is_similar", "similar"];
     const EXAMPLE: &'static str =
         r#"{"a": [["1", "1"], ["0", "2"]], "b": [["2", "0"], ["0", "1"]]}"#;

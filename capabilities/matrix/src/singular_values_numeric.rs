@@ -33,6 +33,10 @@ impl Operation for SingularValuesNumeric {
         "singular values of a matrix in floating point",
         "square roots of the eigenvalues of A transpose A",
         "SVD spectrum",
+        "how much a matrix stretches along its strongest and weakest directions, in decimals",
+        "approximate singular values of a rectangular data matrix in floating point",
+        "decide how many components to keep when compressing data or an image",
+        "how do I get the SVD singular values of a non-square matrix numerically",
     ];
     const ALIASES: &'static [&'static str] = &["svd", "SingularValueList", "numpy.linalg.svd"];
     const EXAMPLE: &'static str = r#"{"matrix": [[3.0, 0.0], [0.0, 4.0]]}"#;

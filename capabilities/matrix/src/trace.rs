@@ -26,6 +26,10 @@ impl Operation for Trace {
         "add the numbers on the diagonal from top left to bottom right",
         "sum of the diagonal entries",
         "trace of a square matrix, the sum of the eigenvalues",
+        "total of the main diagonal numbers of a square table",
+        "add up the entries running from the top left corner downward diagonally",
+        "quick check of the sum of eigenvalues of a matrix with fractions",
+        "how do I compute the sum of a matrix's diagonal exactly",
     ];
     const ALIASES: &'static [&'static str] = &["trace", "Tr", "numpy.trace"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1/2", "7"], ["0", "3"]]}"#;

@@ -25,6 +25,10 @@ impl Operation for Transpose {
     const PHRASINGS: &'static [&'static str] = &[
         "swap rows and columns",
         "reflect a matrix across its main diagonal",
+        "turn the rows of my table into columns",
+        "flip a matrix so row i column j becomes row j column i",
+        "convert a data table from one record per row to one per column",
+        "how do I flip a matrix over its diagonal",
     ];
     const ALIASES: &'static [&'static str] = &["transpose", "Transpose", "A.T"];
     const EXAMPLE: &'static str = r#"{"matrix": [["1", "2", "3"], ["4", "5", "6"]]}"#;

@@ -75,6 +75,10 @@ impl Operation for AssignmentSolve {
         "cheapest assignment of workers to jobs",
         "assign tasks to machines minimizing total time",
         "maximize total profit assigning salespeople to regions",
+        "pair each person with one task so the total time is smallest",
+        "match drivers to customers to minimise the total pickup distance",
+        "one to one pairing of rows and columns with the best total score",
+        "how do I assign nurses to shifts so the total cost is lowest",
     ];
     const ALIASES: &'static [&'static str] = &["linear_sum_assignment", "hungarian", "munkres"];
     const EXAMPLE: &'static str = r#"{"costs": [[4, 1, 3], [2, 0, 5], [3, 2, 2]]}"#;

@@ -66,6 +66,10 @@ impl Operation for BimatrixGameEquilibria {
         "find all Nash equilibria of this two player game",
         "mixed strategy equilibrium of battle of the sexes",
         "equilibria of a non zero sum game with two payoff matrices",
+        "all stable strategy pairs where neither player wants to switch",
+        "every equilibrium of the prisoners dilemma or the game of chicken",
+        "two competing firms, list all equilibrium strategy mixes",
+        "how do I find every Nash equilibrium when payoffs differ for each player",
     ];
     const ALIASES: &'static [&'static str] = &[
         "nashpy.vertex_enumeration",

@@ -97,6 +97,10 @@ impl Operation for IntegerProgram {
         "solve an integer linear program",
         "maximize profit when only whole units can be made",
         "linear program with integer variables",
+        "best plan when the quantities must be whole numbers",
+        "how many trucks of each type to buy, whole trucks only, cheapest",
+        "optimize a schedule where some decisions are yes or no and others amounts",
+        "how do I maximise a linear objective with integer variables",
     ];
     const ALIASES: &'static [&'static str] = &["milp", "ilp", "intlinprog"];
     const EXAMPLE: &'static str =

@@ -52,6 +52,10 @@ impl Operation for Knapsack {
         "knapsack problem best value",
         "which items to take to maximize value without exceeding the weight limit",
         "choose projects within a budget to maximize return",
+        "pack the backpack with the most valuable items under a weight limit",
+        "which items to bring on a hike when the bag holds 15 kg",
+        "pick ads to fill a time slot for the most revenue",
+        "how do I choose items of given weight and value to fit a capacity",
     ];
     const ALIASES: &'static [&'static str] = &["knapsack", "01_knapsack"];
     const EXAMPLE: &'static str =

@@ -68,6 +68,10 @@ impl Operation for LinearFeasibility {
         "do these linear inequalities have a common solution",
         "find a point satisfying x + y <= 2, x - y >= 1, y >= -3",
         "prove a system of linear inequalities has no solution",
+        "is there any point that meets all these linear conditions",
+        "check a set of linear requirements is consistent, or show why not",
+        "find any production plan satisfying all resource limits, no objective",
+        "how do I prove a set of linear constraints contradict each other",
     ];
     const ALIASES: &'static [&'static str] = &["feasible_point", "farkas"];
     const EXAMPLE: &'static str = r#"{"constraints": ["x + y <= 2", "x - y >= 3", "y >= 0"]}"#;

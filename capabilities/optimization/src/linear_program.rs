@@ -105,6 +105,10 @@ impl Operation for LinearProgram {
         "solve this linear programming problem exactly",
         "best production plan with limited resources",
         "diet problem cheapest combination of foods",
+        "best mix of products to make with limited machine hours",
+        "maximise profit subject to linear limits with exact fractions",
+        "blend ingredients at lowest cost while meeting nutrition minimums",
+        "how do I find the optimum of a linear objective with constraints",
     ];
     const ALIASES: &'static [&'static str] =
         &["linprog", "LinearProgramming", "lp_solve", "simplex"];

@@ -84,6 +84,10 @@ impl Operation for LinearProgramCertificate {
         "is this solution of my linear program optimal",
         "verify an LP solver's answer exactly",
         "check a Farkas certificate of infeasibility",
+        "is the solution my solver gave me really the best one",
+        "verify shadow prices prove optimality of a linear program answer",
+        "audit an optimization result from a spreadsheet solver exactly",
+        "how do I confirm a claimed optimal production plan is correct",
     ];
     const ALIASES: &'static [&'static str] = &["verify_lp", "check_lp"];
     const EXAMPLE: &'static str = r#"{"program": {"objective": "3x + 2y", "constraints": ["x + y <= 4", "x + 3y <= 6"]}, "claim": {"optimal": {"solution": {"x": 4, "y": 0}, "shadow_prices": [3, 0]}}}"#;

@@ -66,6 +66,10 @@ impl Operation for SetCover {
     const PHRASINGS: &'static [&'static str] = &[
         "fewest subsets whose union is everything",
         "cheapest choice of teams covering all required skills",
+        "smallest number of groups that together include everyone",
+        "place the fewest fire stations so every neighborhood is covered",
+        "cheapest set of tests covering every requirement",
+        "how do I pick the fewest subsets so every item is included",
     ];
     const ALIASES: &'static [&'static str] = &["set_cover", "setcover"];
     const EXAMPLE: &'static str =

@@ -47,6 +47,10 @@ impl Operation for SubsetSum {
     const PHRASINGS: &'static [&'static str] = &[
         "which of these numbers add up to 100",
         "is there a subset with sum exactly equal to the target",
+        "pick some of these numbers to hit an exact total",
+        "which invoices add up exactly to this payment amount",
+        "choose coins from a list to make exactly 47 cents, each used once",
+        "how do I find numbers in a list summing exactly to 250",
     ];
     const ALIASES: &'static [&'static str] = &["subset_sum", "subsetsum"];
     const EXAMPLE: &'static str = r#"{"numbers": [3, 34, 4, 12, 5, 2], "target": 9}"#;

@@ -60,6 +60,10 @@ impl Operation for Transportation {
     const PHRASINGS: &'static [&'static str] = &[
         "cheapest way to ship goods from factories to warehouses",
         "transportation problem with supplies demands and unit costs",
+        "plan shipments from warehouses to stores at lowest total cost",
+        "how much each plant should send to each city to meet demand cheaply",
+        "distribution plan matching supply and demand with per unit costs",
+        "how do I minimise delivery cost from several depots to several shops",
     ];
     const ALIASES: &'static [&'static str] = &["transportation", "hitchcock"];
     const EXAMPLE: &'static str = r#"{"supply": [20, 30, 25], "demand": [10, 25, 40], "costs": [[8, 6, 10], [9, 12, 13], [14, 9, 16]]}"#;

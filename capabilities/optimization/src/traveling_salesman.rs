@@ -46,6 +46,10 @@ impl Operation for TravelingSalesman {
         "shortest route visiting all cities and returning home",
         "travelling salesman problem with this distance matrix",
         "best order to visit these places",
+        "shortest loop through all delivery stops and back to the depot",
+        "order to drill holes on a circuit board with the least travel",
+        "visit every town once with the least total driving distance",
+        "how do I find the best round trip through ten places",
     ];
     const ALIASES: &'static [&'static str] = &["tsp", "held_karp"];
     const EXAMPLE: &'static str =

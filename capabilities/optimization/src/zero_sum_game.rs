@@ -52,6 +52,10 @@ impl Operation for ZeroSumGame {
         "optimal mixed strategy for rock paper scissors",
         "value of a two player zero sum game with this payoff matrix",
         "minimax strategy of a matrix game",
+        "best randomized strategy when my gain is exactly my opponent's loss",
+        "how often should a penalty kicker aim left or right",
+        "guaranteed average payoff in a two player game with a payoff table",
+        "how do I find the value of a matrix game and how to play it",
     ];
     const ALIASES: &'static [&'static str] = &["matrix_game", "minimax"];
     const EXAMPLE: &'static str = r#"{"payoff": [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]}"#;

@@ -25,6 +25,10 @@ impl Operation for Add {
     const PHRASINGS: &'static [&'static str] = &[
         "sum of two polynomials",
         "add polynomials coefficient by coefficient",
+        "combine like terms of two polynomial expressions added together",
+        "add two polynomials with fraction coefficients and simplify",
+        "total cost function from adding two polynomial cost formulas",
+        "how do I add 3x^2 + x/2 and x^3 - x exactly",
     ];
     const ALIASES: &'static [&'static str] = &["Poly.add", "Plus"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;

@@ -26,6 +26,10 @@ impl Operation for Compose {
     const PHRASINGS: &'static [&'static str] = &[
         "substitute one polynomial into another, f(g(x))",
         "composition of polynomials",
+        "plug a whole polynomial in place of x in another polynomial",
+        "polynomial obtained by doing one polynomial then the other",
+        "combine two polynomial transfer curves applied one after the other",
+        "how do I expand f of g of x for two polynomials",
     ];
     const ALIASES: &'static [&'static str] = &["compose", "Composition", "subst"];
     const EXAMPLE: &'static str = r#"{"outer": "x^2 + 1", "inner": "x - 1"}"#;

@@ -36,6 +36,10 @@ impl Operation for Content {
     const PHRASINGS: &'static [&'static str] = &[
         "gcd of the coefficients of a polynomial and its primitive part",
         "factor out the common integer of the coefficients",
+        "pull the common number out of all the coefficients of a polynomial",
+        "rescale a polynomial with fractions into whole coefficients with no common factor",
+        "clear denominators of a polynomial before factoring over the integers",
+        "how do I make the coefficients of a polynomial coprime integers",
     ];
     const ALIASES: &'static [&'static str] = &["content", "primitive", "FactorTermsList"];
     const EXAMPLE: &'static str = r#"{"polynomial": "-2/3*x^2 + 4/3"}"#;

@@ -29,6 +29,10 @@ impl Operation for Cyclotomic {
     const PHRASINGS: &'static [&'static str] = &[
         "minimal polynomial of a primitive n-th root of unity",
         "n-th cyclotomic polynomial Phi_n(x)",
+        "polynomial whose roots are the n-th roots of one that are not lower roots",
+        "irreducible factor of x^n minus 1 belonging to exactly order n",
+        "factor x^n - 1 into pieces for each divisor of n",
+        "how do I get the polynomial for primitive 12th roots of unity",
     ];
     const ALIASES: &'static [&'static str] = &["cyclotomic_poly", "Cyclotomic", "polcyclo"];
     const EXAMPLE: &'static str = r#"{"n": 12}"#;

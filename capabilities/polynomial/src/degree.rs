@@ -40,6 +40,10 @@ impl Operation for TotalDegree {
     const PHRASINGS: &'static [&'static str] = &[
         "highest exponent with a nonzero coefficient",
         "degree and leading coefficient of a polynomial",
+        "highest power appearing in my polynomial and how many terms it has",
+        "total degree and the degree in each separate variable of a polynomial",
+        "check the order of a polynomial model before fitting data",
+        "how do I find the degree of a polynomial in x and y",
     ];
     const ALIASES: &'static [&'static str] = &["degree", "Exponent", "poldegree"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y^3 + x^4 - 1"}"#;

@@ -31,6 +31,10 @@ impl Operation for Derivative {
         "differentiate a polynomial in one variable",
         "derivative or slope of a polynomial",
         "higher derivatives of a polynomial",
+        "slope formula of a polynomial curve",
+        "differentiate a one-variable polynomial several times exactly",
+        "velocity and acceleration from a polynomial position formula",
+        "how do I take the second derivative of a polynomial with fractions",
     ];
     const ALIASES: &'static [&'static str] = &["diff", "D", "deriv"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2"}"#;

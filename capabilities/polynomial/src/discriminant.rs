@@ -30,6 +30,10 @@ impl Operation for Discriminant {
     const PHRASINGS: &'static [&'static str] = &[
         "discriminant of a polynomial, zero exactly when it has a repeated root",
         "b^2 - 4ac and its generalisation to higher degree",
+        "number that tells whether a polynomial has a double root",
+        "quantity that vanishes when two roots of an equation coincide",
+        "detect when a cubic equation's solutions merge as a parameter changes",
+        "how do I find the discriminant of a cubic or quartic",
     ];
     const ALIASES: &'static [&'static str] = &["discriminant", "Discriminant", "poldisc"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + x + 1"}"#;

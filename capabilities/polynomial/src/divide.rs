@@ -41,6 +41,10 @@ impl Operation for Divide {
     const PHRASINGS: &'static [&'static str] = &[
         "quotient and remainder of polynomial long division",
         "divide one polynomial by another",
+        "long division of one polynomial by another giving what is left over",
+        "how many times one polynomial goes into another plus a remainder",
+        "check whether x - 2 divides a polynomial by looking at the remainder",
+        "how do I divide x^4 + 1 by x^2 + x with remainder",
     ];
     const ALIASES: &'static [&'static str] = &["div", "PolynomialQuotientRemainder", "divrem"];
     const EXAMPLE: &'static str = r#"{"dividend": "x^3 - 1", "divisor": "x - 2"}"#;

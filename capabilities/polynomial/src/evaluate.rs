@@ -33,6 +33,10 @@ impl Operation for Evaluate {
         "what a polynomial gives when x is a number",
         "value of a polynomial at a number",
         "plug a value into a polynomial by Horner's rule",
+        "plug a fraction into a one-variable polynomial and get the exact answer",
+        "exact value of a polynomial at x equals 3/4",
+        "compute the polynomial price formula at a given quantity exactly",
+        "how do I evaluate f(x) at a fraction without rounding",
     ];
     const ALIASES: &'static [&'static str] = &["eval", "subs", "polyval", "ReplaceAll"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - 2*x + 1/2", "at": "3/2"}"#;

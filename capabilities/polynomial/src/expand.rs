@@ -30,6 +30,10 @@ impl Operation for Expand {
         "multiply out a polynomial expression into monomials",
         "expand powers and products of sums",
         "remove brackets from a polynomial expression",
+        "multiply out brackets in an expression like (x+y)^3 (x-2)",
+        "write a product of sums as a plain list of terms",
+        "expand a binomial to read off coefficients for a combinatorics problem",
+        "how do I multiply out (a+b)(a-b)(a^2+b^2) completely",
     ];
     const ALIASES: &'static [&'static str] = &["expand", "Expand"];
     const EXAMPLE: &'static str = r#"{"polynomial": "(x + y)^2 - y*(2x - 1)"}"#;

@@ -37,6 +37,10 @@ impl Operation for ExtendedGcd {
     const PHRASINGS: &'static [&'static str] = &[
         "polynomials s and t with s f + t g = gcd(f, g)",
         "Bezout coefficients for polynomials",
+        "combine two polynomials with multipliers to get their common factor",
+        "find multiplier polynomials giving their common divisor as a combination",
+        "invert a polynomial modulo another for partial fractions or field arithmetic",
+        "how do I find s and t with s*a + t*b = gcd(a, b)",
     ];
     const ALIASES: &'static [&'static str] = &["gcdex", "PolynomialExtendedGCD"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 1", "b": "x^2 - 3*x + 2"}"#;

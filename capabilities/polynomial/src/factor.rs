@@ -47,6 +47,10 @@ impl Operation for Factor {
         "factor a polynomial into irreducible factors over the rationals",
         "write a polynomial as a product of lower degree polynomials",
         "factorization over Z or Q",
+        "break a polynomial into pieces multiplied together that cannot be split further",
+        "factor x^4 - 1 completely using whole numbers and fractions",
+        "factor the denominator before doing a partial fraction integral",
+        "how do I factor a cubic with integer coefficients by computer",
     ];
     const ALIASES: &'static [&'static str] = &["factor", "Factor", "factor_list", "factorpol"];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^4 - 2"}"#;

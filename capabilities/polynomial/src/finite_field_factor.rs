@@ -49,6 +49,10 @@ impl Operation for FiniteFieldFactor {
         "factor a polynomial modulo a prime p",
         "irreducible factors over GF(p)",
         "Berlekamp or Cantor-Zassenhaus factorization",
+        "split a polynomial into irreducible pieces when coefficients are remainders mod p",
+        "factor x^8 - x over the integers mod 2",
+        "factor the generator polynomial of a cyclic error correcting code mod 2",
+        "how do I factor a polynomial with coefficients modulo 7",
     ];
     const ALIASES: &'static [&'static str] =
         &["factor(modulus=p)", "Factor[f, Modulus -> p]", "factormod"];

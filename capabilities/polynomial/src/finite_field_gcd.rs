@@ -28,6 +28,10 @@ impl Operation for FiniteFieldGcd {
     const PHRASINGS: &'static [&'static str] = &[
         "gcd of two polynomials modulo a prime",
         "common factor over GF(p)",
+        "largest common factor of two polynomials when coefficients wrap around mod p",
+        "common divisor of two polynomials over the integers mod a prime",
+        "find repeated factors mod p by taking gcd with the derivative",
+        "how do I compute gcd of two polynomials over GF(5)",
     ];
     const ALIASES: &'static [&'static str] =
         &["gcd(modulus=p)", "PolynomialGCD[f, g, Modulus -> p]"];

@@ -32,6 +32,10 @@ impl Operation for FiniteFieldIrreducible {
     const PHRASINGS: &'static [&'static str] = &[
         "whether a polynomial is irreducible modulo p",
         "irreducibility test over a prime field",
+        "can this polynomial be factored when working modulo a prime, yes or no",
+        "check a polynomial mod p has no nontrivial factors",
+        "check a polynomial is suitable for building GF(2^8) like in AES",
+        "is x^4 + x + 1 irreducible over the integers mod 2",
     ];
     const ALIASES: &'static [&'static str] = &[
         "is_irreducible(modulus=p)",

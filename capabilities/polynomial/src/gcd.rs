@@ -30,6 +30,10 @@ impl Operation for Gcd {
         "biggest polynomial that divides both",
         "greatest common divisor of two polynomials",
         "highest degree common factor",
+        "largest polynomial that divides both of my polynomials evenly",
+        "common factor shared by two polynomials with rational coefficients",
+        "find common roots of two polynomial equations via their shared factor",
+        "how do I cancel a common factor from a rational function's top and bottom",
     ];
     const ALIASES: &'static [&'static str] = &["gcd", "PolynomialGCD"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;

@@ -28,6 +28,10 @@ impl Operation for Integral {
     const PHRASINGS: &'static [&'static str] = &[
         "antiderivative of a polynomial",
         "indefinite or definite integral of a polynomial",
+        "reverse of differentiating a polynomial, starting with zero constant",
+        "integrate a polynomial term by term with exact fractions",
+        "area under a polynomial curve by finding its antiderivative first",
+        "how do I integrate x^3 - 2x + 1/3 symbolically",
     ];
     const ALIASES: &'static [&'static str] = &["integrate", "Integrate", "intformal"];
     const EXAMPLE: &'static str = r#"{"polynomial": "3*x^2 - 2"}"#;

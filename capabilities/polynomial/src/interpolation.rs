@@ -31,6 +31,10 @@ impl Operation for Interpolation {
     const PHRASINGS: &'static [&'static str] = &[
         "polynomial of least degree through given points",
         "Lagrange or Newton interpolation",
+        "find the curve formula that passes exactly through my data points",
+        "lowest degree polynomial hitting all given x and y values exactly",
+        "guess the formula behind a number sequence from its first few terms",
+        "how do I fit a polynomial exactly through five points",
     ];
     const ALIASES: &'static [&'static str] =
         &["interpolate", "InterpolatingPolynomial", "polinterpolate"];

@@ -26,6 +26,10 @@ impl Operation for Irreducible {
         "can a polynomial be broken into smaller ones with rational coefficients",
         "whether a polynomial factors over the rationals",
         "irreducibility test over Q",
+        "can this polynomial be split into smaller ones with fraction coefficients, yes or no",
+        "check that a polynomial has no factorization over the rationals",
+        "verify a minimal polynomial candidate before building a number field",
+        "is x^4 + 1 irreducible over Q",
     ];
     const ALIASES: &'static [&'static str] = &[
         "is_irreducible",

@@ -24,6 +24,10 @@ impl Operation for Lcm {
     const PHRASINGS: &'static [&'static str] = &[
         "least common multiple of polynomials",
         "smallest polynomial divisible by both",
+        "smallest polynomial that all my polynomials divide into",
+        "common multiple of polynomials with least degree, leading coefficient one",
+        "find the common denominator when adding rational functions",
+        "how do I get the lcm of x^2-1 and x^2+2x+1",
     ];
     const ALIASES: &'static [&'static str] = &["lcm", "PolynomialLCM"];
     const EXAMPLE: &'static str = r#"{"polynomials": ["x^2 - 1", "x^2 + 2*x + 1"]}"#;

@@ -22,8 +22,14 @@ impl Operation for Multiply {
     const SUMMARY: &'static str = "Exact product a * b of two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a * b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
     const KEYWORDS: &'static [&'static str] = &["multiply", "product", "times", "expand product"];
-    const PHRASINGS: &'static [&'static str] =
-        &["product of two polynomials", "multiply polynomials exactly"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "product of two polynomials",
+        "multiply polynomials exactly",
+        "multiply two polynomials together and collect like terms",
+        "exact product of two polynomials with fractional coefficients",
+        "combine two generating functions by multiplying their polynomials",
+        "how do I multiply (x^2 + 1/2) by (3x - 1) exactly",
+    ];
     const ALIASES: &'static [&'static str] = &["Poly.mul", "Times", "polymul"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
     const EXPECTED: &'static str =

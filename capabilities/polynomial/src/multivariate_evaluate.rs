@@ -34,6 +34,10 @@ impl Operation for MultivariateEvaluate {
     const PHRASINGS: &'static [&'static str] = &[
         "value of a polynomial in several variables at a point",
         "substitute numbers for several variables",
+        "plug numbers in for x, y and z in a formula exactly",
+        "set some variables of a polynomial to fractions and keep the others",
+        "evaluate a polynomial surface height at a given point exactly",
+        "how do I substitute x=1/2 and y=3 into a polynomial in x,y,z",
     ];
     const ALIASES: &'static [&'static str] = &["subs", "ReplaceAll", "evalf(subs=)"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + 3*y", "values": {"x": 2}}"#;

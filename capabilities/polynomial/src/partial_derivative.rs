@@ -31,6 +31,10 @@ impl Operation for PartialDerivative {
     const PHRASINGS: &'static [&'static str] = &[
         "partial derivative of a multivariate polynomial",
         "differentiate with respect to one variable holding others fixed",
+        "rate of change of a polynomial in one variable while the others stay fixed",
+        "differentiate a polynomial in x and y with respect to y twice",
+        "gradient components of a polynomial function for finding critical points",
+        "how do I take mixed partial derivatives of a polynomial in several variables",
     ];
     const ALIASES: &'static [&'static str] = &["diff(f, y)", "D[f, y]"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2*y + y^3", "by": ["x", "y"]}"#;

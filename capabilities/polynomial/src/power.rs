@@ -24,8 +24,14 @@ impl Operation for Power {
         "Exact p^k of a polynomial over the rationals for an integer k ≥ 0.";
     const DESCRIPTION: &'static str = "Computes p(x)^k exactly by repeated squaring (big products by Kronecker substitution). k at most 1000 and deg(p)·k at most 10000.";
     const KEYWORDS: &'static [&'static str] = &["power", "exponent", "p^k", "binomial expansion"];
-    const PHRASINGS: &'static [&'static str] =
-        &["polynomial raised to an integer power", "expand (p(x))^n"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "polynomial raised to an integer power",
+        "expand (p(x))^n",
+        "multiply a polynomial by itself k times and expand",
+        "expand a polynomial raised to the fifth power exactly",
+        "probabilities for the sum of several dice from powers of a polynomial",
+        "how do I expand (x^2 + x + 1)^6 with exact coefficients",
+    ];
     const ALIASES: &'static [&'static str] = &["Poly.pow", "Expand[p^n]"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x + 1", "exponent": 3}"#;
     const EXPECTED: &'static str =

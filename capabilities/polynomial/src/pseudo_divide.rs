@@ -41,6 +41,10 @@ impl Operation for PseudoDivide {
     const PHRASINGS: &'static [&'static str] = &[
         "pseudo-division of polynomials with integer coefficients",
         "pseudo-quotient and pseudo-remainder",
+        "divide integer polynomials without introducing fractions by scaling first",
+        "polynomial division remainder keeping whole-number coefficients",
+        "remainder sequence steps for integer polynomial gcd without fractions",
+        "how do I divide integer polynomials when the leading coefficient is not one",
     ];
     const ALIASES: &'static [&'static str] = &["pdiv", "prem", "pquo"];
     const EXAMPLE: &'static str = r#"{"dividend": "x^2 + 1", "divisor": "2*x + 1"}"#;

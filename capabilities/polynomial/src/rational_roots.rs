@@ -39,6 +39,10 @@ impl Operation for RationalRoots {
         "rational numbers that are roots of a polynomial",
         "exact fractional solutions of a polynomial equation",
         "rational root test",
+        "which fractions or whole numbers make my polynomial equal zero",
+        "find the nice exact solutions of a cubic or quartic equation",
+        "find exact roots to reduce a polynomial before solving the rest",
+        "how do I find fraction solutions of 6x^3-11x^2+6x-1=0",
     ];
     const ALIASES: &'static [&'static str] = &["roots(filter='Q')", "Roots", "polrootsmod"];
     const EXAMPLE: &'static str = r#"{"polynomial": "2*x^3 - 3*x^2 - 3*x + 2"}"#;

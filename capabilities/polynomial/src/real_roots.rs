@@ -45,6 +45,10 @@ impl Operation for RealRoots {
         "intervals each containing exactly one real root",
         "locate the real zeros of a polynomial",
         "real root isolation",
+        "small ranges with fractions at the ends each holding one real solution",
+        "separate every real zero of a polynomial into its own interval",
+        "bracket each root so I can refine it with bisection later",
+        "how do I find where all real roots of a polynomial are located exactly",
     ];
     const ALIASES: &'static [&'static str] =
         &["real_roots", "intervals", "RootIntervals", "polrootsreal"];

@@ -35,6 +35,10 @@ impl Operation for RealRootCount {
         "number of real roots of a polynomial",
         "count sign changes with a Sturm sequence",
         "how many real zeros in an interval",
+        "how many times does this polynomial curve cross the x axis",
+        "number of distinct real solutions between two given numbers",
+        "check how many equilibrium points a polynomial model has in a range",
+        "how many real roots does my quintic have between 0 and 1",
     ];
     const ALIASES: &'static [&'static str] = &["count_roots", "CountRoots", "polsturm"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x", "lower": "0"}"#;

@@ -29,6 +29,10 @@ impl Operation for Resultant {
         "resultant of two polynomials, zero when they share a root",
         "Sylvester matrix determinant",
         "eliminate a variable between two equations",
+        "single number telling whether two polynomials have a root in common",
+        "eliminate x from two polynomial equations in x and y",
+        "find where two polynomial curves intersect by removing one variable",
+        "how do I test if two polynomials share a root without finding roots",
     ];
     const ALIASES: &'static [&'static str] = &["resultant", "Resultant", "polresultant"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 - 2", "b": "x - 3"}"#;

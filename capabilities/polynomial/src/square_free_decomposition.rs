@@ -46,6 +46,10 @@ impl Operation for SquareFreeDecomposition {
     const PHRASINGS: &'static [&'static str] = &[
         "factor by root multiplicity into squarefree parts",
         "Yun's squarefree factorization",
+        "group a polynomial's factors by how many times each root repeats",
+        "separate the simple roots part from the double and triple roots parts",
+        "remove repeated roots before counting or isolating real roots",
+        "how do I split a polynomial by multiplicity of its roots without full factoring",
     ];
     const ALIASES: &'static [&'static str] = &["sqf_list", "FactorSquareFreeList"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^3 - x^2 - x + 1"}"#;

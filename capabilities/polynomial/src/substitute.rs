@@ -31,6 +31,10 @@ impl Operation for Substitute {
     const PHRASINGS: &'static [&'static str] = &[
         "replace a variable by an expression in a polynomial",
         "change of variable in a polynomial",
+        "replace x and y in a polynomial by other polynomials all at once and expand",
+        "rewrite a polynomial in new variables like u = x + y",
+        "apply a polynomial coordinate transformation to a curve equation",
+        "how do I plug x = t^2 and y = t+1 into a polynomial",
     ];
     const ALIASES: &'static [&'static str] = &["subs", "ReplaceAll", "substpol"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2 + y", "replacements": {"x": "y + 1"}}"#;

@@ -22,8 +22,14 @@ impl Operation for Subtract {
     const SUMMARY: &'static str = "Exact a − b for two polynomials over the rationals.";
     const DESCRIPTION: &'static str = "Computes a - b exactly for polynomials in one variable with rational coefficients, given as coefficient lists (lowest degree first) or as text. Degree at most 10000 each.";
     const KEYWORDS: &'static [&'static str] = &["subtract", "polynomial difference", "minus"];
-    const PHRASINGS: &'static [&'static str] =
-        &["difference of two polynomials", "subtract polynomials"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "difference of two polynomials",
+        "subtract polynomials",
+        "take one polynomial away from another and combine like terms",
+        "difference of two polynomials with fraction coefficients",
+        "profit polynomial as revenue polynomial minus cost polynomial",
+        "how do I subtract x^3 - 2x from 4x^3 + x/2 exactly",
+    ];
     const ALIASES: &'static [&'static str] = &["Poly.sub", "Subtract"];
     const EXAMPLE: &'static str = r#"{"a": "x^2 + 2*x + 1", "b": [-1, 1]}"#;
     const EXPECTED: &'static str =

@@ -33,6 +33,10 @@ impl Operation for TaylorShift {
         "rewrite p(x) as p(x + a)",
         "expand a polynomial around another point",
         "Taylor expansion of a polynomial at a",
+        "move a polynomial graph sideways and get the new coefficients",
+        "rewrite a polynomial in powers of x minus 2 instead of x",
+        "recenter a polynomial at a new origin for a change of variable",
+        "how do I replace x by x + 3 in a polynomial and expand",
     ];
     const ALIASES: &'static [&'static str] = &["shift", "taylor shift", "Series"];
     const EXAMPLE: &'static str = r#"{"polynomial": "x^2", "shift": 1}"#;

@@ -25,6 +25,10 @@ impl Operation for Add {
     const PHRASINGS: &'static [&'static str] = &[
         "sum of fractions in lowest terms",
         "add rational numbers exactly",
+        "add several fractions and simplify the answer",
+        "total of 1/3 + 2/5 + 7/12 as a single reduced fraction",
+        "sum fractional shares of an inheritance to check they add up",
+        "how do I add fractions with different denominators",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__add__", "Plus"];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "1/3", "1/6", "0.25"]}"#;

@@ -35,6 +35,10 @@ impl Operation for BestApproximation {
         "closest fraction with a bounded denominator",
         "best rational approximation of a number",
         "simplest fraction near a decimal",
+        "nearest simple fraction to a decimal with denominator no larger than N",
+        "approximate pi with a fraction whose bottom is under 1000",
+        "choose gear tooth counts that give a ratio closest to a target",
+        "is there a fraction with small denominator closest to 0.3183",
     ];
     const ALIASES: &'static [&'static str] = &["limit_denominator", "Rationalize", "bestappr"];
     const EXAMPLE: &'static str = r#"{"x": "3.14159265358979", "max_denominator": 1000}"#;

@@ -23,6 +23,10 @@ impl Operation for Ceiling {
     const PHRASINGS: &'static [&'static str] = &[
         "smallest integer not less than a fraction",
         "round a fraction up",
+        "round a fraction up to the next whole number",
+        "smallest whole number at least as big as 17/5",
+        "how many buses needed when 250 people ride 40 per bus",
+        "how do I round up a negative fraction correctly",
     ];
     const ALIASES: &'static [&'static str] = &["ceiling", "Ceiling", "math.ceil"];
     const EXAMPLE: &'static str = r#"{"q": "7/2"}"#;

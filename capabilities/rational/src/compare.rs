@@ -40,6 +40,10 @@ impl Operation for Compare {
     const PHRASINGS: &'static [&'static str] = &[
         "which of two fractions is larger",
         "order of two rational numbers",
+        "which fraction is bigger, 7/9 or 11/14",
+        "tell whether two fractions are equal, larger or smaller, and by how much",
+        "compare two recipe ratios or discount rates given as fractions",
+        "how do I check which of two fractions is greater exactly",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__lt__", "Less", "cmp"];
     const EXAMPLE: &'static str = r#"{"a": "22/7", "b": "3.14159"}"#;

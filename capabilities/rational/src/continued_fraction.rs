@@ -39,6 +39,10 @@ impl Operation for ContinuedFraction {
         "continued fraction expansion of a fraction",
         "partial quotients by the Euclidean algorithm",
         "convergents of a rational number",
+        "write a fraction as whole number plus one over something, repeatedly",
+        "sequence of whole-number quotients from repeated division of a fraction",
+        "find good approximate gear ratios from the convergents of a fraction",
+        "how do I expand 415/93 as a continued fraction",
     ];
     const ALIASES: &'static [&'static str] =
         &["continued_fraction", "ContinuedFraction", "contfrac"];

@@ -27,6 +27,10 @@ impl Operation for Divide {
     const PHRASINGS: &'static [&'static str] = &[
         "quotient of two fractions",
         "divide rational numbers exactly",
+        "divide one fraction by another and simplify",
+        "flip the second fraction and multiply, giving the exact answer",
+        "how many 3/8 cup scoops fit in 2 and 1/4 cups",
+        "how do I divide 5/6 by 2/9 exactly",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__truediv__", "Divide"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "-9/8"}"#;

@@ -37,6 +37,10 @@ impl Operation for EgyptianFraction {
     const PHRASINGS: &'static [&'static str] = &[
         "write a fraction as a sum of distinct unit fractions",
         "unit fraction decomposition",
+        "write a fraction as a sum of one-over-n fractions all different",
+        "split a fraction into distinct pieces each with numerator one",
+        "share 5 loaves among 6 people ancient Egyptian style",
+        "how do I express 4/13 as a sum of different unit fractions",
     ];
     const ALIASES: &'static [&'static str] = &["egyptian_fraction", "EgyptianFraction"];
     const EXAMPLE: &'static str = r#"{"q": "4/13"}"#;

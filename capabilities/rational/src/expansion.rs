@@ -58,6 +58,10 @@ impl Operation for Expansion {
     const PHRASINGS: &'static [&'static str] = &[
         "decimal or base-b expansion of a fraction with its repeating part",
         "period of the repeating decimal",
+        "which digits repeat forever when I write a fraction as a decimal",
+        "exact decimal of 1/7 showing the repeating block",
+        "write a fraction in binary or another base with its repeating cycle",
+        "how long is the repeating part of 1/97 as a decimal",
     ];
     const ALIASES: &'static [&'static str] = &["RealDigits", "decimal expansion"];
     const EXAMPLE: &'static str = r#"{"q": "-22/7"}"#;

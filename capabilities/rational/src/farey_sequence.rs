@@ -30,6 +30,10 @@ impl Operation for FareySequence {
     const PHRASINGS: &'static [&'static str] = &[
         "sorted reduced fractions between 0 and 1 with bounded denominator",
         "Farey sequence of order n",
+        "list every simplified fraction between 0 and 1 with small denominators in order",
+        "all fractions from 0 to 1 with bottom at most n, sorted",
+        "generate candidate ratios for a Stern-Brocot or Ford circle drawing",
+        "how do I list all reduced fractions in [0,1] with denominator up to 7",
     ];
     const ALIASES: &'static [&'static str] = &["FareySequence", "farey"];
     const EXAMPLE: &'static str = r#"{"n": 4}"#;

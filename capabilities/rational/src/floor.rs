@@ -25,6 +25,10 @@ impl Operation for Floor {
         "largest integer not greater than a fraction",
         "round a fraction down",
         "integer part of a rational number",
+        "round a fraction down to the whole number below it",
+        "whole number part when dividing, rounding toward minus infinity",
+        "how many full boxes of 12 can I pack from 100 items",
+        "how do I get the floor of -7/3 exactly",
     ];
     const ALIASES: &'static [&'static str] = &["floor", "Floor", "math.floor"];
     const EXAMPLE: &'static str = r#"{"q": "-7/2"}"#;

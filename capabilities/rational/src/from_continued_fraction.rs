@@ -29,6 +29,10 @@ impl Operation for FromContinuedFraction {
     const PHRASINGS: &'static [&'static str] = &[
         "fraction from a list of continued fraction terms",
         "evaluate a finite continued fraction",
+        "turn a list of continued fraction terms back into an ordinary fraction",
+        "collapse a nested one-over fraction into a single fraction",
+        "recover a gear ratio or convergent from its continued fraction terms",
+        "how do I compute the value of [3; 7, 15, 1] as a fraction",
     ];
     const ALIASES: &'static [&'static str] =
         &["continued_fraction_reduce", "FromContinuedFraction"];

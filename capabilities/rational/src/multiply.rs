@@ -25,6 +25,10 @@ impl Operation for Multiply {
     const PHRASINGS: &'static [&'static str] = &[
         "product of fractions in lowest terms",
         "multiply rational numbers exactly",
+        "multiply several fractions and reduce the result",
+        "product of 2/3 times 9/10 times 5/4 in lowest terms",
+        "scale a recipe by 3/4 of 2/3 of the original amount",
+        "how do I multiply fractions and simplify exactly",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__mul__", "Times"];
     const EXAMPLE: &'static str = r#"{"factors": ["2/3", "9/4", "-5"]}"#;

@@ -53,6 +53,10 @@ impl Operation for Parts {
         "numerator, denominator, sign and integer part of a fraction",
         "reduce a fraction to lowest terms",
         "mixed number form",
+        "simplify a fraction and write it as a whole number plus a remainder fraction",
+        "turn an improper fraction like 22/7 into a mixed number",
+        "split a measurement of 47/8 inches into whole inches and leftover",
+        "how do I get the top, bottom and whole part of a fraction",
     ];
     const ALIASES: &'static [&'static str] = &["fraction", "Numerator", "Denominator"];
     const EXAMPLE: &'static str = r#"{"q": "-14/4"}"#;

@@ -35,6 +35,10 @@ impl Operation for Power {
     const PHRASINGS: &'static [&'static str] = &[
         "fraction raised to an integer power",
         "exact power of a rational number",
+        "multiply a fraction by itself several times, or its reciprocal for negatives",
+        "exact value of (3/2) to the power of 10",
+        "compound growth factor over n periods as an exact fraction",
+        "how do I raise 2/3 to the power -4 exactly",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__pow__", "Power"];
     const EXAMPLE: &'static str = r#"{"base": "-2/3", "exponent": -3}"#;

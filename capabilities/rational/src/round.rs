@@ -56,6 +56,10 @@ impl Operation for Round {
     const PHRASINGS: &'static [&'static str] = &[
         "nearest integer to a fraction with a tie rule",
         "round a rational number",
+        "round a fraction to the nearest whole number or to two decimals",
+        "nearest integer to a fraction, choosing how to break exact halves",
+        "round a money amount given as a fraction to cents with banker's rounding",
+        "how do I round 5/2 when it is exactly halfway",
     ];
     const ALIASES: &'static [&'static str] = &["round", "Round"];
     const EXAMPLE: &'static str = r#"{"q": "5/2", "mode": "half_away_from_zero"}"#;

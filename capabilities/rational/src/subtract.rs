@@ -26,6 +26,10 @@ impl Operation for Subtract {
     const PHRASINGS: &'static [&'static str] = &[
         "difference of two fractions",
         "subtract rational numbers exactly",
+        "take one fraction away from another and simplify",
+        "exact difference between 5/8 and 1/3",
+        "how much pizza remains if I had 7/8 and ate 1/3",
+        "how do I subtract fractions with unlike denominators",
     ];
     const ALIASES: &'static [&'static str] = &["Rational.__sub__", "Subtract"];
     const EXAMPLE: &'static str = r#"{"a": "3/4", "b": "5/6"}"#;

@@ -36,6 +36,10 @@ impl Operation for Arithmetic {
         "do the numbers go up or down by the same step each time",
         "whether consecutive terms differ by a constant",
         "arithmetic progression test and common difference",
+        "is this list going up by the same amount each time",
+        "check if 3, 7, 11, 15 is evenly spaced",
+        "verify that readings increase at a steady rate",
+        "is there a fixed step between my numbers and what is it",
     ];
     const ALIASES: &'static [&'static str] = &["is arithmetic", "Differences"];
     const EXAMPLE: &'static str = r#"{"terms": [3, "7/2", 4, "9/2"]}"#;

@@ -32,6 +32,10 @@ impl Operation for BinomialTransform {
     const PHRASINGS: &'static [&'static str] = &[
         "b_n = sum of C(n, k) a_k",
         "binomial transform of a sequence and its inverse",
+        "combine the terms of a list with Pascal triangle weights",
+        "apply the Pascal matrix to a sequence or undo it",
+        "turn a sequence into new one using row n binomial weights",
+        "how do I compute sums of n choose k times a_k for each n",
     ];
     const ALIASES: &'static [&'static str] = &["binomial_transform", "BinomialTransform"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 1, 1, 1]}"#;

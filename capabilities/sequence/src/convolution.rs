@@ -34,6 +34,10 @@ impl Operation for Convolution {
         "Cauchy product of two sequences",
         "coefficients of the product of two generating functions",
         "discrete convolution of lists",
+        "multiply two polynomials given as coefficient lists",
+        "distribution of the total of two dice from each die's counts",
+        "combine two number lists by summing products with indices adding to n",
+        "how do I get the coefficients of a product of two series",
     ];
     const ALIASES: &'static [&'static str] = &["convolution", "ListConvolve", "numpy.convolve"];
     const EXAMPLE: &'static str = r#"{"a": [1, 2, 3], "b": [1, -1]}"#;

@@ -41,6 +41,10 @@ impl Operation for Differences {
         "successive differences of a sequence",
         "finite difference table",
         "forward differences until constant",
+        "subtract each number from the next, then do it again",
+        "find how much a list changes from step to step",
+        "difference table to spot the pattern in a number sequence",
+        "how do I take second differences of a list of values",
     ];
     const ALIASES: &'static [&'static str] = &["differences", "Differences", "numpy.diff"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 8, 27, 64, 125], "order": 3}"#;

@@ -33,6 +33,10 @@ impl Operation for DirichletConvolution {
     const PHRASINGS: &'static [&'static str] = &[
         "sum over divisors d of n of f(d) g(n/d)",
         "Dirichlet product of arithmetic functions",
+        "combine two number-theory functions by summing over divisor pairs",
+        "multiply Dirichlet series coefficients exactly for n up to N",
+        "build sigma from 1 star 1 or check a divisor identity",
+        "how do I combine two functions over the divisors of n",
     ];
     const ALIASES: &'static [&'static str] = &["dirichlet convolution", "DirichletConvolve"];
     const EXAMPLE: &'static str = r#"{"f": [1, 1, 1, 1, 1, 1], "g": [1, 1, 1, 1, 1, 1]}"#;

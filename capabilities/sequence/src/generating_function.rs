@@ -47,6 +47,10 @@ impl Operation for GeneratingFunction {
     const PHRASINGS: &'static [&'static str] = &[
         "rational generating function of a sequence",
         "closed form power series of a list of terms",
+        "find a fraction of polynomials whose series gives these numbers",
+        "compact formula packaging a whole sequence as one ratio of polynomials",
+        "derive the generating function from the first terms of a counting problem",
+        "how do I guess P(x)/Q(x) from a list of terms",
     ];
     const ALIASES: &'static [&'static str] = &[
         "rational generating function",

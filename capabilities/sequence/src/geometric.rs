@@ -38,6 +38,10 @@ impl Operation for Geometric {
         "does each number get multiplied by the same factor",
         "whether consecutive terms have a constant ratio",
         "geometric progression test and common ratio",
+        "is each number a fixed multiple of the one before",
+        "check if 3, 6, 12, 24 keeps doubling",
+        "test whether growth is by a constant percent each period",
+        "is there a constant ratio in my list and what is it",
     ];
     const ALIASES: &'static [&'static str] = &["is geometric", "Ratios"];
     const EXAMPLE: &'static str = r#"{"terms": [3, -6, 12, -24]}"#;

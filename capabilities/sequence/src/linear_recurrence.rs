@@ -67,6 +67,10 @@ impl Operation for LinearRecurrence {
     const PHRASINGS: &'static [&'static str] = &[
         "far term of a sequence given by a linear recurrence",
         "n-th term from a recurrence and initial values",
+        "term 1000 of a sequence where each term depends on the last few",
+        "exact value far along a rule like a_n = 2a_(n-1) + a_(n-2)",
+        "predict a population after many generations from a fixed update rule",
+        "how do I compute the n-th term from a recurrence and starting values",
     ];
     const ALIASES: &'static [&'static str] = &["rsolve", "LinearRecurrence", "RecurrenceTable"];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [2, 1], "n": 20}"#;

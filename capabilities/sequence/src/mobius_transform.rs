@@ -45,6 +45,10 @@ impl Operation for MobiusTransform {
     const PHRASINGS: &'static [&'static str] = &[
         "Mobius inversion of divisor sums",
         "recover f from g(n) = sum over d dividing n of f(d)",
+        "undo a sum over divisors to recover the original function",
+        "get the number of primitive necklaces from the total counts",
+        "invert divisor sums, or form them, for a whole list",
+        "how do I recover f when I know g(n) as its divisor sum",
     ];
     const ALIASES: &'static [&'static str] = &["mobius inversion", "inverse_mobius_transform"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}"#;

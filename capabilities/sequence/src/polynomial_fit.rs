@@ -44,6 +44,10 @@ impl Operation for PolynomialFit {
     const PHRASINGS: &'static [&'static str] = &[
         "polynomial formula for the n-th term of a sequence",
         "closed form of a sequence with constant differences",
+        "find the formula for 1, 4, 9, 16, 25 in terms of n",
+        "exact polynomial through the terms of a number pattern",
+        "derive a formula for the n-th term of a sum like 1+2+...+n",
+        "how do I find a polynomial formula for my sequence",
     ];
     const ALIASES: &'static [&'static str] = &[
         "interpolate",

@@ -27,7 +27,14 @@ impl Operation for PrefixSums {
         "running total",
         "cumsum",
     ];
-    const PHRASINGS: &'static [&'static str] = &["running totals of a sequence", "cumulative sums"];
+    const PHRASINGS: &'static [&'static str] = &[
+        "running totals of a sequence",
+        "cumulative sums",
+        "running balance after each deposit in a list",
+        "add up a list step by step keeping every subtotal",
+        "accumulate daily sales into a year-to-date total",
+        "how do I get the cumulative total at each position",
+    ];
     const ALIASES: &'static [&'static str] = &["cumsum", "Accumulate", "itertools.accumulate"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 3, 5, 7, 9]}"#;
     const EXPECTED: &'static str = r#"["1", "4", "9", "16", "25"]"#;

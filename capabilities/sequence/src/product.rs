@@ -30,6 +30,10 @@ impl Operation for Product {
     const PHRASINGS: &'static [&'static str] = &[
         "product of all terms of a list",
         "multiply a list of numbers exactly",
+        "multiply all of these fractions together exactly, no rounding",
+        "exact result of multiplying a long list of whole numbers",
+        "combine several growth factors into one overall factor",
+        "how do I get the exact product of a list of numbers",
     ];
     const ALIASES: &'static [&'static str] = &["prod", "Times", "math.prod"];
     const EXAMPLE: &'static str = r#"{"terms": ["1/2", "2/3", "3/4", "4/5"]}"#;

@@ -49,6 +49,10 @@ impl Operation for RecurrenceFind {
         "shortest linear recurrence that generates the terms",
         "guess a recurrence from the first terms",
         "Berlekamp-Massey over the rationals",
+        "what rule produces the next number from the earlier ones",
+        "find the pattern where each term is a fixed mix of previous terms",
+        "detect a linear recurrence in counting data for a combinatorial problem",
+        "is there a way to find a recurrence that generates my list",
     ];
     const ALIASES: &'static [&'static str] = &[
         "find_linear_recurrence",

@@ -41,6 +41,10 @@ impl Operation for RecurrenceModular {
     const PHRASINGS: &'static [&'static str] = &[
         "huge term of a linear recurrence modulo m",
         "n-th term of a recurrence mod m by matrix powers",
+        "the 10^18-th Fibonacci number modulo 1000000007",
+        "remainder of a far-off term of a recurrence for a programming contest",
+        "last digits of a term billions of steps along a recurrence",
+        "how do I get term n of a recurrence mod m for enormous n",
     ];
     const ALIASES: &'static [&'static str] = &["linear recurrence mod", "LinearRecurrence mod"];
     const EXAMPLE: &'static str = r#"{"coefficients": [1, 1], "initial_values": [0, 1], "n": "1000000000000000000", "modulus": 1000000007}"#;

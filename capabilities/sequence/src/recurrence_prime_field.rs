@@ -46,6 +46,10 @@ impl Operation for RecurrencePrimeField {
     const PHRASINGS: &'static [&'static str] = &[
         "linear recurrence of a sequence over GF(p)",
         "Berlekamp-Massey modulo a prime",
+        "find the shortest feedback rule producing a sequence of remainders mod p",
+        "linear complexity of a stream cipher keystream over a prime field",
+        "recover the recurrence of a sequence known only modulo a prime",
+        "how do I find a linear recurrence for numbers given mod p",
     ];
     const ALIASES: &'static [&'static str] = &["berlekamp_massey", "FindLinearRecurrence mod p"];
     const EXAMPLE: &'static str = r#"{"terms": [1, 1, 0, 1, 1, 0, 1, 1, 0, 1], "p": 2}"#;

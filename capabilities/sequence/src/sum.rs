@@ -26,6 +26,10 @@ impl Operation for Sum {
     const PHRASINGS: &'static [&'static str] = &[
         "sum of a list of exact numbers",
         "total of integers or fractions",
+        "add up these numbers exactly, including fractions",
+        "total of a list of numbers with no rounding",
+        "exact sum of a column of prices or measurements",
+        "how do I add a long list of fractions exactly",
     ];
     const ALIASES: &'static [&'static str] = &["sum", "Total", "math.fsum"];
     const EXAMPLE: &'static str = r#"{"terms": [1, "1/4", "1/9", "1/16"]}"#;
