@@ -250,6 +250,7 @@ pub async fn serve_http(
         return Err("--max-connections, --max-connections-per-peer and --read-timeout-ms must be at least 1".into());
     }
     let keys = Arc::new(state_keys(config.state_key_file.as_deref(), true)?);
+    crate::catalog().warm_search();
     let ct = CancellationToken::new();
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(opts.allowed_hosts.iter().cloned());

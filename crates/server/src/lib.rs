@@ -182,6 +182,7 @@ pub async fn serve_stdio(config: Config) -> Result<(), Box<dyn std::error::Error
         tokio::io::stdout(),
         ids,
     ));
+    catalog().warm_search();
     let server = HessianServer::new(
         catalog(),
         config.clone(),
