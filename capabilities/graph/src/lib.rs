@@ -34,6 +34,7 @@ hessian_op::operations! {
     standard_construct => Construct,
     independence_number => IndependenceNumber,
     vertex_cover => VertexCover,
+    dominating_set => DominatingSet,
     condensation => Condensation,
     degree_sequence => DegreeSequence,
     hamiltonian => Hamiltonian,

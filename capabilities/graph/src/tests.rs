@@ -691,3 +691,63 @@ fn planarity_answers_and_witnesses_on_named_graphs() {
     let out = planar(k33);
     assert_eq!(out["kuratowski"]["sides"], json!([[0, 1, 2], [3, 4, 5]]));
 }
+
+/// The domination number of every graph up to 6 vertices (and random ones
+/// on 9) against the least dominating subset by brute force, the set
+/// checked to dominate; directed edges dominate both ways.
+#[test]
+fn dominating_sets_are_minimum_against_every_subset() {
+    let brute = |n: usize, edges: &[[usize; 2]]| -> usize {
+        (0..1u32 << n)
+            .filter(|s| {
+                (0..n).all(|v| {
+                    s >> v & 1 == 1
+                        || edges.iter().any(|[a, b]| {
+                            (*a == v && s >> b & 1 == 1) || (*b == v && s >> a & 1 == 1)
+                        })
+                })
+            })
+            .map(|s| s.count_ones() as usize)
+            .min()
+            .unwrap_or(0)
+    };
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut random = Vec::new();
+    for _ in 0..40 {
+        let mut edges = Vec::new();
+        for u in 0..9usize {
+            for v in u + 1..9 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if seed.is_multiple_of(4) {
+                    edges.push([u, v]);
+                }
+            }
+        }
+        random.push((9, edges));
+    }
+    for (directed, (n, edges)) in small_graphs()
+        .into_iter()
+        .map(|g| (false, g))
+        .chain(random.into_iter().map(|g| (true, g)))
+    {
+        let out = run(
+            "graph.dominating_set.compute",
+            json!({"graph": {"vertices": n, "edges": edges, "directed": directed}}),
+        );
+        assert_eq!(out["status"], "exact");
+        assert_eq!(out["size"], json!(brute(n, &edges)), "{n} {edges:?}");
+        let set: Vec<usize> = serde_json::from_value(out["set"].clone()).unwrap();
+        assert_eq!(set.len(), brute(n, &edges));
+        for v in 0..n {
+            assert!(
+                set.contains(&v)
+                    || edges
+                        .iter()
+                        .any(|[a, b]| (*a == v && set.contains(b)) || (*b == v && set.contains(a))),
+                "{v} undominated in {edges:?}"
+            );
+        }
+    }
+}

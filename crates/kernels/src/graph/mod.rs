@@ -2,13 +2,15 @@
 //! file: `traversal` (search, components, bipartiteness, topological order,
 //! Eulerian trails), `paths` (shortest paths, distances, spanning forests),
 //! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
-//! automorphisms), `flow` (maximum flow, minimum cut), `search` (budgeted
+//! automorphisms), `flow` (maximum flow, minimum cut), `domination`
+//! (minimum dominating set by integer programming), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
 //! Every answer carries a witness its caller can check; structure that
 //! petgraph already solves soundly goes through [`Graph::to_petgraph`].
 
+mod domination;
 mod flow;
 pub mod matching;
 mod matrices;
@@ -20,6 +22,7 @@ mod structure;
 mod traversal;
 pub mod weighted_matching;
 
+pub use domination::*;
 pub use flow::*;
 pub use search::*;
 pub use structure::*;
