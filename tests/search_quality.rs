@@ -52,6 +52,20 @@ fn negatives(set: &Value) -> (Vec<&str>, usize) {
     (negatives, refused)
 }
 
+/// A markdown table of figures, one row per (name, figures).
+fn print_table<'a>(head: &str, rows: impl Iterator<Item = (&'a str, &'a Figures)>) {
+    eprintln!("| {head} | queries | top-1 | recall@5 |");
+    eprintln!("|---|---|---|---|");
+    for (name, f) in rows {
+        eprintln!(
+            "| {name} | {} | {:.3} | {:.3} |",
+            f.total,
+            f.top1(),
+            f.recall5()
+        );
+    }
+}
+
 #[derive(Default)]
 struct Figures {
     total: usize,
@@ -172,16 +186,10 @@ fn held_out_queries_measured_by_kind() {
         }
     }
     eprintln!("held-out set (never tuned on):");
-    eprintln!("| kind | queries | top-1 | recall@5 |");
-    eprintln!("|---|---|---|---|");
-    for (kind, f) in by_kind.iter().map(|(k, f)| (*k, f)).chain([("all", &all)]) {
-        eprintln!(
-            "| {kind} | {} | {:.3} | {:.3} |",
-            f.total,
-            f.top1(),
-            f.recall5()
-        );
-    }
+    print_table(
+        "kind",
+        by_kind.iter().map(|(k, f)| (*k, f)).chain([("all", &all)]),
+    );
     for m in &all.misses {
         eprintln!("  miss: {m}");
     }
@@ -409,21 +417,14 @@ fn held_out_families_measured_by_family() {
         }
     }
     eprintln!("held-out, operations added since (never tuned on):");
-    eprintln!("| family or kind | queries | top-1 | recall@5 |");
-    eprintln!("|---|---|---|---|");
-    for (name, f) in by_family
-        .iter()
-        .chain(by_kind.iter())
-        .map(|(k, f)| (*k, f))
-        .chain([("all", &all)])
-    {
-        eprintln!(
-            "| {name} | {} | {:.3} | {:.3} |",
-            f.total,
-            f.top1(),
-            f.recall5()
-        );
-    }
+    print_table(
+        "family or kind",
+        by_family
+            .iter()
+            .chain(by_kind.iter())
+            .map(|(k, f)| (*k, f))
+            .chain([("all", &all)]),
+    );
     for m in &all.misses {
         eprintln!("  miss: {m}");
     }

@@ -15,22 +15,12 @@ use num_traits::{One, ToPrimitive, Zero};
 /// least open relaxation value rounded up as a lower bound.
 pub fn dominating_set(g: &Graph, budget: &Budget) -> Result<Search<Vec<usize>>, Stop> {
     let n = g.n;
-    // closed[v]: v and its neighbours, each once.
-    let closed: Vec<Vec<bool>> = (0..n)
-        .map(|v| {
-            let mut row = vec![false; n];
-            row[v] = true;
-            for (u, _) in &g.adj[v] {
-                row[*u] = true;
-            }
-            for (a, b, _) in &g.edges {
-                if *b == v {
-                    row[*a] = true;
-                }
-            }
-            row
-        })
-        .collect();
+    // closed[v][u]: u is v or a neighbour of v, an edge counting both ways.
+    let mut closed: Vec<Vec<bool>> = (0..n).map(|v| (0..n).map(|u| u == v).collect()).collect();
+    for (a, b, _) in &g.edges {
+        closed[*a][*b] = true;
+        closed[*b][*a] = true;
+    }
     let problem = Problem {
         cost: vec![Q::one(); n],
         rows: closed
