@@ -27,6 +27,7 @@ hessian_op::operations! {
     eulerian => Eulerian,
     maximum_matching => MaximumMatching,
     maximum_flow => MaximumFlow,
+    minimum_cost_flow => MinimumCostFlow,
     chromatic_number => ChromaticNumber,
     clique_number => CliqueNumber,
     isomorphism => Isomorphism,

@@ -2,7 +2,8 @@
 //! file: `traversal` (search, components, bipartiteness, topological order,
 //! Eulerian trails), `paths` (shortest paths, distances, spanning forests),
 //! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
-//! automorphisms), `flow` (maximum flow, minimum cut), `domination`
+//! automorphisms), `flow` (maximum flow, minimum cut), `cost_flow` (minimum-cost flow by
+//! successive shortest paths, with potentials), `domination`
 //! (minimum dominating set by integer programming), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
@@ -10,6 +11,7 @@
 //! Every answer carries a witness its caller can check; structure that
 //! petgraph already solves soundly goes through [`Graph::to_petgraph`].
 
+mod cost_flow;
 mod domination;
 mod flow;
 pub mod matching;
@@ -22,6 +24,7 @@ mod structure;
 mod traversal;
 pub mod weighted_matching;
 
+pub use cost_flow::*;
 pub use domination::*;
 pub use flow::*;
 pub use search::*;

@@ -608,3 +608,73 @@ fn weighted_blossom_matches_brute_force() {
         assert_eq!(total, best((1 << n) - 1, n, &w), "{n} {edges:?}");
     }
 }
+
+/// Successive shortest paths against the exact simplex on the same program
+/// (min Σ cₑfₑ, conservation rows, 0 ≤ fₑ ≤ capₑ): equal optimal costs, and
+/// infeasible exactly when the simplex proves it; random networks with
+/// negative costs, parallel arcs, loops and rational data.
+#[test]
+fn minimum_cost_flow_matches_the_simplex() {
+    use super::{CostFlow, CostFlowProblem, minimum_cost_flow};
+    use crate::lp::{self, Answer, Problem, Relation, Row};
+    let mut rng = StdRng::seed_from_u64(36);
+    let (mut optimal, mut infeasible) = (0, 0);
+    for _ in 0..300 {
+        let n = rng.gen_range(2..8);
+        let arcs: Vec<(usize, usize)> = (0..rng.gen_range(1..16))
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+            .collect();
+        let m = arcs.len();
+        let q = |a: i64, b: i64| Q::new(a.into(), b.into());
+        let capacities: Vec<Q> = (0..m)
+            .map(|_| q(rng.gen_range(0..6), rng.gen_range(1..3)))
+            .collect();
+        let costs: Vec<Q> = (0..m).map(|_| q(rng.gen_range(-3..8), 1)).collect();
+        let mut supplies: Vec<Q> = (0..n)
+            .map(|_| q(rng.gen_range(-4..5), rng.gen_range(1..3)))
+            .collect();
+        let total: Q = supplies.iter().sum();
+        supplies[n - 1] -= total;
+        let p = CostFlowProblem {
+            n,
+            arcs: &arcs,
+            capacities: &capacities,
+            costs: &costs,
+            supplies: &supplies,
+        };
+        let ours = minimum_cost_flow(&p, &Budget::unlimited()).expect("solves");
+        let lp = Problem {
+            cost: costs.clone(),
+            rows: (0..n)
+                .map(|v| Row {
+                    coefficients: arcs
+                        .iter()
+                        .map(|&(a, b)| q(i64::from(a == v) - i64::from(b == v), 1))
+                        .collect(),
+                    relation: Relation::Eq,
+                    rhs: supplies[v].clone(),
+                })
+                .collect(),
+            lower: vec![Some(Q::zero()); m],
+            upper: capacities.iter().cloned().map(Some).collect(),
+        };
+        match (ours, lp::solve(&lp, &Budget::unlimited()).expect("simplex")) {
+            (CostFlow::Optimal { cost, .. }, Answer::Optimal { x, .. }) => {
+                assert_eq!(
+                    cost,
+                    lp::objective(&lp, &x),
+                    "{arcs:?} {capacities:?} {costs:?} {supplies:?}"
+                );
+                optimal += 1;
+            }
+            (CostFlow::Infeasible { .. }, Answer::Infeasible { .. }) => infeasible += 1,
+            (a, b) => {
+                panic!("disagree: {a:?} vs {b:?} on {arcs:?} {capacities:?} {costs:?} {supplies:?}")
+            }
+        }
+    }
+    assert!(
+        optimal > 50 && infeasible > 50,
+        "{optimal} optimal, {infeasible} infeasible"
+    );
+}
