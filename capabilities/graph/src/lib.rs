@@ -29,6 +29,7 @@ hessian_op::operations! {
     maximum_flow => MaximumFlow,
     minimum_cost_flow => MinimumCostFlow,
     chromatic_number => ChromaticNumber,
+    edge_chromatic_number => EdgeChromaticNumber,
     clique_number => CliqueNumber,
     isomorphism => Isomorphism,
     degree_sequence_graphical => Graphical,

@@ -3,8 +3,10 @@
 
 use hessian_kernels::Stop;
 use hessian_kernels::logic::formula::{self, Formula};
-use hessian_kernels::sat::cdcl::{self, Halt, Outcome};
-use hessian_kernels::sat::{Cnf, Step, counter, dimacs, falsified, lrat, lrat_text};
+use hessian_kernels::sat::cdcl;
+use hessian_kernels::sat::{
+    Checked, Cnf, Step, Undecided, counter, dimacs, lrat_text, solve_checked,
+};
 use hessian_kernels::{csp, exact_cover};
 use hessian_op::wire::{Bounded, Item, LIMIT_TAG, List};
 use hessian_op::{Ctx, MathError};
@@ -189,62 +191,47 @@ pub fn decide(cnf: &Cnf, ctx: &Ctx) -> Result<(Decision, SearchOut), MathError> 
     let limits = cdcl::Limits {
         proof_words: MAX_PROOF_WORDS,
     };
-    let (outcome, stats) = cdcl::solve(cnf, &limits, &ctx.budget);
+    let (checked, stats) = solve_checked(cnf, &limits, &ctx.budget);
     let search = SearchOut {
         decisions: stats.decisions,
         conflicts: stats.conflicts,
         propagations: stats.propagations,
         restarts: stats.restarts,
     };
-    let decision = match outcome {
-        Err(Halt::Stopped(Stop::Deadline)) => Decision::Unknown(format!(
+    let decision = match checked? {
+        Checked::Unknown(Undecided::Deadline) => Decision::Unknown(format!(
             "the deadline stopped the search after {} conflicts",
             stats.conflicts
         )),
-        Err(Halt::Stopped(stop)) => return Err(stop.into()),
-        Err(Halt::ProofTooLarge) => Decision::Unknown(format!(
+        Checked::Unknown(Undecided::ProofTooLarge) => Decision::Unknown(format!(
             "the proof passed {MAX_PROOF_WORDS} words after {} conflicts",
             stats.conflicts
         )),
-        Ok(Outcome::Sat(model)) => {
-            if falsified(cnf, &model).is_some() {
-                return Err(Stop::CheckFailed("the model falsifies a clause").into());
-            }
-            Decision::Sat(model)
-        }
-        Ok(Outcome::Unsat(steps)) => match lrat::check(cnf, &steps, &ctx.budget) {
-            Err(Stop::Deadline) => Decision::Unknown(format!(
-                "the solver found the clauses unsatisfiable, but the replay of its {}-step proof did not finish before the deadline",
-                steps.len()
-            )),
-            Err(stop) => return Err(stop.into()),
-            Ok(Err(_)) => {
-                return Err(
-                    Stop::CheckFailed("the LRAT checker rejected the solver's proof").into(),
-                );
-            }
-            Ok(Ok(())) => {
-                let added = steps
-                    .iter()
-                    .filter(|s| matches!(s, Step::Add { .. }))
-                    .count();
-                let hints = steps
-                    .iter()
-                    .map(|s| match s {
-                        Step::Add { hints, .. } => hints.len(),
-                        Step::Delete(_) => 0,
-                    })
-                    .sum();
-                let text = lrat_text(&steps, cnf.clauses.len() as u64);
-                Decision::Unsat(ProofOut {
-                    format: "LRAT",
-                    added,
-                    hints,
-                    bytes: text.len(),
-                    text: (text.len() <= MAX_PROOF_TEXT).then_some(text),
+        Checked::Unknown(Undecided::Replay(steps)) => Decision::Unknown(format!(
+            "the solver found the clauses unsatisfiable, but the replay of its {steps}-step proof did not finish before the deadline"
+        )),
+        Checked::Sat(model) => Decision::Sat(model),
+        Checked::Unsat(steps) => {
+            let added = steps
+                .iter()
+                .filter(|s| matches!(s, Step::Add { .. }))
+                .count();
+            let hints = steps
+                .iter()
+                .map(|s| match s {
+                    Step::Add { hints, .. } => hints.len(),
+                    Step::Delete(_) => 0,
                 })
-            }
-        },
+                .sum();
+            let text = lrat_text(&steps, cnf.clauses.len() as u64);
+            Decision::Unsat(ProofOut {
+                format: "LRAT",
+                added,
+                hints,
+                bytes: text.len(),
+                text: (text.len() <= MAX_PROOF_TEXT).then_some(text),
+            })
+        }
     };
     Ok((decision, search))
 }

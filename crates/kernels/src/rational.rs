@@ -138,9 +138,8 @@ fn reduce_pairwise(mut v: Vec<Q>, budget: &Budget, op: impl Fn(Q, Q) -> Q) -> Re
         let mut next = Vec::with_capacity(v.len().div_ceil(2));
         let mut it = v.into_iter();
         while let Some(a) = it.next() {
-            if next.len() % 64 == 0 {
-                budget.check()?;
-            }
+            // Near the root one step joins numbers of a million digits.
+            budget.check()?;
             next.push(match it.next() {
                 Some(b) => op(a, b),
                 None => a,

@@ -14,6 +14,8 @@ pub mod dimacs;
 pub mod lrat;
 pub mod pseudo_boolean;
 
+use crate::{Budget, Stop};
+
 /// A clause set: literals are ±v for variables v in 1..=vars.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cnf {
@@ -81,3 +83,56 @@ pub fn lrat_text(steps: &[Step], inputs: u64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// A solver's answer after its replay: the model evaluated on every clause,
+/// the proof by [`lrat::check`].
+#[derive(Debug)]
+pub enum Checked {
+    Sat(Vec<bool>),
+    /// The replayed proof's steps (the last adds the empty clause).
+    Unsat(Vec<Step>),
+    /// No verdict, and why.
+    Unknown(Undecided),
+}
+
+/// Why [`solve_checked`] has no verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undecided {
+    /// The deadline stopped the search.
+    Deadline,
+    /// The proof outgrew [`cdcl::Limits::proof_words`].
+    ProofTooLarge,
+    /// The search ended unsatisfiable but the replay of its proof (this many
+    /// steps) did not finish before the deadline.
+    Replay(usize),
+}
+
+/// Solves `cnf` with [`cdcl::solve`] and replays what it found; a replay
+/// that fails is `Stop::CheckFailed`. The search's counters come back
+/// whatever the outcome.
+pub fn solve_checked(
+    cnf: &Cnf,
+    limits: &cdcl::Limits,
+    budget: &Budget,
+) -> (Result<Checked, Stop>, cdcl::Stats) {
+    use cdcl::{Halt, Outcome};
+    let (outcome, stats) = cdcl::solve(cnf, limits, budget);
+    let checked = match outcome {
+        Err(Halt::Stopped(Stop::Deadline)) => Ok(Checked::Unknown(Undecided::Deadline)),
+        Err(Halt::Stopped(stop)) => Err(stop),
+        Err(Halt::ProofTooLarge) => Ok(Checked::Unknown(Undecided::ProofTooLarge)),
+        Ok(Outcome::Sat(model)) => match falsified(cnf, &model) {
+            Some(_) => Err(Stop::CheckFailed("the model falsifies a clause")),
+            None => Ok(Checked::Sat(model)),
+        },
+        Ok(Outcome::Unsat(steps)) => match lrat::check(cnf, &steps, budget) {
+            Err(Stop::Deadline) => Ok(Checked::Unknown(Undecided::Replay(steps.len()))),
+            Err(stop) => Err(stop),
+            Ok(Err(_)) => Err(Stop::CheckFailed(
+                "the LRAT checker rejected the solver's proof",
+            )),
+            Ok(Ok(())) => Ok(Checked::Unsat(steps)),
+        },
+    };
+    (checked, stats)
+}

@@ -70,13 +70,14 @@ pub fn minimum_cost_flow(p: &CostFlowProblem, budget: &Budget) -> Result<CostFlo
             .min_by(|&a, &b| dist[a].cmp(&dist[b]))
         else {
             let side: Vec<bool> = dist.iter().map(Option::is_some).collect();
-            return certified_cut(p, side);
+            return certified_cut(p, side, budget);
         };
         // Walk back to the path's source, finding the bottleneck.
         let mut amount = -excess[t].clone();
         let mut v = t;
         let mut path = Vec::new();
         while let Some((e, forward)) = pred[v] {
+            budget.check()?;
             let room = if forward {
                 &p.capacities[e] - &flow[e]
             } else {
@@ -101,14 +102,25 @@ pub fn minimum_cost_flow(p: &CostFlowProblem, budget: &Budget) -> Result<CostFlo
     let all: Vec<usize> = (0..p.n).collect();
     let (dist, _) = shortest(p, &flow, &all, budget)?;
     let potentials: Vec<Q> = dist.into_iter().map(Option::unwrap_or_default).collect();
-    let cost = p.costs.iter().zip(&flow).map(|(c, f)| c * f).sum();
+    let cost = total_cost(p, &flow, budget)?;
     let answer = CostFlow::Optimal {
         flow,
         cost,
         potentials,
     };
-    check(p, &answer).map_err(Stop::CheckFailed)?;
+    check(p, &answer, budget)?;
     Ok(answer)
+}
+
+/// Σ cₑfₑ. A product of long numbers is slow (num-rational reduces every
+/// result by a gcd), so the budget is polled per arc here and in [`check`].
+fn total_cost(p: &CostFlowProblem, flow: &[Q], budget: &Budget) -> Result<Q, Stop> {
+    let mut total = Q::zero();
+    for (c, f) in p.costs.iter().zip(flow) {
+        budget.check()?;
+        total += c * f;
+    }
+    Ok(total)
 }
 
 type Pred = Option<(usize, bool)>;
@@ -156,27 +168,37 @@ fn shortest(
     ))
 }
 
-fn certified_cut(p: &CostFlowProblem, side: Vec<bool>) -> Result<CostFlow, Stop> {
-    let supply = (0..p.n).filter(|&v| side[v]).map(|v| &p.supplies[v]).sum();
-    let capacity = p
-        .arcs
-        .iter()
-        .zip(p.capacities)
-        .filter(|((u, v), _)| side[*u] && !side[*v])
-        .map(|(_, c)| c)
-        .sum();
+fn certified_cut(p: &CostFlowProblem, side: Vec<bool>, budget: &Budget) -> Result<CostFlow, Stop> {
+    let (supply, capacity) = cut(p, &side, budget)?;
     let answer = CostFlow::Infeasible {
         side,
         supply,
         capacity,
     };
-    check(p, &answer).map_err(Stop::CheckFailed)?;
+    check(p, &answer, budget)?;
     Ok(answer)
+}
+
+/// The supply of `side` and the capacity of the arcs leaving it.
+fn cut(p: &CostFlowProblem, side: &[bool], budget: &Budget) -> Result<(Q, Q), Stop> {
+    let (mut supply, mut capacity) = (Q::zero(), Q::zero());
+    for v in (0..p.n).filter(|&v| side[v]) {
+        budget.check()?;
+        supply += &p.supplies[v];
+    }
+    for (&(u, v), c) in p.arcs.iter().zip(p.capacities) {
+        if side[u] && !side[v] {
+            budget.check()?;
+            capacity += c;
+        }
+    }
+    Ok((supply, capacity))
 }
 
 /// Checks an answer against the problem as given: a flow's bounds,
 /// conservation, cost and reduced costs; a cut's supply and capacity.
-pub fn check(p: &CostFlowProblem, answer: &CostFlow) -> Result<(), &'static str> {
+pub fn check(p: &CostFlowProblem, answer: &CostFlow, budget: &Budget) -> Result<(), Stop> {
+    let fail = |what| Err(Stop::CheckFailed(what));
     match answer {
         CostFlow::Optimal {
             flow,
@@ -185,9 +207,10 @@ pub fn check(p: &CostFlowProblem, answer: &CostFlow) -> Result<(), &'static str>
         } => {
             let mut net = vec![Q::zero(); p.n];
             for (e, &(u, v)) in p.arcs.iter().enumerate() {
+                budget.check()?;
                 let f = &flow[e];
                 if f.is_negative() || f > &p.capacities[e] {
-                    return Err("a flow leaves its arc's bounds");
+                    return fail("a flow leaves its arc's bounds");
                 }
                 net[u] += f;
                 net[v] -= f;
@@ -195,15 +218,14 @@ pub fn check(p: &CostFlowProblem, answer: &CostFlow) -> Result<(), &'static str>
                 if (f < &p.capacities[e] && reduced.is_negative())
                     || (f.is_positive() && reduced.is_positive())
                 {
-                    return Err("a reduced cost has the wrong sign");
+                    return fail("a reduced cost has the wrong sign");
                 }
             }
             if net != p.supplies {
-                return Err("the flow does not meet the supplies");
+                return fail("the flow does not meet the supplies");
             }
-            let total: Q = p.costs.iter().zip(flow).map(|(c, f)| c * f).sum();
-            if &total != cost {
-                return Err("the cost does not add up");
+            if &total_cost(p, flow, budget)? != cost {
+                return fail("the cost does not add up");
             }
         }
         CostFlow::Infeasible {
@@ -211,16 +233,9 @@ pub fn check(p: &CostFlowProblem, answer: &CostFlow) -> Result<(), &'static str>
             supply,
             capacity,
         } => {
-            let s: Q = (0..p.n).filter(|&v| side[v]).map(|v| &p.supplies[v]).sum();
-            let c: Q = p
-                .arcs
-                .iter()
-                .zip(p.capacities)
-                .filter(|((u, v), _)| side[*u] && !side[*v])
-                .map(|(_, c)| c)
-                .sum();
+            let (s, c) = cut(p, side, budget)?;
             if &s != supply || &c != capacity || s <= c {
-                return Err("the cut does not rule out a flow");
+                return fail("the cut does not rule out a flow");
             }
         }
     }

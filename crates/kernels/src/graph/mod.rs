@@ -4,7 +4,8 @@
 //! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
 //! automorphisms), `flow` (maximum flow, minimum cut), `cost_flow` (minimum-cost flow by
 //! successive shortest paths, with potentials), `domination`
-//! (minimum dominating set by integer programming), `search` (budgeted
+//! (minimum dominating set by integer programming), `edge_colouring`
+//! (the chromatic index by SAT with replayed proofs), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -13,6 +14,7 @@
 
 mod cost_flow;
 mod domination;
+mod edge_colouring;
 mod flow;
 pub mod matching;
 mod matrices;
@@ -26,6 +28,7 @@ pub mod weighted_matching;
 
 pub use cost_flow::*;
 pub use domination::*;
+pub use edge_colouring::*;
 pub use flow::*;
 pub use search::*;
 pub use structure::*;

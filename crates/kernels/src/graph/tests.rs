@@ -678,3 +678,55 @@ fn minimum_cost_flow_matches_the_simplex() {
         "{optimal} optimal, {infeasible} infeasible"
     );
 }
+
+/// The chromatic index by SAT against the chromatic number of the line
+/// graph by DSATUR branch and bound: every simple graph on up to 5
+/// vertices and random multigraphs on up to 7.
+#[test]
+fn chromatic_index_is_the_line_graphs_chromatic_number() {
+    use super::{all_simple_graphs, chromatic, edge_colouring};
+    use crate::sat::cdcl::Limits;
+    let limits = Limits {
+        proof_words: 1 << 24,
+    };
+    let mut rng = StdRng::seed_from_u64(37);
+    let mut cases: Vec<(usize, Vec<(usize, usize)>)> = (1..=5)
+        .flat_map(|n| all_simple_graphs(n).into_iter().map(move |e| (n, e)))
+        .collect();
+    for _ in 0..200 {
+        let n = rng.gen_range(2..8);
+        let edges = (0..rng.gen_range(0..14))
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+            .filter(|(u, v)| u != v)
+            .collect();
+        cases.push((n, edges));
+    }
+    let mut proofs = 0;
+    for (n, edges) in cases {
+        let g = Graph::unweighted(n, false, &edges);
+        let line: Vec<(usize, usize)> = (0..edges.len())
+            .flat_map(|e| (e + 1..edges.len()).map(move |f| (e, f)))
+            .filter(|&(e, f)| {
+                let ((a, b), (c, d)) = (edges[e], edges[f]);
+                a == c || a == d || b == c || b == d
+            })
+            .collect();
+        let oracle = chromatic(
+            &Graph::unweighted(edges.len(), false, &line),
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        let super::Search::Exact(c) = oracle else {
+            panic!("oracle stopped")
+        };
+        let expected = c.iter().map(|x| x + 1).max().unwrap_or(0);
+        let ours = edge_colouring(&g, &limits, &Budget::unlimited()).unwrap();
+        assert_eq!(
+            (ours.count, ours.lower),
+            (expected, expected),
+            "{n} {edges:?}"
+        );
+        proofs += usize::from(matches!(ours.bound, super::IndexBound::Proof { .. }));
+    }
+    assert!(proofs > 10, "{proofs} answers rest on a replayed proof");
+}
