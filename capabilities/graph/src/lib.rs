@@ -44,6 +44,7 @@ hessian_op::operations! {
     biconnected_components => BiconnectedComponents,
     automorphism_group_order => AutomorphismGroupOrder,
     planarity => PlanarityTest,
+    ramsey_colouring => RamseyColouring,
     bipartite_matching => BipartiteMatching,
     maximum_weight_matching => MaximumWeightMatching,
 }

@@ -5,7 +5,8 @@
 //! automorphisms), `flow` (maximum flow, minimum cut), `cost_flow` (minimum-cost flow by
 //! successive shortest paths, with potentials), `domination`
 //! (minimum dominating set by integer programming), `edge_colouring`
-//! (the chromatic index by SAT with replayed proofs), `search` (budgeted
+//! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
+//! of Kₙ without monochromatic cliques, or a replayed proof of none), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -20,6 +21,7 @@ pub mod matching;
 mod matrices;
 mod paths;
 pub mod planar;
+mod ramsey;
 mod search;
 pub mod six;
 mod structure;
@@ -30,6 +32,7 @@ pub use cost_flow::*;
 pub use domination::*;
 pub use edge_colouring::*;
 pub use flow::*;
+pub use ramsey::*;
 pub use search::*;
 pub use structure::*;
 

@@ -730,3 +730,52 @@ fn chromatic_index_is_the_line_graphs_chromatic_number() {
     }
     assert!(proofs > 10, "{proofs} answers rest on a replayed proof");
 }
+
+/// Ramsey colourings against all 2^C(n,2) colourings of Kₙ for n ≤ 6 and
+/// cliques of 2 to 4, and the known R(3,3) = 6, R(3,4) = 9.
+#[test]
+fn ramsey_colourings_exist_exactly_when_brute_force_finds_one() {
+    use super::{Ramsey, ramsey_colouring};
+    use crate::sat::cdcl::Limits;
+    let limits = Limits {
+        proof_words: 1 << 24,
+    };
+    let b = Budget::unlimited();
+    for n in 1..=6usize {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect();
+        for s in 2..=4usize {
+            for t in 2..=4usize {
+                let clique = |mask: u32, k: usize, colour: bool| {
+                    (0u32..1 << n)
+                        .filter(|v| v.count_ones() as usize == k)
+                        .any(|v| {
+                            pairs.iter().enumerate().all(|(e, &(i, j))| {
+                                v >> i & 1 == 0 || v >> j & 1 == 0 || (mask >> e & 1 == 1) == colour
+                            })
+                        })
+                };
+                let exists =
+                    (0u32..1 << pairs.len()).any(|m| !clique(m, s, true) && !clique(m, t, false));
+                let found = ramsey_colouring(n, s, t, &limits, &b).unwrap();
+                assert_eq!(
+                    matches!(found, Ramsey::Colouring(_)),
+                    exists,
+                    "K_{n}, {s}, {t}"
+                );
+                assert!(!matches!(found, Ramsey::Unknown(_)));
+            }
+        }
+    }
+    for (s, t, r) in [(3, 3, 6), (3, 4, 9)] {
+        assert!(matches!(
+            ramsey_colouring(r - 1, s, t, &limits, &b).unwrap(),
+            Ramsey::Colouring(_)
+        ));
+        assert!(matches!(
+            ramsey_colouring(r, s, t, &limits, &b).unwrap(),
+            Ramsey::None { .. }
+        ));
+    }
+}
