@@ -27,6 +27,7 @@ hessian_op::operations! {
     eulerian => Eulerian,
     maximum_matching => MaximumMatching,
     maximum_flow => MaximumFlow,
+    maximum_cut => MaximumCut,
     minimum_cost_flow => MinimumCostFlow,
     chromatic_number => ChromaticNumber,
     edge_chromatic_number => EdgeChromaticNumber,

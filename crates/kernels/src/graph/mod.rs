@@ -3,7 +3,8 @@
 //! Eulerian trails), `paths` (shortest paths, distances, spanning forests),
 //! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
 //! automorphisms), `flow` (maximum flow, minimum cut), `cost_flow` (minimum-cost flow by
-//! successive shortest paths, with potentials), `domination`
+//! successive shortest paths, with potentials), `cut` (maximum cut by branch
+//! and bound), `domination`
 //! (minimum dominating set by integer programming), `edge_colouring`
 //! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
 //! of Kₙ without monochromatic cliques, or a replayed proof of none), `search` (budgeted
@@ -14,6 +15,7 @@
 //! petgraph already solves soundly goes through [`Graph::to_petgraph`].
 
 mod cost_flow;
+mod cut;
 mod domination;
 mod edge_colouring;
 mod flow;
@@ -29,6 +31,7 @@ mod traversal;
 pub mod weighted_matching;
 
 pub use cost_flow::*;
+pub use cut::*;
 pub use domination::*;
 pub use edge_colouring::*;
 pub use flow::*;

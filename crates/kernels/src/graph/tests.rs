@@ -779,3 +779,74 @@ fn ramsey_colourings_exist_exactly_when_brute_force_finds_one() {
         ));
     }
 }
+
+/// Maximum cuts against every 2^(n−1) partition: all graphs on up to 5
+/// vertices with weights of both signs, and random weighted graphs on 11.
+#[test]
+fn maximum_cut_matches_brute_force() {
+    use super::maximum_cut;
+    let mut rng = StdRng::seed_from_u64(38);
+    let mut cases: Vec<(usize, Vec<(usize, usize)>)> = (1..=5)
+        .flat_map(|n| super::all_simple_graphs(n).into_iter().map(move |e| (n, e)))
+        .collect();
+    for _ in 0..60 {
+        let edges = (0..rng.gen_range(0..40))
+            .map(|_| (rng.gen_range(0..11), rng.gen_range(0..11)))
+            .collect();
+        cases.push((11, edges));
+    }
+    for (n, edges) in cases {
+        let weighted: Vec<(usize, usize, Q)> = edges
+            .iter()
+            .map(|&(u, v)| {
+                (
+                    u,
+                    v,
+                    Q::new(
+                        rng.gen_range(-4..9i64).into(),
+                        rng.gen_range(1..4i64).into(),
+                    ),
+                )
+            })
+            .collect();
+        let g = Graph::new(n, false, weighted.clone());
+        let brute = (0u32..1 << n)
+            .map(|m| {
+                weighted
+                    .iter()
+                    .filter(|(u, v, _)| (m >> u & 1) != (m >> v & 1))
+                    .map(|(_, _, w)| w.clone())
+                    .sum::<Q>()
+            })
+            .max()
+            .unwrap();
+        let cut = maximum_cut(&g, &Budget::unlimited()).unwrap();
+        assert_eq!(
+            (cut.value, cut.upper_bound),
+            (brute, None),
+            "{n} {weighted:?}"
+        );
+    }
+}
+
+/// At a deadline the cut found is below the upper bound reported, and the
+/// bound is at least the optimum's (a 60-vertex random graph, stopped early).
+#[test]
+fn maximum_cut_stops_with_a_valid_bound() {
+    use super::maximum_cut;
+    let mut rng = StdRng::seed_from_u64(39);
+    let edges: Vec<(usize, usize)> = (0..600)
+        .map(|_| (rng.gen_range(0..60), rng.gen_range(0..60)))
+        .collect();
+    let g = Graph::unweighted(60, false, &edges);
+    let cut = maximum_cut(
+        &g,
+        &Budget::with_timeout(std::time::Duration::from_millis(50)),
+    )
+    .unwrap();
+    let upper = cut
+        .upper_bound
+        .expect("a dense 60-vertex graph is not finished in 50 ms");
+    let non_loops = edges.iter().filter(|(u, v)| u != v).count();
+    assert!(cut.value <= upper && upper <= Q::from_integer(non_loops.into()));
+}
