@@ -33,6 +33,8 @@ hessian_op::operations! {
     edge_chromatic_number => EdgeChromaticNumber,
     clique_number => CliqueNumber,
     isomorphism => Isomorphism,
+    subgraph_isomorphism => SubgraphIsomorphism,
+    homomorphism => Homomorphism,
     degree_sequence_graphical => Graphical,
     standard_construct => Construct,
     independence_number => IndependenceNumber,

@@ -7,7 +7,8 @@
 //! and bound), `domination`
 //! (minimum dominating set by integer programming), `edge_colouring`
 //! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
-//! of Kₙ without monochromatic cliques, or a replayed proof of none), `search` (budgeted
+//! of Kₙ without monochromatic cliques, or a replayed proof of none),
+//! `embedding` (homomorphisms and subgraph isomorphisms by backtracking), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -18,6 +19,7 @@ mod cost_flow;
 mod cut;
 mod domination;
 mod edge_colouring;
+mod embedding;
 mod flow;
 pub mod matching;
 mod matrices;
@@ -34,6 +36,7 @@ pub use cost_flow::*;
 pub use cut::*;
 pub use domination::*;
 pub use edge_colouring::*;
+pub use embedding::*;
 pub use flow::*;
 pub use ramsey::*;
 pub use search::*;

@@ -850,3 +850,64 @@ fn maximum_cut_stops_with_a_valid_bound() {
     let non_loops = edges.iter().filter(|(u, v)| u != v).count();
     assert!(cut.value <= upper && upper <= Q::from_integer(non_loops.into()));
 }
+
+/// Homomorphisms and (induced) subgraph isomorphisms against every map
+/// from the pattern's vertices to the host's: random directed and
+/// undirected pairs with loops, pattern ≤ 4 vertices, host ≤ 5.
+#[test]
+fn maps_exist_exactly_when_some_map_of_all_works() {
+    use super::{MapKind, Mapped, find_map};
+    let mut rng = StdRng::seed_from_u64(40);
+    let kinds = [
+        MapKind::Homomorphism,
+        MapKind::Subgraph { induced: false },
+        MapKind::Subgraph { induced: true },
+    ];
+    let mut found = [0usize; 3];
+    for _ in 0..400 {
+        let directed = rng.gen_bool(0.3);
+        let (k, n) = (rng.gen_range(1..5usize), rng.gen_range(1..6usize));
+        let random_edges = |rng: &mut StdRng, n: usize, m: usize| -> Vec<(usize, usize)> {
+            (0..m)
+                .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+                .collect()
+        };
+        let (pm, hm) = (rng.gen_range(0..6), rng.gen_range(0..12));
+        let pe = random_edges(&mut rng, k, pm);
+        let he = random_edges(&mut rng, n, hm);
+        let (p, h) = (
+            Graph::unweighted(k, directed, &pe),
+            Graph::unweighted(n, directed, &he),
+        );
+        let edge = |es: &[(usize, usize)], a: usize, b: usize| {
+            es.iter()
+                .any(|&(u, v)| (u, v) == (a, b) || (!directed && (v, u) == (a, b)))
+        };
+        for (i, kind) in kinds.into_iter().enumerate() {
+            let works = |f: &[usize]| {
+                let injective = !matches!(kind, MapKind::Homomorphism);
+                (0..k).all(|a| {
+                    (0..k).all(|b| {
+                        let (pe_ab, he_ab) = (edge(&pe, a, b), edge(&he, f[a], f[b]));
+                        (!pe_ab || he_ab)
+                            && (!injective || a == b || f[a] != f[b])
+                            && (kind != (MapKind::Subgraph { induced: true }) || pe_ab == he_ab)
+                    })
+                })
+            };
+            let exists = (0..n.pow(k as u32)).any(|code| {
+                let f: Vec<usize> = (0..k).map(|j| code / n.pow(j as u32) % n).collect();
+                works(&f)
+            });
+            match find_map(&p, &h, kind, &Budget::unlimited()).unwrap() {
+                Mapped::Map(f) => {
+                    assert!(exists && works(&f), "{kind:?} {pe:?} -> {he:?}: {f:?}");
+                    found[i] += 1;
+                }
+                Mapped::None => assert!(!exists, "{kind:?} {pe:?} -> {he:?} missed"),
+                Mapped::Unknown => panic!("no deadline was set"),
+            }
+        }
+    }
+    assert!(found.iter().all(|&f| f > 40 && f < 360), "{found:?}");
+}
