@@ -11,6 +11,7 @@ hessian_op::operations! {
     strongly_connected_components => StronglyConnectedComponents,
     bipartite => Bipartite,
     shortest_path => ShortestPath,
+    longest_path => LongestPath,
     distances => Distances,
     distance_matrix => DistanceMatrix,
     eccentricity => Eccentricity,

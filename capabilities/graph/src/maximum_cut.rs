@@ -57,7 +57,7 @@ impl Operation for MaximumCut {
 
     fn run(input: Input, ctx: &Ctx) -> Result<Self::Output, MathError> {
         let g = input.graph.build()?;
-        if !graph::maximum_cut_fits(&g) {
+        if !graph::integer_weights_fit(&g) {
             return Err(MathError::Limit(
                 "weights whose numerators over their common denominator pass 2^63".into(),
             ));

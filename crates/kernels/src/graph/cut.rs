@@ -9,8 +9,6 @@
 
 use super::Graph;
 use crate::{BigInt, Budget, Q, Stop};
-use num_integer::Integer;
-use num_traits::{One, ToPrimitive};
 
 /// A cut, exact or the best found with an upper bound on the optimum.
 #[derive(Debug, Clone)]
@@ -19,26 +17,6 @@ pub struct Cut {
     pub value: Q,
     /// None when the cut is proven maximum.
     pub upper_bound: Option<Q>,
-}
-
-/// The weights as integers over one denominator, when they fit i64.
-fn scaled(g: &Graph) -> Option<(Vec<i64>, BigInt)> {
-    let d = g
-        .edges
-        .iter()
-        .fold(BigInt::one(), |d, (_, _, w)| d.lcm(w.denom()));
-    let w: Option<Vec<i64>> = g
-        .edges
-        .iter()
-        .map(|(_, _, w)| (w.numer() * (&d / w.denom())).to_i64())
-        .collect();
-    w.map(|w| (w, d))
-}
-
-/// Whether the weights over their common denominator fit i64: the search
-/// adds them in i128, where no sum of 100,000 of them overflows.
-pub fn maximum_cut_fits(g: &Graph) -> bool {
-    scaled(g).is_some()
 }
 
 struct Search<'a> {
@@ -130,10 +108,10 @@ impl Search<'_> {
 }
 
 /// A maximum cut of `g` (directions ignored); at the deadline the best cut
-/// found and an upper bound. The caller checks [`maximum_cut_fits`].
+/// found and an upper bound. The caller checks [`super::integer_weights_fit`].
 pub fn maximum_cut(g: &Graph, budget: &Budget) -> Result<Cut, Stop> {
     let n = g.n;
-    let Some((w, denominator)) = scaled(g) else {
+    let Some((w, denominator)) = super::integer_weights(g) else {
         return Err(Stop::CheckFailed("weights too long for the cut search"));
     };
     let mut adj: Vec<Vec<(usize, i128)>> = vec![Vec::new(); n];

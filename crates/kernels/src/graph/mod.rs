@@ -8,7 +8,8 @@
 //! (minimum dominating set by integer programming), `edge_colouring`
 //! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
 //! of Kₙ without monochromatic cliques, or a replayed proof of none),
-//! `embedding` (homomorphisms and subgraph isomorphisms by backtracking), `search` (budgeted
+//! `embedding` (homomorphisms and subgraph isomorphisms by backtracking),
+//! `longest` (longest simple paths: a pass on a DAG, else branch and bound), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -21,6 +22,7 @@ mod domination;
 mod edge_colouring;
 mod embedding;
 mod flow;
+mod longest;
 pub mod matching;
 mod matrices;
 mod paths;
@@ -38,12 +40,34 @@ pub use domination::*;
 pub use edge_colouring::*;
 pub use embedding::*;
 pub use flow::*;
+pub use longest::*;
 pub use ramsey::*;
 pub use search::*;
 pub use structure::*;
 
-use crate::Q;
-use num_traits::One;
+use crate::{BigInt, Q};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive};
+
+/// The weights as integers over their common denominator, when each fits
+/// i64: searches that add them (maximum cut, longest path) work in i128,
+/// where no sum of 100,000 of them overflows.
+pub fn integer_weights(g: &Graph) -> Option<(Vec<i64>, BigInt)> {
+    let d = g
+        .edges
+        .iter()
+        .fold(BigInt::one(), |d, (_, _, w)| d.lcm(w.denom()));
+    g.edges
+        .iter()
+        .map(|(_, _, w)| (w.numer() * (&d / w.denom())).to_i64())
+        .collect::<Option<Vec<i64>>>()
+        .map(|w| (w, d))
+}
+
+/// Whether [`integer_weights`] has an answer.
+pub fn integer_weights_fit(g: &Graph) -> bool {
+    integer_weights(g).is_some()
+}
 
 #[derive(Debug, Clone)]
 pub struct Graph {
