@@ -41,6 +41,7 @@ hessian_op::operations! {
     independence_number => IndependenceNumber,
     vertex_cover => VertexCover,
     dominating_set => DominatingSet,
+    feedback_vertex_set => FeedbackVertexSet,
     condensation => Condensation,
     degree_sequence => DegreeSequence,
     hamiltonian => Hamiltonian,

@@ -9,7 +9,8 @@
 //! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
 //! of Kₙ without monochromatic cliques, or a replayed proof of none),
 //! `embedding` (homomorphisms and subgraph isomorphisms by backtracking),
-//! `longest` (longest simple paths: a pass on a DAG, else branch and bound), `search` (budgeted
+//! `longest` (longest simple paths: a pass on a DAG, else branch and bound),
+//! `feedback` (minimum feedback vertex sets, cycle constraints added lazily), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -21,6 +22,7 @@ mod cut;
 mod domination;
 mod edge_colouring;
 mod embedding;
+mod feedback;
 mod flow;
 mod longest;
 pub mod matching;
@@ -39,6 +41,7 @@ pub use cut::*;
 pub use domination::*;
 pub use edge_colouring::*;
 pub use embedding::*;
+pub use feedback::*;
 pub use flow::*;
 pub use longest::*;
 pub use ramsey::*;
