@@ -18,6 +18,7 @@ hessian_op::operations! {
     traversal => Traversal,
     topological_order => TopologicalOrder,
     minimum_spanning_tree => MinimumSpanningTree,
+    steiner_tree => SteinerTree,
     spanning_tree_count => SpanningTreeCount,
     adjacency_matrix => AdjacencyMatrix,
     laplacian_matrix => LaplacianMatrix,

@@ -10,7 +10,8 @@
 //! of Kₙ without monochromatic cliques, or a replayed proof of none),
 //! `embedding` (homomorphisms and subgraph isomorphisms by backtracking),
 //! `longest` (longest simple paths: a pass on a DAG, else branch and bound),
-//! `feedback` (minimum feedback vertex sets, cycle constraints added lazily), `search` (budgeted
+//! `feedback` (minimum feedback vertex sets, cycle constraints added lazily),
+//! `steiner` (minimum Steiner trees by Dreyfus–Wagner), `search` (budgeted
 //! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
 //! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
 //! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
@@ -32,6 +33,7 @@ pub mod planar;
 mod ramsey;
 mod search;
 pub mod six;
+mod steiner;
 mod structure;
 mod traversal;
 pub mod weighted_matching;
@@ -46,6 +48,7 @@ pub use flow::*;
 pub use longest::*;
 pub use ramsey::*;
 pub use search::*;
+pub use steiner::*;
 pub use structure::*;
 
 use crate::{BigInt, Q};

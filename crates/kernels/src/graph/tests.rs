@@ -1031,3 +1031,57 @@ fn feedback_vertex_sets_match_brute_force() {
         assert_eq!(set.len(), brute, "{n} {directed} {edges:?}");
     }
 }
+
+/// Steiner trees against the lightest connected edge subset holding the
+/// terminals, over every subset of edges: random weighted graphs on up to
+/// 6 vertices and 9 edges, 1 to 4 terminals.
+#[test]
+fn steiner_trees_match_every_edge_subset() {
+    use super::steiner_tree;
+    let mut rng = StdRng::seed_from_u64(43);
+    for _ in 0..300 {
+        let n = rng.gen_range(1..7usize);
+        let edges: Vec<(usize, usize, Q)> = (0..rng.gen_range(0..10))
+            .map(|_| {
+                (
+                    rng.gen_range(0..n),
+                    rng.gen_range(0..n),
+                    Q::new(rng.gen_range(0..7i64).into(), rng.gen_range(1..3i64).into()),
+                )
+            })
+            .collect();
+        let mut terminals: Vec<usize> = (0..n).filter(|_| rng.gen_bool(0.5)).collect();
+        if terminals.is_empty() {
+            terminals.push(rng.gen_range(0..n));
+        }
+        let connected = |mask: u32| {
+            let chosen: Vec<(usize, usize)> = (0..edges.len())
+                .filter(|&e| mask >> e & 1 == 1)
+                .map(|e| (edges[e].0, edges[e].1))
+                .collect();
+            let mut reach = vec![false; n];
+            reach[terminals[0]] = true;
+            for _ in 0..n {
+                for &(u, v) in &chosen {
+                    if reach[u] || reach[v] {
+                        reach[u] = true;
+                        reach[v] = true;
+                    }
+                }
+            }
+            terminals.iter().all(|&t| reach[t])
+        };
+        let brute = (0u32..1 << edges.len())
+            .filter(|&m| connected(m))
+            .map(|m| {
+                (0..edges.len())
+                    .filter(|&e| m >> e & 1 == 1)
+                    .map(|e| edges[e].2.clone())
+                    .sum::<Q>()
+            })
+            .min();
+        let g = Graph::new(n, false, edges.clone());
+        let ours = steiner_tree(&g, &terminals, &Budget::unlimited()).unwrap();
+        assert_eq!(ours.map(|t| t.weight), brute, "{n} {edges:?} {terminals:?}");
+    }
+}
