@@ -36,21 +36,9 @@ fn cycle_left(g: &Graph, removed: &[bool]) -> Option<Vec<usize>> {
         (cycle[0], None)
     } else {
         // The first edge closing a cycle, by union–find.
-        let mut parent: Vec<usize> = (0..g.n).collect();
-        fn root(p: &mut [usize], mut v: usize) -> usize {
-            while p[v] != v {
-                p[v] = p[p[v]];
-                v = p[v];
-            }
-            v
-        }
+        let mut forest = super::Forest::new(g.n);
         let (k, u) = g.edges.iter().enumerate().find_map(|(k, (u, v, _))| {
-            if !(kept(*u) && kept(*v)) {
-                return None;
-            }
-            let (a, b) = (root(&mut parent, *u), root(&mut parent, *v));
-            parent[a] = b;
-            (a == b).then_some((k, *u))
+            (kept(*u) && kept(*v) && !forest.join(*u, *v)).then_some((k, *u))
         })?;
         (u, Some(k))
     };

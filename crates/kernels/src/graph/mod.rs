@@ -1,20 +1,21 @@
 //! Graphs on vertices 0..n with exact (rational) edge weights, one topic per
-//! file: `traversal` (search, components, bipartiteness, topological order,
-//! Eulerian trails), `paths` (shortest paths, distances, spanning forests),
-//! `structure` (cut vertices, bridges, blocks, girth, matching, isomorphism,
-//! automorphisms), `flow` (maximum flow, minimum cut), `cost_flow` (minimum-cost flow by
-//! successive shortest paths, with potentials), `cut` (maximum cut by branch
-//! and bound), `domination`
-//! (minimum dominating set by integer programming), `edge_colouring`
-//! (the chromatic index by SAT with replayed proofs), `ramsey` (two-colourings
-//! of Kₙ without monochromatic cliques, or a replayed proof of none),
-//! `embedding` (homomorphisms and subgraph isomorphisms by backtracking),
-//! `longest` (longest simple paths: a pass on a DAG, else branch and bound),
-//! `feedback` (minimum feedback vertex sets, cycle constraints added lazily),
-//! `steiner` (minimum Steiner trees by Dreyfus–Wagner), `search` (budgeted
-//! exhaustive searches: colouring, cliques, Hamiltonian cycles, the
-//! chromatic polynomial), `matrices` (adjacency, Laplacian), and the
-//! specialised `matching`, `weighted_matching`, `planar` and `six` (graph6).
+//! file:
+//! - `traversal`: search, components, bipartiteness, topological order,
+//!   Eulerian trails; `paths`: shortest paths, distances, spanning forests;
+//! - `structure`: cut vertices, bridges, blocks, girth, matching,
+//!   isomorphism, automorphisms; `matrices`: adjacency, Laplacian;
+//! - `flow`: maximum flow, minimum cut; `cost_flow`: minimum-cost flow by
+//!   successive shortest paths, with potentials;
+//! - exact searches, each with its witness and a typed unknown at the
+//!   deadline: `search` (colouring, cliques, Hamiltonian cycles, the
+//!   chromatic polynomial), `cut` (maximum cut), `longest` (longest simple
+//!   paths), `embedding` (homomorphisms, subgraph isomorphisms), `steiner`
+//!   (Dreyfus–Wagner);
+//! - through the solvers: `domination` and `feedback` (integer programming),
+//!   `edge_colouring` and `ramsey` (SAT with replayed proofs);
+//! - the specialised `matching`, `weighted_matching`, `planar` and `six`
+//!   (graph6).
+//!
 //! Every answer carries a witness its caller can check; structure that
 //! petgraph already solves soundly goes through [`Graph::to_petgraph`].
 
@@ -68,6 +69,32 @@ pub fn integer_weights(g: &Graph) -> Option<(Vec<i64>, BigInt)> {
         .map(|(_, _, w)| (w.numer() * (&d / w.denom())).to_i64())
         .collect::<Option<Vec<i64>>>()
         .map(|w| (w, d))
+}
+
+/// Disjoint sets of vertices (union–find with path halving), for the
+/// searches that grow forests: Kruskal, cycle detection, Steiner pruning.
+pub(crate) struct Forest(Vec<usize>);
+
+impl Forest {
+    pub(crate) fn new(n: usize) -> Self {
+        Forest((0..n).collect())
+    }
+
+    fn root(&mut self, mut v: usize) -> usize {
+        while self.0[v] != v {
+            self.0[v] = self.0[self.0[v]];
+            v = self.0[v];
+        }
+        v
+    }
+
+    /// Joins the sets of u and v; false when they were one already (the
+    /// edge u–v closes a cycle).
+    pub(crate) fn join(&mut self, u: usize, v: usize) -> bool {
+        let (a, b) = (self.root(u), self.root(v));
+        self.0[a] = b;
+        a != b
+    }
 }
 
 /// Whether [`integer_weights`] has an answer.

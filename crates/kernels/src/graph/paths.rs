@@ -161,23 +161,10 @@ impl Graph {
     pub fn minimum_spanning_forest(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.edges.len()).collect();
         order.sort_by(|&a, &b| self.edges[a].2.cmp(&self.edges[b].2));
-        let mut parent: Vec<usize> = (0..self.n).collect();
-        fn find(p: &mut [usize], mut x: usize) -> usize {
-            while p[x] != x {
-                p[x] = p[p[x]];
-                x = p[x];
-            }
-            x
-        }
-        let mut out = Vec::new();
-        for k in order {
-            let (u, v, _) = &self.edges[k];
-            let (a, b) = (find(&mut parent, *u), find(&mut parent, *v));
-            if a != b {
-                parent[a] = b;
-                out.push(k);
-            }
-        }
-        out
+        let mut forest = super::Forest::new(self.n);
+        order
+            .into_iter()
+            .filter(|&k| forest.join(self.edges[k].0, self.edges[k].1))
+            .collect()
     }
 }

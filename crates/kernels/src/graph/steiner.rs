@@ -167,24 +167,10 @@ fn prune(g: &Graph, used: &[bool], terminals: &[usize]) -> Vec<usize> {
         .filter(|&e| used[e] && g.edges[e].0 != g.edges[e].1)
         .collect();
     order.sort_by(|&a, &b| g.edges[a].2.cmp(&g.edges[b].2));
-    let mut parent: Vec<usize> = (0..g.n).collect();
-    fn root(p: &mut [usize], mut v: usize) -> usize {
-        while p[v] != v {
-            p[v] = p[p[v]];
-            v = p[v];
-        }
-        v
-    }
+    let mut forest = super::Forest::new(g.n);
     let mut tree: Vec<usize> = order
         .into_iter()
-        .filter(|&e| {
-            let (a, b) = (
-                root(&mut parent, g.edges[e].0),
-                root(&mut parent, g.edges[e].1),
-            );
-            parent[a] = b;
-            a != b
-        })
+        .filter(|&e| forest.join(g.edges[e].0, g.edges[e].1))
         .collect();
     loop {
         let mut degree = vec![0usize; g.n];
@@ -210,22 +196,8 @@ fn joins(g: &Graph, tree: &[usize], terminals: &[usize]) -> bool {
         .collect();
     vertices.sort_unstable();
     vertices.dedup();
-    let mut parent: Vec<usize> = (0..g.n).collect();
-    fn root(p: &mut [usize], mut v: usize) -> usize {
-        while p[v] != v {
-            v = p[v];
-        }
-        v
-    }
-    for &e in tree {
-        let (a, b) = (
-            root(&mut parent, g.edges[e].0),
-            root(&mut parent, g.edges[e].1),
-        );
-        if a == b {
-            return false;
-        }
-        parent[a] = b;
-    }
-    tree.len() + 1 == vertices.len()
+    let mut forest = super::Forest::new(g.n);
+    tree.iter()
+        .all(|&e| forest.join(g.edges[e].0, g.edges[e].1))
+        && tree.len() + 1 == vertices.len()
 }
