@@ -20,6 +20,7 @@ hessian_op::operations! {
     traveling_salesman => TravelingSalesman,
     set_cover => SetCover,
     bimatrix_game_equilibria => BimatrixGameEquilibria,
+    bin_packing => BinPacking,
 }
 
 pub mod wire;

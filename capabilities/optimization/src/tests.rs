@@ -581,3 +581,81 @@ fn degenerate_games_give_the_ends_of_their_equilibrium_segments() {
     .unwrap_err();
     assert!(format!("{e:?}").contains("column_payoffs"), "{e:?}");
 }
+
+/// The fewest blocks of a set partition (restricted growth strings) whose
+/// sums stay within the capacity, all in twelfths.
+fn brute_bins(twelfths: &[u64], capacity: u64) -> usize {
+    fn grow(s: &[u64], cap: u64, loads: &mut Vec<u64>, i: usize, best: &mut usize) {
+        if loads.len() >= *best {
+            return;
+        }
+        if i == s.len() {
+            *best = loads.len();
+            return;
+        }
+        for b in 0..loads.len() {
+            if loads[b] + s[i] <= cap {
+                loads[b] += s[i];
+                grow(s, cap, loads, i + 1, best);
+                loads[b] -= s[i];
+            }
+        }
+        loads.push(s[i]);
+        grow(s, cap, loads, i + 1, best);
+        loads.pop();
+    }
+    let mut best = usize::MAX;
+    grow(twelfths, capacity, &mut Vec::new(), 0, &mut best);
+    best
+}
+
+#[test]
+fn bin_packings_against_set_partitions() {
+    let mut next = lcg(47u64);
+    for _ in 0..200 {
+        let capacity = 12 * (1 + next(3));
+        let twelfths: Vec<u64> = (0..1 + next(8)).map(|_| 1 + next(capacity)).collect();
+        let sizes: Vec<String> = twelfths.iter().map(|t| format!("{t}/12")).collect();
+        let out = run(
+            "optimization.bin_packing.solve",
+            json!({"sizes": sizes, "capacity": capacity / 12}),
+        )
+        .unwrap();
+        assert_eq!(out["status"], "optimal");
+        assert_eq!(
+            out["count"],
+            brute_bins(&twelfths, capacity),
+            "{sizes:?} in {capacity}/12"
+        );
+    }
+    let out = run(
+        "optimization.bin_packing.solve",
+        json!({"sizes": [3, 11, "5/2"], "capacity": 10}),
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        json!({"status": "impossible", "too_large": [1], "check": "each listed item is larger than the capacity 10"})
+    );
+    assert!(
+        run(
+            "optimization.bin_packing.solve",
+            json!({"sizes": [1], "capacity": 0})
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            "optimization.bin_packing.solve",
+            json!({"sizes": [-1], "capacity": 2})
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            "optimization.bin_packing.solve",
+            json!({"sizes": [], "capacity": 2})
+        )
+        .is_err()
+    );
+}

@@ -7,6 +7,7 @@
 pub mod assignment;
 pub mod automaton;
 pub mod bimatrix;
+pub mod bin_packing;
 pub mod budget;
 pub mod combinatorics;
 pub mod csp;
