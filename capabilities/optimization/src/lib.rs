@@ -10,6 +10,7 @@
 hessian_op::operations! {
     linear_program => LinearProgram,
     linear_program_certificate => LinearProgramCertificate,
+    linear_program_sensitivity => LinearProgramSensitivity,
     linear_feasibility => LinearFeasibility,
     integer_program => IntegerProgram,
     assignment => AssignmentSolve,

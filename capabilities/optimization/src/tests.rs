@@ -659,3 +659,114 @@ fn bin_packings_against_set_partitions() {
         .is_err()
     );
 }
+
+/// Our ranges against HiGHS's ranging report on nondegenerate programs
+/// (where the ranges are the basis's and unique), and each finite end
+/// moved to: the same solution (costs) or the same prices (right-hand
+/// sides) still optimal there.
+#[test]
+fn sensitivity_ranges_agree_with_highs() {
+    let cases = load("sensitivity");
+    assert!(cases.len() >= 100);
+    let close = |ours: &Value, coefficient: f64, sign: f64, highs: &Value| {
+        let ours = ours.as_str().unwrap();
+        match highs.as_f64() {
+            None => assert_eq!(ours, "inf"),
+            Some(h) => {
+                let q: Vec<f64> = ours.split('/').map(|p| p.parse().unwrap()).collect();
+                let moved = coefficient + sign * q[0] / q.get(1).copied().unwrap_or(1.0);
+                assert!((moved - h).abs() < 1e-6 * (1.0 + h.abs()), "{moved} vs {h}");
+            }
+        }
+    };
+    for case in cases {
+        let constraints: Vec<Value> = (0..case["rows"].as_array().unwrap().len())
+            .map(|i| json!({"coefficients": case["rows"][i], "relation": case["relations"][i], "rhs": case["rhs"][i]}))
+            .collect();
+        let input = json!({"objective": case["objective"], "constraints": constraints});
+        let out = run(
+            "optimization.linear_program.sensitivity.compute",
+            input.clone(),
+        )
+        .unwrap();
+        for (j, r) in out["objective_ranges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let c = case["objective"][j].as_f64().unwrap();
+            close(
+                &r["allowable_decrease"],
+                c,
+                -1.0,
+                &case["cost_ranges"][j][0],
+            );
+            close(&r["allowable_increase"], c, 1.0, &case["cost_ranges"][j][1]);
+        }
+        for (i, r) in out["constraint_ranges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            if let Some(h) = case["rhs_ranges"][i].as_array() {
+                let b = case["rhs"][i].as_f64().unwrap();
+                close(&r["allowable_decrease"], b, -1.0, &h[0]);
+                close(&r["allowable_increase"], b, 1.0, &h[1]);
+            }
+        }
+    }
+}
+
+#[test]
+fn sensitivity_of_a_degenerate_and_a_minimised_program() {
+    // Minimise 2x + 3y with x + y >= 4, x + 3y >= 6: x = 3, y = 1, both rows binding.
+    let out = run(
+        "optimization.linear_program.sensitivity.compute",
+        json!({"objective": "2x + 3y", "sense": "minimize", "constraints": ["x + y >= 4", "x + 3y >= 6"]}),
+    )
+    .unwrap();
+    assert_eq!(out["value"]["exact"], "9");
+    let prices: Vec<&str> = (0..2)
+        .map(|i| {
+            out["constraint_ranges"][i]["shadow_price"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(prices, ["3/2", "1/2"]);
+    // x's coefficient stays optimal on [1, 3]; the first row's right-hand side on [2, 6].
+    let x = &out["objective_ranges"][0];
+    assert_eq!(
+        (
+            x["allowable_decrease"].as_str(),
+            x["allowable_increase"].as_str()
+        ),
+        (Some("1"), Some("1"))
+    );
+    let row = &out["constraint_ranges"][0];
+    assert_eq!(
+        (
+            row["allowable_decrease"].as_str(),
+            row["allowable_increase"].as_str()
+        ),
+        (Some("2"), Some("2"))
+    );
+    // Three rows through the optimum (degenerate): the ranges still describe the answer.
+    let out = run(
+        "optimization.linear_program.sensitivity.compute",
+        json!({"objective": "x + y", "constraints": ["x <= 1", "y <= 1", "x + y <= 2"]}),
+    )
+    .unwrap();
+    assert_eq!(out["value"]["exact"], "2");
+    // With prices (1, 1, 0), raising x's limit gains nothing: x + y <= 2 binds at once.
+    assert_eq!(out["constraint_ranges"][0]["allowable_increase"], "0");
+    assert_eq!(out["objective_ranges"][0]["allowable_increase"], "inf");
+    let e = run(
+        "optimization.linear_program.sensitivity.compute",
+        json!({"objective": "x + y", "constraints": ["x - y <= 1"]}),
+    )
+    .unwrap_err();
+    assert!(format!("{e:?}").contains("unbounded"), "{e:?}");
+}

@@ -26,6 +26,7 @@ pub mod certificate;
 mod exact;
 mod float;
 pub mod integer;
+pub mod sensitivity;
 mod standard;
 
 #[cfg(test)]
