@@ -12,8 +12,8 @@ use hessian_op::MathError;
 use hessian_op::expression::{GRAMMAR, Symbol};
 use hessian_op::wire::{LIMIT_TAG, List, Rational};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -577,28 +577,7 @@ impl Program {
     }
 }
 
-/// A number and its decimal, for values an agent will read.
-#[derive(Serialize, JsonSchema)]
-pub struct Value {
-    /// Exact: an integer or p/q.
-    pub exact: String,
-    /// To 15 significant digits (exact when it has no more).
-    pub decimal: String,
-}
-
-impl Value {
-    pub fn of(q: &Q) -> Value {
-        Value {
-            exact: q.to_string(),
-            decimal: decimal(q),
-        }
-    }
-}
-
-/// q to 15 significant digits, exact when it has no more.
-fn decimal(q: &Q) -> String {
-    hessian_op::algebraic::exact_decimal(q, 15).0
-}
+pub use hessian_op::wire::Value;
 
 /// Serde's default for fields that default to true.
 pub fn yes() -> bool {

@@ -44,6 +44,10 @@ const FAMILIES: &[(&str, &str)] = &[
         "polynomial",
         "takes polynomials with rational coefficients (no sin, exp, …)",
     ),
+    (
+        "probability",
+        "takes random experiments (dice, trials, draws) and answers in exact fractions",
+    ),
     ("rational", "takes exact fractions"),
     ("sequence", "takes the terms of a sequence"),
 ];

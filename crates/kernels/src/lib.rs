@@ -29,6 +29,7 @@ pub mod number_expression;
 pub mod number_theory;
 pub mod numeric;
 pub mod poly;
+pub mod probability;
 pub mod rational;
 pub mod regex;
 pub mod sat;

@@ -1230,3 +1230,26 @@ impl JsonSchema for Item {
         })
     }
 }
+
+/// A number and its decimal, for values an agent will read.
+#[derive(Serialize, JsonSchema)]
+pub struct Value {
+    /// Exact: an integer or p/q.
+    pub exact: String,
+    /// To 15 significant digits (exact when it has no more).
+    pub decimal: String,
+}
+
+impl Value {
+    pub fn of(q: &Q) -> Value {
+        Value {
+            exact: q.to_string(),
+            decimal: decimal(q),
+        }
+    }
+}
+
+/// q to 15 significant digits, exact when it has no more.
+fn decimal(q: &Q) -> String {
+    crate::algebraic::exact_decimal(q, 15).0
+}

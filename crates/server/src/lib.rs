@@ -40,6 +40,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_logic::operations(),
             hessian_game::operations(),
             hessian_optimization::operations(),
+            hessian_probability::operations(),
         ]
         .into_iter()
         .flatten();

@@ -1,0 +1,17 @@
+//! The `probability` capability family: exact probability over the
+//! rationals (kernels in `hessian_kernels::probability`). Every answer is
+//! checked before it is returned: a product of generating polynomials at
+//! test points, a distribution summing to one, a waiting time by a second
+//! method.
+//!
+//! Add an operation: one file here declaring `Input`, `Output` and the
+//! [`hessian_op::Operation`] impl, and one line below.
+
+hessian_op::operations! {
+    dice_sum_distribution => DiceSumDistribution,
+    binomial_probability => BinomialProbability,
+    pattern_waiting_time => PatternWaitingTime,
+}
+
+#[cfg(test)]
+mod tests;

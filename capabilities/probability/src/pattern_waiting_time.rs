@@ -1,0 +1,171 @@
+use hessian_kernels::Q;
+use hessian_kernels::probability::pattern;
+use hessian_op::prelude::*;
+use hessian_op::wire::Value;
+use num_traits::{One, Zero};
+use std::collections::BTreeMap;
+
+pub struct PatternWaitingTime;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Pattern {
+    /// Each character one symbol: "HTH".
+    Text(String),
+    /// Symbols of any length: ["10", "J", "Q"].
+    Symbols(List<String, 1000>),
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// The pattern waited for (at most 200 symbols).
+    pub pattern: Pattern,
+    /// The symbols drawn, equally likely (e.g. ["H", "T"] or
+    /// ["1", "2", "3", "4", "5", "6"]); default a fair coin when the
+    /// pattern is made of H and T.
+    #[serde(default)]
+    pub alphabet: Option<List<String, 1000>>,
+    /// Or each symbol's probability (rationals summing to 1), e.g.
+    /// {"H": "2/3", "T": "1/3"}.
+    #[serde(default)]
+    pub probabilities: Option<BTreeMap<String, Rational>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Output {
+    /// Expected number of draws until the pattern first appears.
+    pub expected: Value,
+    /// The lengths k at which the pattern's first k symbols equal its
+    /// last k (each adds 1 / P(those k symbols)).
+    pub overlaps: Vec<usize>,
+    pub assumed: String,
+    pub check: String,
+}
+
+impl Operation for PatternWaitingTime {
+    type Input = Input;
+    type Output = Output;
+    const ID: &'static str = "probability.pattern_waiting_time.compute";
+    const VERSION: u32 = 1;
+    const TITLE: &'static str =
+        "Expected waiting time until a pattern appears in coin flips, dice rolls or other draws";
+    const SUMMARY: &'static str = "The exact expected number of independent draws (coin flips, die rolls, letters) until a given pattern first appears.";
+    const DESCRIPTION: &'static str = "Conway's correlation: E[T] = Σ 1 / P(w₁…w_k) over the k for which the pattern's first k symbols equal its last k (HTH: 1/P(H) + 1/P(HTH) = 2 + 8 = 10). Checked by a second method: the expected times of the pattern-matching automaton's states (k symbols matched) solved exactly as a linear system, whose start value must equal it. Draws are independent with the given probabilities, or equally likely over the alphabet (a fair coin by default for patterns of H and T). Bounds: patterns of 200 symbols, 1,000 symbols in the alphabet.";
+    const KEYWORDS: &'static [&'static str] = &[
+        "waiting time",
+        "expected number of flips",
+        "pattern",
+        "until",
+        "coin flips until",
+        "expected tosses",
+        "Conway",
+        "correlation polynomial",
+        "run of heads",
+    ];
+    const PHRASINGS: &'static [&'static str] = &[
+        "expected number of flips until HTH",
+        "how many coin tosses on average to see three heads in a row",
+        "expected number of die rolls until two sixes in a row",
+        "average wait for the pattern ABRACADABRA typing random letters",
+        "expected number of tosses until HH appears with a biased coin",
+    ];
+    const ALIASES: &'static [&'static str] = &["pattern_waiting_time", "expected_waiting_time"];
+    const EXAMPLE: &'static str = r#"{"pattern": "HTH"}"#;
+    const EXPECTED: &'static str = r#"{"expected": {"exact": "10", "decimal": "10"}, "overlaps": [1, 3], "assumed": "independent draws, each of H, T equally likely", "check": "Conway's correlation sum equals the start value of the matching automaton's expected-time equations, solved exactly"}"#;
+
+    // Long run: the symbols and their probabilities read, then the wait.
+    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let symbols: Vec<String> = match input.pattern {
+            Pattern::Text(s) => s.chars().map(String::from).collect(),
+            Pattern::Symbols(l) => l.0,
+        };
+        if symbols.is_empty() || symbols.len() > 200 {
+            return Err(MathError::Input {
+                path: "pattern".into(),
+                message: format!("{} symbols; give 1 to 200", symbols.len()),
+            });
+        }
+        let (names, p, assumed): (Vec<String>, Vec<Q>, String) = match (
+            input.alphabet,
+            input.probabilities,
+        ) {
+            (Some(_), Some(_)) => {
+                return Err(MathError::Input {
+                    path: "alphabet".into(),
+                    message: "give `alphabet` (equally likely) or `probabilities`, not both".into(),
+                });
+            }
+            (None, Some(map)) => {
+                let total = map.values().fold(Q::zero(), |s, r| s + &r.0);
+                if let Some((k, _)) = map.iter().find(|(_, r)| r.0 < Q::zero()) {
+                    return Err(MathError::Input {
+                        path: format!("probabilities.{k}"),
+                        message: "probabilities are non-negative".into(),
+                    });
+                }
+                if !total.is_one() {
+                    return Err(MathError::Input {
+                        path: "probabilities".into(),
+                        message: format!("the probabilities sum to {total}, not 1"),
+                    });
+                }
+                let (n, q): (Vec<String>, Vec<Q>) = map.into_iter().map(|(k, r)| (k, r.0)).unzip();
+                (
+                    n,
+                    q,
+                    "independent draws with the given probabilities".into(),
+                )
+            }
+            (alphabet, None) => {
+                let mut names = match alphabet {
+                    Some(a) => a.0,
+                    None if symbols.iter().all(|s| s == "H" || s == "T") => {
+                        vec!["H".into(), "T".into()]
+                    }
+                    None => {
+                        return Err(MathError::Input {
+                                path: "alphabet".into(),
+                                message: "name the symbols drawn (e.g. [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\"] for a die) or give `probabilities`; only patterns of H and T default to a fair coin".into(),
+                            });
+                    }
+                };
+                names.sort();
+                names.dedup();
+                let each = Q::new(1.into(), names.len().into());
+                let text = format!(
+                    "independent draws, each of {} equally likely",
+                    names.join(", ")
+                );
+                (names.clone(), vec![each; names.len()], text)
+            }
+        };
+        let mut word = Vec::with_capacity(symbols.len());
+        for (i, s) in symbols.iter().enumerate() {
+            match names.iter().position(|n| n == s) {
+                Some(k) if !p[k].is_zero() => word.push(k),
+                Some(_) => {
+                    return Err(MathError::Domain(format!(
+                        "{s} has probability 0, so the pattern never appears (the wait is infinite)"
+                    )));
+                }
+                None => {
+                    return Err(MathError::Input {
+                        path: format!("pattern[{i}]"),
+                        message: format!(
+                            "{s} is not among the symbols drawn ({})",
+                            names.join(", ")
+                        ),
+                    });
+                }
+            }
+        }
+        let expected = pattern::expected_wait(&word, &p, &ctx.budget)?;
+        Ok(Output {
+            expected: Value::of(&expected),
+            overlaps: pattern::overlaps(&word),
+            assumed,
+            check: "Conway's correlation sum equals the start value of the matching automaton's expected-time equations, solved exactly".into(),
+        })
+    }
+}

@@ -1,0 +1,16 @@
+//! Exact probability over Q: finite distributions and the problems that
+//! reduce to them.
+//!
+//! - [`dice`]: sums of dice (any faces) by multiplying their generating
+//!   polynomials Σ xᶠ; the product is checked by evaluation at two points.
+//! - [`binomial`]: P(a ≤ X ≤ b) for X ~ Binomial(n, p), term by term in
+//!   integers over a common denominator; checked by the terms outside the
+//!   range summing to the complement (the binomial theorem).
+//! - [`pattern`]: expected waiting time for a pattern in independent draws
+//!   by Conway's correlation (Σ over the pattern's self-overlaps of the
+//!   reciprocal probability of the overlap), checked by solving the
+//!   matching automaton's expected-time equations exactly.
+
+pub mod binomial;
+pub mod dice;
+pub mod pattern;
