@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 pub struct LinearProgramSensitivity;
 
 /// Most variables and constraint rows: each needs two ranging programs.
-const MAX_SIZE: usize = 100;
+const MAX_SIZE: usize = 60;
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -20,20 +20,20 @@ pub struct Input {
     /// "maximize" (default) or "minimize".
     #[serde(default)]
     pub sense: Sense,
-    /// The constraints (at most 100 rows): "x + 3y <= 6", "x + y = 4",
+    /// The constraints (at most 60 rows): "x + 3y <= 6", "x + y = 4",
     /// "0 <= x <= 4", or coefficient rows.
-    pub constraints: List<Constraint, 100>,
-    /// The variables in order (at most 100); default: every symbol, x2
+    pub constraints: List<Constraint, 60>,
+    /// The variables in order (at most 60); default: every symbol, x2
     /// before x10.
     #[serde(default)]
-    pub variables: Option<List<Symbol, 100>>,
+    pub variables: Option<List<Symbol, 60>>,
     /// Every variable ≥ 0 (default true).
     #[serde(default = "crate::wire::yes")]
     pub nonnegative: bool,
     /// Bounds on single variables, e.g. [{"variable": "x", "upper": 4}]
     /// (not ranged; write a constraint to range it).
     #[serde(default)]
-    pub bounds: Option<List<Bound, 100>>,
+    pub bounds: Option<List<Bound, 60>>,
 }
 
 /// One objective coefficient's range.
@@ -87,7 +87,7 @@ impl Operation for LinearProgramSensitivity {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Sensitivity analysis of a linear program: reduced costs, shadow prices and their allowable ranges";
     const SUMMARY: &'static str = "Solves a linear program exactly, then reports how far each objective coefficient and each right-hand side may move before the solution or the shadow prices change.";
-    const DESCRIPTION: &'static str = "The program is read and solved as by optimization.linear_program.solve (an exact optimum certified by strong duality). For each objective coefficient, the range over which the same solution stays optimal; for each constraint, its slack, its shadow price and the range of its right-hand side over which that shadow price stays valid (the optimum moving by shadow price × change). Each end of each range is the optimum of a small exact linear program (the multipliers, or points, meeting complementary slackness), and is replayed: the multipliers or point found at the end are checked to certify the moved program's optimum. Ranges describe the solution and prices returned (in a degenerate program another optimal basis may give other ranges). \"inf\" means without limit. At most 100 variables and 100 constraint rows.";
+    const DESCRIPTION: &'static str = "The program is read and solved as by optimization.linear_program.solve (an exact optimum certified by strong duality). For each objective coefficient, the range over which the same solution stays optimal; for each constraint, its slack, its shadow price and the range of its right-hand side over which that shadow price stays valid (the optimum moving by shadow price × change). Each end of each range is the optimum of a small exact linear program (the multipliers, or points, meeting complementary slackness), and is replayed: the multipliers or point found at the end are checked to certify the moved program's optimum. Ranges describe the solution and prices returned (in a degenerate program another optimal basis may give other ranges). \"inf\" means without limit. At most 60 variables and 60 constraint rows.";
     const KEYWORDS: &'static [&'static str] = &[
         "sensitivity analysis",
         "ranging",

@@ -72,6 +72,8 @@ impl Operation for DiceSumDistribution {
         "d20",
         "distribution of the total",
         "probability distribution",
+        "die",
+        "expected value of a roll",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "probability that the sum of three dice is 10",

@@ -11,7 +11,13 @@ hessian_op::operations! {
     dice_sum_distribution => DiceSumDistribution,
     binomial_probability => BinomialProbability,
     pattern_waiting_time => PatternWaitingTime,
+    markov_chain_classify => MarkovChainClassify,
+    markov_chain_stationary_distribution => MarkovChainStationaryDistribution,
+    markov_chain_absorption_probabilities => MarkovChainAbsorptionProbabilities,
+    markov_chain_fundamental_matrix => MarkovChainFundamentalMatrix,
 }
+
+pub mod wire;
 
 #[cfg(test)]
 mod tests;

@@ -207,3 +207,156 @@ fn waiting_times_against_closed_forms() {
         .is_err()
     );
 }
+
+#[test]
+fn markov_chains_agree_with_sympy() {
+    let cases = load("markov");
+    assert!(cases.len() >= 50);
+    let (mut stationary, mut absorbing) = (0, 0);
+    for case in cases {
+        let input = json!({"transition": case["transition"]});
+        let out = run("probability.markov_chain.classify.compute", input.clone()).unwrap();
+        let mut ours: Vec<(Vec<String>, bool)> = out["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    serde_json::from_value(c["states"].clone()).unwrap(),
+                    c["recurrent"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        let mut theirs: Vec<(Vec<String>, bool)> = case["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let s: Vec<u64> = serde_json::from_value(c["states"].clone()).unwrap();
+                (
+                    s.iter().map(|x| x.to_string()).collect(),
+                    c["recurrent"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs, "{input}");
+        for c in out["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["recurrent"] == true)
+        {
+            let theirs = case["classes"].as_array().unwrap().iter().find(|t| {
+                let s: Vec<u64> = serde_json::from_value(t["states"].clone()).unwrap();
+                json!(s.iter().map(|x| x.to_string()).collect::<Vec<_>>()) == c["states"]
+            });
+            assert_eq!(c["period"], theirs.unwrap()["period"], "{input}");
+        }
+        let out = run(
+            "probability.markov_chain.stationary_distribution.compute",
+            input.clone(),
+        )
+        .unwrap();
+        if let Some(s) = case.get("stationary") {
+            assert_eq!(out["unique"], true);
+            assert_eq!(&out["distributions"][0], s, "{input}");
+            stationary += 1;
+        }
+        if let Some(h) = case.get("absorbing_probabilities") {
+            // Ours lists states increasing; SymPy in its decomposition's order.
+            let order: Vec<u64> = serde_json::from_value(case["transient_order"].clone()).unwrap();
+            let out = run(
+                "probability.markov_chain.absorption_probabilities.compute",
+                input.clone(),
+            )
+            .unwrap();
+            let at: Vec<usize> = order
+                .iter()
+                .map(|s| {
+                    out["from"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .position(|f| f == &json!(s.to_string()))
+                        .unwrap()
+                })
+                .collect();
+            let columns: Vec<u64> =
+                serde_json::from_value(case["absorbing_order"].clone()).unwrap();
+            let column = |s: &u64| {
+                out["absorbing"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .position(|c| c == &json!([s.to_string()]))
+                    .unwrap()
+            };
+            let rows: Vec<Vec<&Value>> = at
+                .iter()
+                .map(|&a| {
+                    columns
+                        .iter()
+                        .map(|s| &out["probabilities"][a][column(s)])
+                        .collect()
+                })
+                .collect();
+            assert_eq!(&json!(rows), h, "{input}");
+            let out = run(
+                "probability.markov_chain.fundamental_matrix.compute",
+                input.clone(),
+            )
+            .unwrap();
+            let n: Vec<Vec<&Value>> = at
+                .iter()
+                .map(|&a| at.iter().map(|&b| &out["matrix"][a][b]).collect())
+                .collect();
+            assert_eq!(&json!(n), &case["fundamental"], "{input}");
+            absorbing += 1;
+        }
+    }
+    assert!(
+        stationary >= 30 && absorbing >= 20,
+        "{stationary} {absorbing}"
+    );
+}
+
+#[test]
+fn gamblers_ruin_and_several_recurrent_classes() {
+    // Fair walk on 0..4 absorbed at both ends: from i, ruin with (4 − i)/4
+    // after i·(4 − i) steps.
+    let out = run(
+        "probability.markov_chain.absorption_probabilities.compute",
+        json!({"transition": [[1, 0, 0, 0, 0], ["1/2", 0, "1/2", 0, 0], [0, "1/2", 0, "1/2", 0], [0, 0, "1/2", 0, "1/2"], [0, 0, 0, 0, 1]]}),
+    )
+    .unwrap();
+    assert_eq!(
+        out["probabilities"],
+        json!([["3/4", "1/4"], ["1/2", "1/2"], ["1/4", "3/4"]])
+    );
+    assert_eq!(out["expected_steps"], json!(["3", "4", "3"]));
+    // Two closed classes {0, 1} (period 2) and {3}; 2 transient.
+    let chain =
+        json!({"transition": [[0, 1, 0, 0], [1, 0, 0, 0], ["1/3", 0, "1/3", "1/3"], [0, 0, 0, 1]]});
+    let out = run(
+        "probability.markov_chain.stationary_distribution.compute",
+        chain.clone(),
+    )
+    .unwrap();
+    assert_eq!(out["unique"], false);
+    assert_eq!(
+        out["distributions"],
+        json!([["1/2", "1/2", "0", "0"], ["0", "0", "0", "1"]])
+    );
+    let out = run("probability.markov_chain.classify.compute", chain).unwrap();
+    assert_eq!(out["classes"][0]["period"], 2);
+    assert_eq!(out["irreducible"], false);
+    assert!(
+        run(
+            "probability.markov_chain.classify.compute",
+            json!({"transition": [["1/2", "1/3"], [0, 1]]})
+        )
+        .is_err()
+    );
+}

@@ -10,7 +10,11 @@
 //!   by Conway's correlation (Σ over the pattern's self-overlaps of the
 //!   reciprocal probability of the overlap), checked by solving the
 //!   matching automaton's expected-time equations exactly.
+//! - [`markov`]: finite chains — classes and periods, stationary
+//!   distributions (one per closed class), absorption through the
+//!   fundamental matrix, each checked by multiplying back.
 
 pub mod binomial;
 pub mod dice;
+pub mod markov;
 pub mod pattern;

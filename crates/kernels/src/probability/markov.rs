@@ -1,0 +1,268 @@
+//! Finite Markov chains with an exact row-stochastic matrix P over Q.
+//!
+//! - Classes: the strongly connected components of the graph i → j for
+//!   Pᵢⱼ > 0; a class is closed (recurrent) when no arrow leaves it, else
+//!   transient. A class's period is the gcd, over its arrows u → v, of
+//!   level(u) + 1 − level(v) for breadth-first levels from one of its states.
+//! - Stationary distributions: π = πP, Σπ = 1, π ≥ 0 form the convex hull
+//!   of one distribution per closed class (each class's own, unique because
+//!   the class is irreducible); each is solved on its class and checked on
+//!   the whole chain.
+//! - Absorption: with Q the transient part, N = (I − Q)⁻¹ (the fundamental
+//!   matrix), the probabilities of ending in each closed class are N·R
+//!   (R: one step into the class) and the expected steps to a closed class
+//!   N·1; all three checked by multiplying back by I − Q (N itself at a
+//!   pseudo-random vector, Freivalds' test).
+
+use crate::graph::Graph;
+use crate::linalg::{Solution, inverse, solve};
+use crate::{Budget, Mat, Q, Stop};
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Class {
+    /// The states, increasing.
+    pub states: Vec<usize>,
+    /// No arrow leaves it: recurrent; else transient.
+    pub closed: bool,
+    pub period: usize,
+}
+
+/// P's communicating classes, closed ones first within the condensation's
+/// order of discovery.
+pub fn classes(p: &Mat<Q>) -> Vec<Class> {
+    let n = p.rows();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            if !p[(i, j)].is_zero() {
+                edges.push((i, j, Q::one()));
+            }
+        }
+    }
+    let g = Graph::new(n, true, edges);
+    let mut class_of = vec![0; n];
+    let mut out: Vec<Class> = g
+        .strong_components()
+        .into_iter()
+        .map(|mut states| {
+            states.sort_unstable();
+            Class {
+                states,
+                closed: true,
+                period: 0,
+            }
+        })
+        .collect();
+    for (k, c) in out.iter().enumerate() {
+        for &s in &c.states {
+            class_of[s] = k;
+        }
+    }
+    for (u, v, _) in &g.edges {
+        if class_of[*u] != class_of[*v] {
+            out[class_of[*u]].closed = false;
+        }
+    }
+    for c in &mut out {
+        let mut level = vec![usize::MAX; n];
+        level[c.states[0]] = 0;
+        let mut queue = std::collections::VecDeque::from([c.states[0]]);
+        let mut period = 0usize;
+        while let Some(u) = queue.pop_front() {
+            for &(v, _) in &g.adj[u] {
+                if class_of[v] != class_of[u] {
+                    continue;
+                }
+                if level[v] == usize::MAX {
+                    level[v] = level[u] + 1;
+                    queue.push_back(v);
+                } else {
+                    period = period.gcd(&(level[u] + 1).abs_diff(level[v]));
+                }
+            }
+        }
+        // A single state without a loop returns never: period 0 means
+        // "no return", reported as such by the caller.
+        c.period = period;
+    }
+    out.sort_by_key(|c| (!c.closed, c.states[0]));
+    out
+}
+
+/// Whether P is square, non-negative, with rows summing to 1.
+pub fn stochastic(p: &Mat<Q>) -> Result<(), String> {
+    if p.rows() != p.cols() {
+        return Err(format!("{}×{} is not square", p.rows(), p.cols()));
+    }
+    for i in 0..p.rows() {
+        if let Some(j) = (0..p.cols()).find(|&j| p[(i, j)] < Q::zero()) {
+            return Err(format!("entry ({i}, {j}) is negative"));
+        }
+        let s = p.row(i).iter().fold(Q::zero(), |s, x| s + x);
+        if !s.is_one() {
+            return Err(format!("row {i} sums to {s}, not 1"));
+        }
+    }
+    Ok(())
+}
+
+/// One stationary distribution per closed class (zero off the class).
+pub fn stationary(p: &Mat<Q>, budget: &Budget) -> Result<Vec<Vec<Q>>, Stop> {
+    let n = p.rows();
+    let mut out = Vec::new();
+    for c in classes(p).into_iter().filter(|c| c.closed) {
+        budget.check()?;
+        let k = c.states.len();
+        // Rows: Σᵢ πᵢ·(P_ij − δᵢⱼ) = 0 for j in the class, and Σ πᵢ = 1.
+        let mut rows = vec![vec![Q::zero(); k]; k + 1];
+        for (a, &j) in c.states.iter().enumerate() {
+            for (b, &i) in c.states.iter().enumerate() {
+                rows[a][b] = p[(i, j)].clone() - if i == j { Q::one() } else { Q::zero() };
+            }
+        }
+        rows[k] = vec![Q::one(); k];
+        let mut rhs = vec![Q::zero(); k + 1];
+        rhs[k] = Q::one();
+        let a = Mat::from_rows(rows).ok_or(Stop::CheckFailed("an empty class"))?;
+        let Solution::Unique(x) = solve(&a, &rhs, budget)? else {
+            return Err(Stop::CheckFailed(
+                "a closed class has no unique stationary distribution",
+            ));
+        };
+        let mut pi = vec![Q::zero(); n];
+        for (b, &i) in c.states.iter().enumerate() {
+            pi[i] = x[b].clone();
+        }
+        check_stationary(p, &pi)?;
+        out.push(pi);
+    }
+    Ok(out)
+}
+
+/// π ≥ 0, Σπ = 1 and πP = π on the whole chain.
+pub fn check_stationary(p: &Mat<Q>, pi: &[Q]) -> Result<(), Stop> {
+    let n = p.rows();
+    let total = pi.iter().fold(Q::zero(), |s, x| s + x);
+    let moved: Vec<Q> = (0..n)
+        .map(|j| (0..n).fold(Q::zero(), |s, i| s + &pi[i] * &p[(i, j)]))
+        .collect();
+    if !total.is_one() || pi.iter().any(|x| x < &Q::zero()) || moved != pi {
+        return Err(Stop::CheckFailed("a stationary distribution fails πP = π"));
+    }
+    Ok(())
+}
+
+/// Where the chain ends up from each transient state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Absorption {
+    pub transient: Vec<usize>,
+    /// The closed classes, as in [`classes`].
+    pub closed: Vec<Vec<usize>>,
+    /// probability[t][k]: from transient state t, of ending in closed class k.
+    pub probability: Vec<Vec<Q>>,
+    /// Expected steps from each transient state until a closed class.
+    pub steps: Vec<Q>,
+    /// N = (I − Q)⁻¹: expected visits to transient state b from a.
+    pub fundamental: Vec<Vec<Q>>,
+}
+
+pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
+    let all = classes(p);
+    let closed: Vec<Vec<usize>> = all
+        .iter()
+        .filter(|c| c.closed)
+        .map(|c| c.states.clone())
+        .collect();
+    let transient: Vec<usize> = {
+        let mut t: Vec<usize> = all
+            .iter()
+            .filter(|c| !c.closed)
+            .flat_map(|c| c.states.clone())
+            .collect();
+        t.sort_unstable();
+        t
+    };
+    let m = transient.len();
+    let step_into =
+        |i: usize, class: &[usize]| class.iter().fold(Q::zero(), |s, &j| s + &p[(i, j)]);
+    if m == 0 {
+        return Ok(Absorption {
+            transient,
+            closed,
+            probability: Vec::new(),
+            steps: Vec::new(),
+            fundamental: Vec::new(),
+        });
+    }
+    // I − Q on the transient states.
+    let mut iq = Mat::from_rows(vec![vec![Q::zero(); m]; m])
+        .ok_or(Stop::CheckFailed("no transient states"))?;
+    for (a, &i) in transient.iter().enumerate() {
+        for (b, &j) in transient.iter().enumerate() {
+            iq[(a, b)] = if a == b { Q::one() } else { Q::zero() } - &p[(i, j)];
+        }
+    }
+    let Some(n) = inverse(&iq, budget)? else {
+        return Err(Stop::CheckFailed(
+            "I − Q is singular though every transient state leaves",
+        ));
+    };
+    let r: Vec<Vec<Q>> = transient
+        .iter()
+        .map(|&i| closed.iter().map(|c| step_into(i, c)).collect())
+        .collect();
+    let times = |x: &Mat<Q>, v: &dyn Fn(usize) -> Q, a: usize| {
+        (0..m).fold(Q::zero(), |s, b| s + &x[(a, b)] * v(b))
+    };
+    let mut probability = vec![vec![Q::zero(); closed.len()]; m];
+    for k in 0..closed.len() {
+        budget.check()?;
+        for a in 0..m {
+            probability[a][k] = times(&n, &|b| r[b][k].clone(), a);
+        }
+    }
+    let steps: Vec<Q> = (0..m).map(|a| times(&n, &|_| Q::one(), a)).collect();
+    // Multiply back: (I − Q)·H = R and (I − Q)·t = 1.
+    for a in 0..m {
+        budget.check()?;
+        for k in 0..closed.len() {
+            if times(&iq, &|b| probability[b][k].clone(), a) != r[a][k] {
+                return Err(Stop::CheckFailed(
+                    "absorption probabilities fail (I − Q)·H = R",
+                ));
+            }
+        }
+        if !times(&iq, &|b| steps[b].clone(), a).is_one() {
+            return Err(Stop::CheckFailed(
+                "expected absorption times fail (I − Q)·t = 1",
+            ));
+        }
+    }
+    // And N itself, by Freivalds: (I − Q)·(N·v) = v for a pseudo-random
+    // integer vector v (a wrong N passes for few v).
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ m as u64;
+    let v: Vec<Q> = (0..m)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Q::from_integer((seed >> 33).into())
+        })
+        .collect();
+    let nv: Vec<Q> = (0..m).map(|a| times(&n, &|b| v[b].clone(), a)).collect();
+    if (0..m).any(|a| times(&iq, &|b| nv[b].clone(), a) != v[a]) {
+        return Err(Stop::CheckFailed(
+            "the fundamental matrix fails (I − Q)·N·v = v",
+        ));
+    }
+    let fundamental = (0..m).map(|a| n.row(a).to_vec()).collect();
+    Ok(Absorption {
+        transient,
+        closed,
+        probability,
+        steps,
+        fundamental,
+    })
+}
