@@ -6,6 +6,9 @@ use num_traits::{One, Zero};
 
 pub struct BinomialProbability;
 
+/// Most bits of one term's numerator (n·log₂ b).
+const MAX_BITS: u64 = 4_000_000;
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
@@ -43,7 +46,7 @@ impl Operation for BinomialProbability {
     const TITLE: &'static str =
         "Binomial probability: exactly, at least or at most k successes in n trials";
     const SUMMARY: &'static str = "The exact probability that a Binomial(n, p) count equals k or lies in a range (at least, at most, between), with its decimal.";
-    const DESCRIPTION: &'static str = "P(X = k) = C(n, k)·p^k·(1 − p)^(n−k) with p = a/b exact: every term's numerator C(n, k)·a^k·(b − a)^(n−k) is an integer over b^n, each from the last by one multiplication and one exact division, and the event's terms are added. Checked: the terms outside the event add up to the complement, so all n + 1 terms sum to b^n (the binomial theorem). Bounds: n ≤ 10,000.";
+    const DESCRIPTION: &'static str = "P(X = k) = C(n, k)·p^k·(1 − p)^(n−k) with p = a/b exact: every term's numerator C(n, k)·a^k·(b − a)^(n−k) is an integer over b^n, each from the last by one multiplication and one exact division, and the event's terms are added. Checked: the event's terms and the rest's sum to b^n (the binomial theorem). Bounds: n ≤ 10,000 and n·log₂(b) ≤ 4,000,000 (the size of one term).";
     const KEYWORDS: &'static [&'static str] = &[
         "binomial",
         "binomial distribution",
@@ -86,6 +89,13 @@ impl Operation for BinomialProbability {
                 });
             }
         };
+        // Each term has about n·log₂(b) bits; bound the work they make.
+        let bits = u64::from(n) * p.denom().bits();
+        if bits > MAX_BITS {
+            return Err(MathError::Limit(format!(
+                "n·log₂(denominator of p) = {bits} bits per term, at most {MAX_BITS}"
+            )));
+        }
         let probability = if low > high || low > n as i64 {
             Q::zero()
         } else {

@@ -9,6 +9,9 @@ pub struct DiceSumDistribution;
 /// Most terms of the sum's distribution (Σ count × (highest − lowest face) + 1).
 const MAX_SPAN: usize = 100_000;
 
+/// Most bits of all the counts together (totals × log₂ outcomes).
+const MAX_BITS: f64 = 20_000_000.0;
+
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Die {
@@ -61,7 +64,7 @@ impl Operation for DiceSumDistribution {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Distribution of the sum of dice, exactly";
     const SUMMARY: &'static str = "The exact probability of every total when dice are rolled together (standard or with any integer faces), with its mean and variance, and the probability of a range of totals.";
-    const DESCRIPTION: &'static str = "Each die's generating polynomial Σ x^face (faces equally likely, repeats allowed) raised to its count and multiplied: the coefficient of x^t counts the outcomes totalling t, out of the product of the face counts. Checked: the product is evaluated at two test points against the dice's own polynomials there, the counts add up to the outcomes, and the mean and variance equal the sums of the dice's own (independence). Bounds: 20 kinds of dice, 1,000 of each, faces within ±10^6, at most 100,000 possible totals.";
+    const DESCRIPTION: &'static str = "Each die's generating polynomial Σ x^face (faces equally likely, repeats allowed) raised to its count and multiplied: the coefficient of x^t counts the outcomes totalling t, out of the product of the face counts. Checked: the product is evaluated at two test points against the dice's own polynomials there, the counts add up to the outcomes, and the mean and variance equal the sums of the dice's own (independence). Bounds: 20 kinds of dice, 1,000 of each, faces within ±10^6, at most 100,000 possible totals and 2·10^7 bits of counts (totals × log₂ outcomes; 100 six-sided dice use 130,000).";
     const KEYWORDS: &'static [&'static str] = &[
         "dice",
         "sum of dice",
@@ -112,12 +115,27 @@ impl Operation for DiceSumDistribution {
                 span.saturating_add(1)
             )));
         }
+        // Each count has up to log₂(outcomes) bits: bound all of them.
+        let bits: f64 = dice
+            .iter()
+            .map(|(f, c)| f64::from(*c) * (f.len() as f64).log2())
+            .sum();
+        if bits * (span as f64 + 1.0) > MAX_BITS {
+            return Err(MathError::Limit(format!(
+                "{} totals of about {} bits each, at most {MAX_BITS} bits in all",
+                span + 1,
+                bits.ceil()
+            )));
+        }
         let sums = dice::sum(&dice, &ctx.budget)?;
         let total = |k: usize| Q::from_integer(&sums.lowest + BigInt::from(k));
         let prob = |w: &BigInt| Q::new(w.clone(), sums.outcomes.clone());
         let mut mean = Q::zero();
         let mut square = Q::zero();
         for (k, w) in sums.ways.iter().enumerate() {
+            if k % 64 == 0 {
+                ctx.budget.check()?;
+            }
             let t = total(k);
             mean += &t * prob(w);
             square += &t * &t * prob(w);

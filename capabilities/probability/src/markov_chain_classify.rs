@@ -36,7 +36,7 @@ impl Operation for MarkovChainClassify {
     const TITLE: &'static str =
         "Classify a Markov chain's states: communicating classes, recurrent or transient, periods";
     const SUMMARY: &'static str = "Splits a finite Markov chain into communicating classes, says which are recurrent (closed) and which transient, gives each class's period, and whether the chain is irreducible, ergodic or absorbing.";
-    const DESCRIPTION: &'static str = "The classes are the strongly connected components of the graph with an arrow i → j wherever P(i, j) > 0; a class is recurrent exactly when no arrow leaves it (finite chains). A class's period is the gcd over its arrows u → v of level(u) + 1 − level(v), with breadth-first levels from one of its states. Checked: the matrix is stochastic with exact rational entries, and every arrow between classes leaves a transient one. At most 200 states.";
+    const DESCRIPTION: &'static str = "The classes are the strongly connected components of the graph with an arrow i → j wherever P(i, j) > 0; a class is recurrent exactly when no arrow leaves it (finite chains). A class's period is the gcd over its arrows u → v of level(u) + 1 − level(v), with breadth-first levels from one of its states. The input is checked to be stochastic (non-negative, every row summing to exactly 1); the classification follows from the graph by definition. At most 200 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "markov chain",
         "communicating classes",

@@ -99,15 +99,18 @@ struct Completion<'a> {
     /// The bins filled so far (search positions).
     bins: Vec<Vec<usize>>,
     steps: u64,
-    /// Steps allowed (then `Stop::Deadline` with `steps > limit`).
+    /// Steps allowed (then `Stop::Deadline` with `gave_up` set).
     limit: u64,
+    depth: usize,
+    gave_up: bool,
     budget: &'a Budget,
 }
 
 impl Completion<'_> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.steps += 1;
-        if self.steps > self.limit {
+        if self.steps > self.limit || self.depth > MAX_DEPTH {
+            self.gave_up = true;
             return Err(Stop::Deadline);
         }
         if self.steps.is_multiple_of(1024) {
@@ -119,6 +122,13 @@ impl Completion<'_> {
     /// Whether the unpacked items fit into `left` more bins wasting at
     /// most `slack` room.
     fn fill(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
+        self.depth += 1;
+        let found = self.fill_deeper(left, slack);
+        self.depth -= 1;
+        found
+    }
+
+    fn fill_deeper(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
         self.tick()?;
         let Some(p) = self.used.iter().position(|u| !u) else {
             return Ok(true);
@@ -152,6 +162,21 @@ impl Completion<'_> {
     /// `room` left; `excluded` is the smallest unpacked item passed over
     /// that would have fitted (the finished bin's room must be below it).
     fn complete(
+        &mut self,
+        i: usize,
+        room: u64,
+        excluded: u64,
+        after: &[u128],
+        left: usize,
+        slack: u128,
+    ) -> Result<bool, Stop> {
+        self.depth += 1;
+        let found = self.complete_deeper(i, room, excluded, after, left, slack);
+        self.depth -= 1;
+        found
+    }
+
+    fn complete_deeper(
         &mut self,
         i: usize,
         room: u64,
@@ -213,27 +238,32 @@ pub fn solve(sizes: &[u64], capacity: u64, budget: &Budget) -> Result<Packing, S
     let mut lower = bound;
     // Downwards first, each search given a few steps: a better packing
     // early, or a refutation just below one (then that one is optimal).
-    while lower < incumbent.len() {
-        match decide(sizes, capacity, &order, incumbent.len() - 1, QUICK, budget)? {
-            Decision::Fits(bins) => incumbent = bins,
-            Decision::Refuted => lower = incumbent.len(),
-            Decision::GaveUp => break,
-        }
-    }
-    // Then upwards from the lower bound, each search to its end.
+    // A deadline (or cancellation) in either phase keeps the best packing
+    // and the proven bound: the answer is then `unknown`.
     let mut proven = true;
     while lower < incumbent.len() {
-        match decide(sizes, capacity, &order, lower, u64::MAX, budget) {
-            Ok(Decision::Fits(bins)) => {
-                incumbent = bins;
-                break;
-            }
-            Ok(_) => lower += 1,
+        match decide(sizes, capacity, &order, incumbent.len() - 1, QUICK, budget) {
+            Ok(Decision::Fits(bins)) => incumbent = bins,
+            Ok(Decision::Refuted) => lower = incumbent.len(),
+            Ok(Decision::GaveUp) => break,
             Err(Stop::CheckFailed(m)) => return Err(Stop::CheckFailed(m)),
             Err(_) => {
                 proven = false;
                 break;
             }
+        }
+    }
+    // Then upwards from the lower bound, each search to its end.
+    while proven && lower < incumbent.len() {
+        match decide(sizes, capacity, &order, lower, u64::MAX, budget) {
+            Ok(Decision::Fits(bins)) => {
+                incumbent = bins;
+                break;
+            }
+            Ok(Decision::Refuted) => lower += 1,
+            Ok(Decision::GaveUp) => proven = false,
+            Err(Stop::CheckFailed(m)) => return Err(Stop::CheckFailed(m)),
+            Err(_) => proven = false,
         }
     }
     for bin in &mut incumbent {
@@ -253,6 +283,11 @@ pub fn solve(sizes: &[u64], capacity: u64, budget: &Budget) -> Result<Packing, S
 /// Steps given to each search below the best packing before the exact
 /// searches upwards from the lower bound.
 const QUICK: u64 = 20_000;
+
+/// Deepest recursion of a search (fill and complete frames): far above
+/// the n + k of a first descent, far below what a 2 MiB thread stack
+/// holds; a deeper path ends the search as `GaveUp`.
+const MAX_DEPTH: usize = 4_000;
 
 enum Decision {
     Fits(Vec<Vec<usize>>),
@@ -282,6 +317,8 @@ fn decide(
         bins: Vec::new(),
         steps: 0,
         limit,
+        depth: 0,
+        gave_up: false,
         budget,
     };
     match search.fill(k, slack) {
@@ -293,7 +330,7 @@ fn decide(
                 .collect(),
         )),
         Ok(false) => Ok(Decision::Refuted),
-        Err(Stop::Deadline) if search.steps > limit => Ok(Decision::GaveUp),
+        Err(Stop::Deadline) if search.gave_up => Ok(Decision::GaveUp),
         Err(stop) => Err(stop),
     }
 }
@@ -404,5 +441,24 @@ mod tests {
             "{} vs {greedy_bins}",
             p.bins.len()
         );
+    }
+
+    #[test]
+    fn a_deadline_keeps_the_best_packing_and_the_bound() {
+        // 250 items in (C/5, C/2]: bounds far apart, refutations hopeless.
+        let mut seed = 0x9e37_79b9u64;
+        let sizes: Vec<u64> = (0..250)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                200 + seed % 301
+            })
+            .collect();
+        let budget = Budget::with_timeout(std::time::Duration::from_millis(100));
+        let p = solve(&sizes, 1000, &budget).unwrap();
+        assert!(!p.proven);
+        assert!(p.lower_bound >= lower_bound(&sizes, 1000) && p.lower_bound < p.bins.len());
+        check(&sizes, 1000, &p.bins).unwrap();
     }
 }

@@ -6,24 +6,30 @@ use crate::{BigInt, Budget, Q, Stop};
 use num_integer::Integer;
 use num_traits::Zero;
 
-/// The numerators N_k = C(n, k)·aᵏ·(b − a)ⁿ⁻ᵏ for k = 0..n (p = a/b in
-/// lowest terms, 0 ≤ p ≤ 1) and the denominator bⁿ.
-pub fn numerators(n: u32, p: &Q, budget: &Budget) -> Result<(Vec<BigInt>, BigInt), Stop> {
+/// Hands each numerator N_k = C(n, k)·aᵏ·(b − a)ⁿ⁻ᵏ, k = 0..n, to `each`
+/// as it is made (p = a/b in lowest terms, 0 ≤ p ≤ 1); returns bⁿ.
+pub fn numerators(
+    n: u32,
+    p: &Q,
+    budget: &Budget,
+    mut each: impl FnMut(u32, &BigInt),
+) -> Result<BigInt, Stop> {
     let (a, b) = (p.numer().clone(), p.denom().clone());
     let q = &b - &a;
-    let mut out = Vec::with_capacity(n as usize + 1);
+    if q.is_zero() {
+        // p = 1: all mass at n.
+        for k in 0..n {
+            each(k, &BigInt::zero());
+        }
+        each(n, &a.pow(n));
+        return Ok(b.pow(n));
+    }
     // N_0 = (b − a)ⁿ; N_{k+1} = N_k · (n − k)·a / ((k + 1)·(b − a)), the
     // division exact because it is C(n, k+1)·a^(k+1)·(b − a)^(n−k−1).
     let mut term = q.pow(n);
-    if q.is_zero() {
-        // p = 1: all mass at n.
-        out.resize(n as usize, BigInt::zero());
-        out.push(a.pow(n));
-        return Ok((out, b.pow(n)));
-    }
     for k in 0..=n {
         budget.check()?;
-        out.push(term.clone());
+        each(k, &term);
         if k < n {
             let (quotient, rest) = (term * (n - k) * &a).div_rem(&(&q * (k + 1)));
             if !rest.is_zero() {
@@ -32,21 +38,20 @@ pub fn numerators(n: u32, p: &Q, budget: &Budget) -> Result<(Vec<BigInt>, BigInt
             term = quotient;
         }
     }
-    Ok((out, b.pow(n)))
+    Ok(b.pow(n))
 }
 
 /// P(low ≤ X ≤ high), checked: the terms outside the range sum to the
 /// complement, so all n + 1 terms sum to bⁿ (the binomial theorem).
 pub fn range(n: u32, p: &Q, low: u32, high: u32, budget: &Budget) -> Result<Q, Stop> {
-    let (terms, denominator) = numerators(n, p, budget)?;
     let (mut inside, mut outside) = (BigInt::zero(), BigInt::zero());
-    for (k, t) in terms.iter().enumerate() {
-        if (low as usize..=high as usize).contains(&k) {
+    let denominator = numerators(n, p, budget, |k, t| {
+        if (low..=high).contains(&k) {
             inside += t;
         } else {
             outside += t;
         }
-    }
+    })?;
     if &inside + outside != denominator {
         return Err(Stop::CheckFailed(
             "binomial probabilities do not sum to one",
@@ -57,7 +62,8 @@ pub fn range(n: u32, p: &Q, low: u32, high: u32, budget: &Budget) -> Result<Q, S
 
 /// P(X = k) for every k, as exact rationals.
 pub fn distribution(n: u32, p: &Q, budget: &Budget) -> Result<Vec<Q>, Stop> {
-    let (terms, denominator) = numerators(n, p, budget)?;
+    let mut terms = Vec::with_capacity(n as usize + 1);
+    let denominator = numerators(n, p, budget, |_, t| terms.push(t.clone()))?;
     if terms.iter().fold(BigInt::zero(), |s, t| s + t) != denominator {
         return Err(Stop::CheckFailed(
             "binomial probabilities do not sum to one",
