@@ -53,6 +53,31 @@ def timed(f):
     return 1000 * (time.perf_counter() - t), r
 
 
+def measurer(repeat, rows):
+    """measure(name, ours, theirs, same): medians of `repeat` interleaved
+    rounds (ours: (elapsed_ms, output); theirs timed in-process), appended
+    to rows with whether every round's answers agreed."""
+    def measure(name, ours_call, theirs_call, same):
+        o, t, agree = [], [], True
+        for _ in range(repeat):
+            ms, out = ours_call()
+            o.append(ms)
+            tm, ref = timed(theirs_call)
+            t.append(tm)
+            agree = agree and same(out, ref)
+        om, tm = statistics.median(o), statistics.median(t)
+        rows.append((name, om, tm, om / tm if tm else float("nan"), agree))
+        print(name, f"{om:.2f} ms", f"{tm:.2f} ms", agree, file=sys.stderr, flush=True)
+    return measure
+
+
+def print_table(rows):
+    print("| case | Hessian | reference | ratio | answers agree |")
+    print("|---|---|---|---|---|")
+    for name, om, tm, ratio, agree in rows:
+        print(f"| {name} | {om:.2f} ms | {tm:.2f} ms | {ratio:.2g} | {'yes' if agree else 'NO'} |")
+
+
 def maxsat_case(n, m, rng):
     soft = []
     for i in range(m):
@@ -133,18 +158,7 @@ def main():
     server = Server([args.hessian, "serve"])
     rng = random.Random(2026)
     rows = []
-
-    def measure(name, ours_call, theirs_call, same):
-        o, t, agree = [], [], True
-        for _ in range(args.repeat):
-            ms, out = ours_call()
-            o.append(ms)
-            tm, ref = timed(theirs_call)
-            t.append(tm)
-            agree = agree and same(out, ref)
-        om, tm = statistics.median(o), statistics.median(t)
-        rows.append((name, om, tm, om / tm if tm else float("nan"), agree))
-        print(name, f"{om:.2f} ms", f"{tm:.2f} ms", agree, file=sys.stderr, flush=True)
+    measure = measurer(args.repeat, rows)
 
     for n, m in [(20, 80), (30, 120), (40, 160)]:
         soft, weights = maxsat_case(n, m, rng)
@@ -177,10 +191,7 @@ def main():
             lambda out, ref: out.get("count") == len(ref) or out.get("degenerate"),
         )
     server.close()
-    print("| case | Hessian | reference | ratio | answers agree |")
-    print("|---|---|---|---|---|")
-    for name, om, tm, ratio, agree in rows:
-        print(f"| {name} | {om:.2f} ms | {tm:.2f} ms | {ratio:.2g} | {'yes' if agree else 'NO'} |")
+    print_table(rows)
 
 
 if __name__ == "__main__":

@@ -28,9 +28,7 @@ are compared; medians of --repeat interleaved rounds.
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
 
 import highspy
 import networkx as nx
@@ -38,7 +36,7 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from constraints import call, timed  # noqa: E402
+from constraints import call, measurer, print_table, timed  # noqa: E402
 from e2e_det import Server  # noqa: E402
 
 
@@ -182,18 +180,7 @@ def main():
     server = Server([args.hessian, "serve"])
     rng = random.Random(2036)
     rows = []
-
-    def measure(name, ours_call, theirs_call, same):
-        o, t, agree = [], [], True
-        for _ in range(args.repeat):
-            ms, out = ours_call()
-            o.append(ms)
-            tm, ref = timed(theirs_call)
-            t.append(tm)
-            agree = agree and same(out, ref)
-        om, tm = statistics.median(o), statistics.median(t)
-        rows.append((name, om, tm, om / tm if tm else float("nan"), agree))
-        print(name, f"{om:.2f} ms", f"{tm:.2f} ms", agree, file=sys.stderr, flush=True)
+    measure = measurer(args.repeat, rows)
 
     for n in [50, 100, 200]:
         edges, cap, cost = flow_case(n, rng)
@@ -253,10 +240,7 @@ def main():
             lambda out, ref: abs(float(out.get("value", {}).get("decimal", "nan")) - ref) < 1e-6 * (1 + abs(ref)),
         )
     server.close()
-    print("| case | Hessian | reference | ratio | answers agree |")
-    print("|---|---|---|---|---|")
-    for name, om, tm, ratio, agree in rows:
-        print(f"| {name} | {om:.2f} ms | {tm:.2f} ms | {ratio:.2g} | {'yes' if agree else 'NO'} |")
+    print_table(rows)
 
 
 if __name__ == "__main__":

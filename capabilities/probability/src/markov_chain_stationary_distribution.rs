@@ -50,19 +50,18 @@ impl Operation for MarkovChainStationaryDistribution {
 
     fn run(input: Chain, ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
-        let distributions = markov::stationary(&p, &ctx.budget)?;
-        let classes: Vec<Vec<String>> = markov::classes(&p)
-            .into_iter()
-            .filter(|c| c.closed)
-            .map(|c| c.states.iter().map(|&i| names[i].clone()).collect())
-            .collect();
+        let (classes, distributions): (Vec<_>, Vec<_>) =
+            markov::stationary(&p, &ctx.budget)?.into_iter().unzip();
         Ok(Output {
             unique: distributions.len() == 1,
             distributions: distributions
                 .into_iter()
                 .map(|d| d.into_iter().map(Rational).collect())
                 .collect(),
-            classes,
+            classes: classes
+                .into_iter()
+                .map(|c: Vec<usize>| c.iter().map(|&i| names[i].clone()).collect())
+                .collect(),
             states: names,
             check: "each distribution is non-negative, sums to 1 and satisfies πP = π, recomputed in exact arithmetic on the whole chain".into(),
         })

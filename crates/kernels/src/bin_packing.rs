@@ -121,15 +121,22 @@ impl Completion<'_> {
 
     /// Whether the unpacked items fit into `left` more bins wasting at
     /// most `slack` room.
-    fn fill(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
+    /// Runs one frame of the search one level deeper.
+    fn deeper(
+        &mut self,
+        frame: impl FnOnce(&mut Self) -> Result<bool, Stop>,
+    ) -> Result<bool, Stop> {
         self.depth += 1;
-        let found = self.fill_deeper(left, slack);
+        let found = self.tick().and_then(|()| frame(self));
         self.depth -= 1;
         found
     }
 
-    fn fill_deeper(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
-        self.tick()?;
+    fn fill(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
+        self.deeper(|s| s.fill_frame(left, slack))
+    }
+
+    fn fill_frame(&mut self, left: usize, slack: u128) -> Result<bool, Stop> {
         let Some(p) = self.used.iter().position(|u| !u) else {
             return Ok(true);
         };
@@ -170,13 +177,10 @@ impl Completion<'_> {
         left: usize,
         slack: u128,
     ) -> Result<bool, Stop> {
-        self.depth += 1;
-        let found = self.complete_deeper(i, room, excluded, after, left, slack);
-        self.depth -= 1;
-        found
+        self.deeper(|s| s.complete_frame(i, room, excluded, after, left, slack))
     }
 
-    fn complete_deeper(
+    fn complete_frame(
         &mut self,
         i: usize,
         room: u64,
@@ -185,7 +189,6 @@ impl Completion<'_> {
         left: usize,
         slack: u128,
     ) -> Result<bool, Stop> {
-        self.tick()?;
         // The least room this bin can end with.
         let least = (room as u128).saturating_sub(after[i]);
         if least > slack || least >= excluded as u128 {

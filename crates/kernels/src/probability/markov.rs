@@ -108,8 +108,9 @@ pub fn stochastic(p: &Mat<Q>) -> Result<(), String> {
     Ok(())
 }
 
-/// One stationary distribution per closed class (zero off the class).
-pub fn stationary(p: &Mat<Q>, budget: &Budget) -> Result<Vec<Vec<Q>>, Stop> {
+/// One stationary distribution per closed class (zero off the class),
+/// with the class.
+pub fn stationary(p: &Mat<Q>, budget: &Budget) -> Result<Vec<(Vec<usize>, Vec<Q>)>, Stop> {
     let n = p.rows();
     let mut out = Vec::new();
     for c in classes(p).into_iter().filter(|c| c.closed) {
@@ -136,7 +137,7 @@ pub fn stationary(p: &Mat<Q>, budget: &Budget) -> Result<Vec<Vec<Q>>, Stop> {
             pi[i] = x[b].clone();
         }
         check_stationary(p, &pi)?;
-        out.push(pi);
+        out.push((c.states, pi));
     }
     Ok(out)
 }
