@@ -265,7 +265,7 @@ fn nothing_fits_says_why_and_gives_a_next_call_that_answers() {
     let find = |args: Value| {
         hessian_contract::find::find(catalog, args.as_object().unwrap()).expect("an answer")
     };
-    let page = find(serde_json::json!({"query": "standard deviation of a sample"}));
+    let page = find(serde_json::json!({"query": "volume of a cone with radius 3 and height 5"}));
     assert_eq!(page["matches"], serde_json::json!([]), "{page}");
     assert_eq!(page["total"], 0);
     let hint = page["hint"].as_str().unwrap();

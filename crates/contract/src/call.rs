@@ -571,7 +571,13 @@ fn correct(
     }
     let strays: Vec<&String> = args
         .keys()
-        .filter(|k| !RUN_KEYS.contains(&k.as_str()) && !INPUT_ALIASES.contains(&k.as_str()))
+        .filter(|k| {
+            // `data` may be an operation's own field (a list) as well as a
+            // name agents give the input object.
+            let wrapper =
+                INPUT_ALIASES.contains(&k.as_str()) && as_object(&args[k.as_str()]).is_some();
+            !RUN_KEYS.contains(&k.as_str()) && !wrapper
+        })
         .collect();
     if !strays.is_empty() {
         if strays.iter().any(|k| input.contains_key(k.as_str())) {

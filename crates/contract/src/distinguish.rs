@@ -50,6 +50,10 @@ const FAMILIES: &[(&str, &str)] = &[
     ),
     ("rational", "takes exact fractions"),
     ("sequence", "takes the terms of a sequence"),
+    (
+        "statistics",
+        "takes data (lists of exact numbers) and answers exactly",
+    ),
 ];
 
 /// What an operation with this verb answers.

@@ -376,3 +376,59 @@ mod tests {
         }
     }
 }
+
+/// √q for q ≥ 0 written c·√r: c rational, r a positive integer with no
+/// square factor p² for p < 1000 (r = 1 exactly when √q is rational).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Surd {
+    pub coefficient: Q,
+    pub radicand: BigInt,
+}
+
+/// √q as a [`Surd`], from √(a/b) = √(a·b)/b; None for q < 0. Checked:
+/// c²·r = q.
+pub fn sqrt(q: &Q) -> Option<Surd> {
+    if q.is_negative() {
+        return None;
+    }
+    let b = q.denom().clone();
+    let mut n = q.numer() * &b;
+    let mut c = BigInt::one();
+    let root = n.sqrt();
+    if &root * &root == n {
+        c = root;
+        n = BigInt::one();
+    } else {
+        for p in 2u32..1000 {
+            let square = BigInt::from(p * p);
+            if square > n {
+                break;
+            }
+            while (&n % &square).is_zero() {
+                n /= &square;
+                c *= p;
+            }
+        }
+    }
+    let surd = Surd {
+        coefficient: Q::new(c, b),
+        radicand: n,
+    };
+    let back = &surd.coefficient * &surd.coefficient * Q::from_integer(surd.radicand.clone());
+    (back == *q).then_some(surd)
+}
+
+/// An enclosure [lo, hi] of √q (q ≥ 0) of relative width below 10⁻¹⁹:
+/// lo = ⌊√(q·10²ᵏ)⌋/10ᵏ, from the integer square root of ⌊a·10²ᵏ/b⌋.
+pub fn sqrt_enclosure(q: &Q) -> (Q, Q) {
+    if !q.is_positive() {
+        return (Q::zero(), Q::zero());
+    }
+    let digits = |x: &BigInt| x.bits() as i64 * 30_103 / 100_000;
+    let k = (21 + (digits(q.denom()) - digits(q.numer())) / 2).max(0) as u32;
+    let scale = BigInt::from(10).pow(k);
+    let s = ((q.numer() * &scale * &scale) / q.denom()).sqrt();
+    let lo = Q::new(s.clone(), scale.clone());
+    let hi = Q::new(s + 1, scale);
+    (lo, hi)
+}

@@ -1253,3 +1253,52 @@ impl Value {
 fn decimal(q: &Q) -> String {
     crate::algebraic::exact_decimal(q, 15).0
 }
+
+/// A square root of an exact rational (a standard deviation, a
+/// correlation), exactly and in digits.
+#[derive(Serialize, JsonSchema)]
+pub struct SquareRoot {
+    /// Exactly: an integer, p/q, or c*sqrt(r) with r free of small square
+    /// factors ("4*sqrt(14)/7").
+    pub exact: String,
+    /// Its square, exact (the sign is the root's own).
+    pub square: Rational,
+    /// To 15 significant digits, from an enclosure 10⁻¹⁹ wide.
+    pub decimal: String,
+}
+
+impl SquareRoot {
+    /// ±√q for q ≥ 0 (None for q < 0).
+    pub fn of(q: &Q, negative: bool) -> Option<SquareRoot> {
+        let surd = hessian_kernels::rational::sqrt(q)?;
+        let sign = if negative && !q.is_zero() { "-" } else { "" };
+        let c = &surd.coefficient;
+        let exact = if surd.radicand.is_one() {
+            format!("{sign}{c}")
+        } else {
+            let n = c.numer();
+            let head = if n.is_one() {
+                format!("sqrt({})", surd.radicand)
+            } else {
+                format!("{n}*sqrt({})", surd.radicand)
+            };
+            let tail = if c.denom().is_one() {
+                String::new()
+            } else {
+                format!("/{}", c.denom())
+            };
+            format!("{sign}{head}{tail}")
+        };
+        let (lo, hi) = hessian_kernels::rational::sqrt_enclosure(q);
+        let (lo, hi) = if sign.is_empty() {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        };
+        Some(SquareRoot {
+            exact,
+            square: Rational(q.clone()),
+            decimal: crate::algebraic::real_decimal(&lo, &hi, 15).0,
+        })
+    }
+}

@@ -41,6 +41,7 @@ pub fn catalog() -> &'static Catalog {
             hessian_game::operations(),
             hessian_optimization::operations(),
             hessian_probability::operations(),
+            hessian_statistics::operations(),
         ]
         .into_iter()
         .flatten();

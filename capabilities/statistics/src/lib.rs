@@ -1,0 +1,23 @@
+//! The `statistics` capability family: statistics of exact data over the
+//! rationals (kernels in `hessian_kernels::statistics`). Every answer is
+//! exact — a rational, or the square root of one with certified digits —
+//! and checked by a second formula or a defining identity.
+//!
+//! Add an operation: one file here declaring `Input`, `Output` and the
+//! [`hessian_op::Operation`] impl, and one line below.
+
+hessian_op::operations! {
+    summary => Summary,
+    variance => Variance,
+    standard_deviation => StandardDeviation,
+    quantile => Quantile,
+    weighted_mean => WeightedMean,
+    correlation => Correlation,
+    linear_regression => LinearRegression,
+    polynomial_regression => PolynomialRegression,
+}
+
+pub mod wire;
+
+#[cfg(test)]
+mod tests;
