@@ -85,6 +85,7 @@ impl Operation for DiceSumDistribution {
         "what are the odds of getting a total of 7 with two dice",
         "sum of a d4, a d8 and a d12",
         "Sicherman dice faces 1 2 2 3 3 4 and 1 3 4 5 6 8 sum distribution",
+        "expected value and variance of the roll of a die or of several dice",
     ];
     const ALIASES: &'static [&'static str] = &["dice_sum", "NdM"];
     const EXAMPLE: &'static str = r#"{"dice": [{"count": 2, "sides": 6}], "at_least": 10}"#;

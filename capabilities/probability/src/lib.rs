@@ -15,6 +15,14 @@ hessian_op::operations! {
     markov_chain_stationary_distribution => MarkovChainStationaryDistribution,
     markov_chain_absorption_probabilities => MarkovChainAbsorptionProbabilities,
     markov_chain_fundamental_matrix => MarkovChainFundamentalMatrix,
+    distribution_normalize => DistributionNormalize,
+    distribution_moments => DistributionMoments,
+    distribution_cdf => DistributionCdf,
+    distribution_quantile => DistributionQuantile,
+    distribution_convolution => DistributionConvolution,
+    distribution_iid_sum => DistributionIidSum,
+    distribution_condition => DistributionCondition,
+    distribution_entropy => DistributionEntropy,
 }
 
 pub mod wire;

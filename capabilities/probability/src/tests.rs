@@ -360,3 +360,111 @@ fn gamblers_ruin_and_several_recurrent_classes() {
         .is_err()
     );
 }
+
+#[test]
+fn finite_distributions_agree_with_sympy_stats() {
+    let cases = load("finite");
+    assert!(cases.len() >= 80);
+    for c in &cases {
+        let x = &c["x"];
+        let m = run(
+            "probability.distribution.moments.compute",
+            json!({"distribution": x}),
+        )
+        .unwrap();
+        assert_eq!(m["mean"]["exact"], c["mean"], "{x}");
+        assert_eq!(m["variance"]["exact"], c["variance"], "{x}");
+        if let Some(s2) = c.get("skewness_squared") {
+            assert_eq!(&m["skewness"]["square"], s2, "{x}");
+            assert_eq!(&m["kurtosis"]["exact"], &c["kurtosis"], "{x}");
+        }
+        let cdf = run(
+            "probability.distribution.cdf.compute",
+            json!({"distribution": x}),
+        )
+        .unwrap();
+        assert_eq!(cdf["cdf"], c["cdf"], "{x}");
+        let sum = run(
+            "probability.distribution.convolution.compute",
+            json!({"distributions": [x, c["y"]]}),
+        )
+        .unwrap();
+        assert_eq!(sum["distribution"], c["sum"], "{x} + {}", c["y"]);
+        let three = run(
+            "probability.distribution.iid_sum.compute",
+            json!({"distribution": x, "n": 3}),
+        )
+        .unwrap();
+        assert_eq!(three["distribution"], c["sum3"], "3 × {x}");
+        let given = run(
+            "probability.distribution.condition.compute",
+            json!({"distribution": x, "at_least": c["given_at_least"]}),
+        )
+        .unwrap();
+        assert_eq!(given["distribution"], c["conditional"], "{x}");
+        let h = run(
+            "probability.distribution.entropy.numeric",
+            json!({"distribution": x}),
+        )
+        .unwrap();
+        let oracle: f64 = c["entropy_bits"].as_str().unwrap().parse().unwrap();
+        let (ours, bound) = (
+            h["entropy"].as_f64().unwrap(),
+            h["error_bound"].as_f64().unwrap(),
+        );
+        assert!((ours - oracle).abs() <= bound, "{x}: {ours} vs {oracle}");
+        // Quantiles against the CDF table: the first value reaching q.
+        for q in ["1/4", "1/2", "3/4", "1"] {
+            let out = run(
+                "probability.distribution.quantile.compute",
+                json!({"distribution": x, "q": [q]}),
+            )
+            .unwrap();
+            let (n, d) = q.split_once('/').unwrap_or((q, "1"));
+            let qf = n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap();
+            let first = c["cdf"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|row| {
+                    let s = row[1].as_str().unwrap();
+                    let (a, b) = s.split_once('/').unwrap_or((s, "1"));
+                    // Exact: a/b ≥ q ⇔ a·den(q) ≥ num(q)·b.
+                    a.parse::<i64>().unwrap() * d.parse::<i64>().unwrap()
+                        >= n.parse::<i64>().unwrap() * b.parse::<i64>().unwrap()
+                })
+                .unwrap();
+            assert_eq!(out["quantiles"][0]["value"], first[0], "{x} q = {qf}");
+        }
+        // Weights seven times the probabilities normalize back.
+        let weights: Vec<Value> = x
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| json!([row[0], format!("7*({})", row[1].as_str().unwrap())]))
+            .collect();
+        let n = run(
+            "probability.distribution.normalize.compute",
+            json!({"weights": weights}),
+        )
+        .unwrap();
+        assert_eq!(&n["distribution"], x);
+    }
+}
+
+#[test]
+fn a_table_that_does_not_sum_to_one_is_refused_with_the_way_out() {
+    let err = run(
+        "probability.distribution.moments.compute",
+        json!({"distribution": [[1, "1/2"], [2, "1/3"]]}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::InvalidInput);
+    assert!(err.message.contains("normalize"), "{}", err.message);
+    let err = run(
+        "probability.distribution.condition.compute",
+        json!({"distribution": [[1, "1/2"], [2, "1/2"]], "at_least": 3}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::DomainError);
+}

@@ -1,9 +1,11 @@
 //! Inputs shared by the family's operations.
 
+use hessian_kernels::probability::finite::{self, Dist};
 use hessian_kernels::probability::markov;
 use hessian_kernels::{Mat, Q};
 use hessian_op::MathError;
 use hessian_op::wire::{List, Rational, SquareMatrix};
+use num_traits::{One, Zero};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -39,4 +41,65 @@ impl Chain {
         };
         Ok((p, names))
     }
+}
+
+/// A finite distribution as `[value, probability]` pairs of exact
+/// rationals; at most 10,000 pairs.
+pub type Pairs = List<[Rational; 2], 10_000>;
+
+/// Most bits of a table's denominators together (they bound every sum's
+/// common denominator).
+const MAX_DENOMINATOR_BITS: u64 = 50_000;
+
+/// The pairs merged by value (sorted, zero probabilities dropped), each
+/// weight non-negative and within the size bound; the weights' total.
+pub fn weights(list: Pairs, path: &str) -> Result<(Dist, Q), MathError> {
+    let pairs: Vec<(Q, Q)> = list.0.into_iter().map(|[v, p]| (v.0, p.0)).collect();
+    if let Some(i) = pairs.iter().position(|(_, p)| p < &Q::zero()) {
+        return Err(MathError::Input {
+            path: format!("{path}[{i}][1]"),
+            message: format!("{} is negative: a probability or weight is ≥ 0", pairs[i].1),
+        });
+    }
+    let bits: u64 = pairs
+        .iter()
+        .flat_map(|(v, p)| [v, p])
+        .filter(|q| !q.is_integer())
+        .map(|q| q.denom().bits())
+        .sum();
+    if bits > MAX_DENOMINATOR_BITS {
+        return Err(MathError::Limit(format!(
+            "`{path}` has {bits} bits of denominators, at most {MAX_DENOMINATOR_BITS}"
+        )));
+    }
+    let d = finite::collect(pairs);
+    let total = finite::total(&d);
+    if d.is_empty() {
+        return Err(MathError::Input {
+            path: path.into(),
+            message: "has no outcome of positive probability".into(),
+        });
+    }
+    Ok((d, total))
+}
+
+/// A distribution: as [`weights`], and the probabilities sum to exactly 1.
+pub fn table(list: Pairs, path: &str) -> Result<Dist, MathError> {
+    let (d, total) = weights(list, path)?;
+    if !total.is_one() {
+        return Err(MathError::Input {
+            path: path.into(),
+            message: format!(
+                "the probabilities sum to {total}, not 1 (probability.distribution.normalize.compute scales weights)"
+            ),
+        });
+    }
+    Ok(d)
+}
+
+/// A table for the output: `[value, probability]` pairs.
+pub fn pairs_out(d: Dist) -> Vec<[Rational; 2]> {
+    d.into_iter()
+        .map(|(v, p)| [Rational(v), Rational(p)])
+        .collect()
 }

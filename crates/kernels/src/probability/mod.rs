@@ -10,11 +10,15 @@
 //!   by Conway's correlation (Σ over the pattern's self-overlaps of the
 //!   reciprocal probability of the overlap), checked by solving the
 //!   matching automaton's expected-time equations exactly.
+//! - [`finite`]: tables of (value, probability) — convolution for sums of
+//!   independent variables, n-fold sums by repeated squaring, checked by
+//!   the additivity of the first three cumulants.
 //! - [`markov`]: finite chains — classes and periods, stationary
 //!   distributions (one per closed class), absorption through the
 //!   fundamental matrix, each checked by multiplying back.
 
 pub mod binomial;
 pub mod dice;
+pub mod finite;
 pub mod markov;
 pub mod pattern;
