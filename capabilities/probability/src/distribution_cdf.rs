@@ -48,6 +48,10 @@ impl Operation for DistributionCdf {
         "P(X <= x)",
         "at most",
         "tail probability",
+        "chance of at most",
+        "or less",
+        "or fewer",
+        "outcome probabilities",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "cumulative distribution function of this random variable",

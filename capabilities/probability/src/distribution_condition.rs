@@ -49,6 +49,8 @@ impl Operation for DistributionCondition {
         "given that",
         "conditional expectation",
         "truncated distribution",
+        "knowing that",
+        "updated chances of each outcome",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "distribution of the die roll given that it is even",

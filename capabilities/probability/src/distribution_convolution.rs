@@ -40,6 +40,8 @@ impl Operation for DistributionConvolution {
         "distribution of a sum",
         "independent variables",
         "total of two random variables",
+        "two independent spinners",
+        "total of two independent outcomes",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "distribution of X + Y for independent X and Y",

@@ -60,6 +60,10 @@ impl Operation for DistributionMoments {
         "kurtosis",
         "moments",
         "discrete distribution",
+        "expected payout",
+        "average outcome",
+        "chances of outcomes",
+        "risk of a game",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "expected value of a random variable with these probabilities",

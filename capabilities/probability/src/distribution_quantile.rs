@@ -43,6 +43,8 @@ impl Operation for DistributionQuantile {
         "inverse cdf",
         "percentile of a distribution",
         "ppf",
+        "median outcome",
+        "half the probability",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "median of this discrete random variable",

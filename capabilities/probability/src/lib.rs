@@ -23,6 +23,12 @@ hessian_op::operations! {
     distribution_iid_sum => DistributionIidSum,
     distribution_condition => DistributionCondition,
     distribution_entropy => DistributionEntropy,
+    hypergeometric_probability => HypergeometricProbability,
+    negative_binomial_probability => NegativeBinomialProbability,
+    geometric_probability => GeometricProbability,
+    poisson_binomial_probability => PoissonBinomialProbability,
+    multinomial_probability => MultinomialProbability,
+    discrete_uniform_probability => DiscreteUniformProbability,
 }
 
 pub mod wire;

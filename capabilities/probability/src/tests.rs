@@ -468,3 +468,96 @@ fn a_table_that_does_not_sum_to_one_is_refused_with_the_way_out() {
     .unwrap_err();
     assert_eq!(err.code, hessian_op::Code::DomainError);
 }
+
+#[test]
+fn named_distributions_agree_with_sympy_stats() {
+    let all = load("named");
+    let c = &all[0];
+    for h in c["hypergeometric"].as_array().unwrap() {
+        let mut input = h.clone();
+        input.as_object_mut().unwrap().remove("probability");
+        let out = run("probability.hypergeometric.probability.compute", input).unwrap();
+        assert_eq!(out["probability"]["exact"], h["probability"], "{h}");
+    }
+    for nb in c["negative_binomial"].as_array().unwrap() {
+        let [lo, hi] = [&nb["failures"][0], &nb["failures"][1]];
+        let input = json!({"successes": nb["successes"], "p": nb["p"], "counts": "failures", "at_least": lo, "at_most": hi});
+        let out = run("probability.negative_binomial.probability.compute", input).unwrap();
+        assert_eq!(out["probability"]["exact"], nb["probability"], "{nb}");
+        // The same event counted in trials: shifted by r.
+        let r = nb["successes"].as_i64().unwrap();
+        let input = json!({"successes": r, "p": nb["p"], "counts": "trials",
+            "at_least": lo.as_i64().unwrap() + r, "at_most": hi.as_i64().unwrap() + r});
+        let out = run("probability.negative_binomial.probability.compute", input).unwrap();
+        assert_eq!(out["probability"]["exact"], nb["probability"], "{nb}");
+    }
+    for g in c["geometric"].as_array().unwrap() {
+        let out = run(
+            "probability.geometric.probability.compute",
+            json!({"p": g["p"], "counts": "trials", "equal": g["trial"]}),
+        )
+        .unwrap();
+        assert_eq!(out["probability"]["exact"], g["probability"], "{g}");
+        let out = run(
+            "probability.geometric.probability.compute",
+            json!({"p": g["p"], "counts": "trials", "at_least": g["trial"]}),
+        )
+        .unwrap();
+        assert_eq!(out["probability"]["exact"], g["tail"], "{g}");
+    }
+    for m in c["multinomial"].as_array().unwrap() {
+        let out = run(
+            "probability.multinomial.probability.compute",
+            json!({"counts": m["counts"], "p": m["p"]}),
+        )
+        .unwrap();
+        assert_eq!(out["probability"]["exact"], m["probability"], "{m}");
+    }
+}
+
+#[test]
+fn poisson_binomial_against_every_outcome_and_uniform_by_counting() {
+    let mut next = lcg(11);
+    for _ in 0..60 {
+        let n = 1 + next(8) as usize;
+        let ps: Vec<(u64, u64)> = (0..n)
+            .map(|_| {
+                let d = 1 + next(6);
+                (next(d + 1), d)
+            })
+            .collect();
+        // Every outcome's probability over the common denominator Π d.
+        let den: u64 = ps.iter().map(|p| p.1).product();
+        let mut ways = vec![0u64; n + 1];
+        for mask in 0..1u64 << n {
+            let mut w = 1;
+            for (i, (a, d)) in ps.iter().enumerate() {
+                w *= if mask >> i & 1 == 1 { *a } else { d - a };
+            }
+            ways[mask.count_ones() as usize] += w;
+        }
+        let k = next(n as u64 + 1) as usize;
+        let text: Vec<String> = ps.iter().map(|(a, d)| format!("{a}/{d}")).collect();
+        let out = run(
+            "probability.poisson_binomial.probability.compute",
+            json!({"p": text, "equal": k}),
+        )
+        .unwrap();
+        let g = gcd(ways[k], den);
+        let expected = if ways[k] == 0 {
+            "0".to_string()
+        } else if den / g == 1 {
+            (ways[k] / g).to_string()
+        } else {
+            format!("{}/{}", ways[k] / g, den / g)
+        };
+        assert_eq!(out["probability"]["exact"], expected, "{text:?} k = {k}");
+    }
+    let out = run(
+        "probability.discrete_uniform.probability.compute",
+        json!({"low": -5, "high": 14, "at_least": 10, "at_most": 100}),
+    )
+    .unwrap();
+    assert_eq!(out["probability"]["exact"], "1/4");
+    assert_eq!(out["variance"], "133/4");
+}

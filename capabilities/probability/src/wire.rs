@@ -103,3 +103,23 @@ pub fn pairs_out(d: Dist) -> Vec<[Rational; 2]> {
         .map(|(v, p)| [Rational(v), Rational(p)])
         .collect()
 }
+
+/// The event of a count's operation: `equal`, or `at_least` and/or
+/// `at_most`, as the inclusive range (low, high) — high None when
+/// unbounded above — and its text ("X ≥ 3").
+pub fn event(
+    equal: Option<i64>,
+    at_least: Option<i64>,
+    at_most: Option<i64>,
+) -> Result<(i64, Option<i64>, String), MathError> {
+    match (equal, at_least, at_most) {
+        (Some(k), None, None) => Ok((k, Some(k), format!("X = {k}"))),
+        (None, Some(a), None) => Ok((a, None, format!("X ≥ {a}"))),
+        (None, None, Some(b)) => Ok((i64::MIN, Some(b), format!("X ≤ {b}"))),
+        (None, Some(a), Some(b)) => Ok((a, Some(b), format!("{a} ≤ X ≤ {b}"))),
+        _ => Err(MathError::Input {
+            path: "equal".into(),
+            message: "give `equal`, or `at_least` and/or `at_most`".into(),
+        }),
+    }
+}

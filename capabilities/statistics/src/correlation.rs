@@ -59,6 +59,9 @@ impl Operation for Correlation {
         "rank correlation",
         "r value",
         "association",
+        "relationship between two variables",
+        "move together",
+        "linear relationship",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "correlation coefficient between height and weight",

@@ -44,6 +44,8 @@ impl Operation for StandardDeviation {
         "sigma",
         "spread",
         "statistics",
+        "typical distance from the average",
+        "how far from the mean",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "sample standard deviation of 2, 4, 4, 4, 5, 5, 7, 9",

@@ -52,6 +52,10 @@ impl Operation for Summary {
         "five number summary",
         "range",
         "data set",
+        "typical value",
+        "middle value",
+        "smallest and largest",
+        "most common value",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "mean median and mode of these numbers",

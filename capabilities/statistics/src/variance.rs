@@ -43,6 +43,8 @@ impl Operation for Variance {
         "mean squared deviation",
         "statistics",
         "data set",
+        "how much the numbers vary",
+        "variability",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "variance of a data set",

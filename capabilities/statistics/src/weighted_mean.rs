@@ -35,6 +35,8 @@ impl Operation for WeightedMean {
         "grade point average",
         "frequency table mean",
         "average",
+        "some values count more",
+        "weights",
     ];
     const PHRASINGS: &'static [&'static str] = &[
         "weighted average of grades with credit hours",

@@ -730,7 +730,6 @@ const OUT_OF_SCOPE: &[&str] = &[
     "zeta",
     "erf",
     "airy",
-    "hypergeometric",
     "radian",
     // geometry
     "area",

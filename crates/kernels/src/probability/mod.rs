@@ -13,6 +13,8 @@
 //! - [`finite`]: tables of (value, probability) — convolution for sums of
 //!   independent variables, n-fold sums by repeated squaring, checked by
 //!   the additivity of the first three cumulants.
+//! - [`named`]: hypergeometric, negative binomial, Poisson binomial and
+//!   multinomial probabilities, each checked by an independent identity.
 //! - [`markov`]: finite chains — classes and periods, stationary
 //!   distributions (one per closed class), absorption through the
 //!   fundamental matrix, each checked by multiplying back.
@@ -21,4 +23,5 @@ pub mod binomial;
 pub mod dice;
 pub mod finite;
 pub mod markov;
+pub mod named;
 pub mod pattern;
