@@ -561,3 +561,71 @@ fn poisson_binomial_against_every_outcome_and_uniform_by_counting() {
     assert_eq!(out["probability"]["exact"], "1/4");
     assert_eq!(out["variance"], "133/4");
 }
+
+#[test]
+fn hitting_times_powers_and_limits_agree_with_sympy() {
+    let cases = load("markov_more");
+    assert!(cases.len() >= 40);
+    for c in &cases {
+        let p = &c["transition"];
+        let h = run(
+            "probability.markov_chain.hitting_times.compute",
+            json!({"transition": p, "target": c["target"]}),
+        )
+        .unwrap();
+        let ours: Vec<Value> = h["times"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["expected_steps"].clone())
+            .collect();
+        assert_eq!(json!(ours), c["hitting"], "{p}");
+        let pn = run(
+            "probability.markov_chain.n_step.compute",
+            json!({"transition": p, "steps": c["steps"]}),
+        )
+        .unwrap();
+        assert_eq!(pn["matrix"], c["power"], "{p}");
+        let l = run(
+            "probability.markov_chain.limiting_distribution.compute",
+            json!({"transition": p}),
+        )
+        .unwrap();
+        if let Some(row) = c.get("limit_row") {
+            assert_eq!(l["limit_exists"], true);
+            for r in l["matrix"].as_array().unwrap() {
+                assert_eq!(r, row, "{p}");
+            }
+        } else {
+            // Irreducible and not regular: periodic, no limit.
+            assert_eq!(l["limit_exists"], false, "{p}");
+        }
+    }
+}
+
+#[test]
+fn hitting_times_are_infinite_where_the_target_can_be_missed() {
+    // From 0 the chain may fall into the trap 3 and never reach 2.
+    let out = run(
+        "probability.markov_chain.hitting_times.compute",
+        json!({"transition": [["1/3", "1/3", 0, "1/3"], [0, 0, 1, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+               "target": ["2"]}),
+    )
+    .unwrap();
+    let infinite: Vec<bool> = out["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["infinite"].as_bool().unwrap())
+        .collect();
+    assert_eq!(infinite, [true, false, false, true]);
+    // Gambler's ruin from 1 of 0..3: absorbed at 0 or 3; the limit from 1
+    // is the absorption probabilities (2/3 at 0, 1/3 at 3).
+    let out = run(
+        "probability.markov_chain.limiting_distribution.compute",
+        json!({"transition": [[1, 0, 0, 0], ["1/2", 0, "1/2", 0], [0, "1/2", 0, "1/2"], [0, 0, 0, 1]]}),
+    )
+    .unwrap();
+    assert_eq!(out["matrix"][1], json!(["2/3", "0", "0", "1/3"]));
+    assert_eq!(out["independent_of_start"], false);
+}

@@ -267,3 +267,130 @@ pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
         fundamental,
     })
 }
+
+/// Expected steps to first reach the `target` states from each state
+/// (0 on the target; None where the target is missed with positive
+/// probability, so the expectation is infinite). Finite exactly where every
+/// path avoiding the target can still reach it; there h = 1 + P·h is solved
+/// over those states and checked by substituting back.
+pub fn hitting_times(p: &Mat<Q>, target: &[bool], budget: &Budget) -> Result<Vec<Option<Q>>, Stop> {
+    let n = p.rows();
+    let arrow = |i: usize, j: usize| !p[(i, j)].is_zero();
+    // States that can reach the target (backwards search).
+    let mut reach = target.to_vec();
+    let mut stack: Vec<usize> = (0..n).filter(|&i| target[i]).collect();
+    while let Some(j) = stack.pop() {
+        for i in 0..n {
+            if !reach[i] && arrow(i, j) {
+                reach[i] = true;
+                stack.push(i);
+            }
+        }
+    }
+    // States that can reach a state that cannot reach the target while
+    // avoiding the target: there the target is missed with positive probability.
+    let mut missed: Vec<bool> = reach.iter().map(|r| !r).collect();
+    let mut stack: Vec<usize> = (0..n).filter(|&i| missed[i]).collect();
+    while let Some(j) = stack.pop() {
+        for i in 0..n {
+            if !missed[i] && !target[i] && arrow(i, j) {
+                missed[i] = true;
+                stack.push(i);
+            }
+        }
+    }
+    let free: Vec<usize> = (0..n).filter(|&i| !target[i] && !missed[i]).collect();
+    let mut out: Vec<Option<Q>> = (0..n)
+        .map(|i| if target[i] { Some(Q::zero()) } else { None })
+        .collect();
+    if free.is_empty() {
+        return Ok(out);
+    }
+    // (I − P_FF)·h = 1 on the free states (their arrows stay in F ∪ target).
+    let m = free.len();
+    let a = Mat::from_fn(m, m, |x, y| {
+        let d = if x == y { Q::one() } else { Q::zero() };
+        d - &p[(free[x], free[y])]
+    });
+    budget.check()?;
+    let Solution::Unique(h) = solve(&a, &vec![Q::one(); m], budget)? else {
+        return Err(Stop::CheckFailed("the hitting-time system is singular"));
+    };
+    for (x, &i) in free.iter().enumerate() {
+        out[i] = Some(h[x].clone());
+    }
+    // Substitute back into h_i = 1 + Σⱼ P_ij h_j on the whole chain.
+    for &i in &free {
+        budget.check()?;
+        let mut s = Q::one();
+        for j in 0..n {
+            if arrow(i, j) {
+                match &out[j] {
+                    Some(hj) => s += &p[(i, j)] * hj,
+                    None => {
+                        return Err(Stop::CheckFailed(
+                            "a finite hitting time leads to an infinite one",
+                        ));
+                    }
+                }
+            }
+        }
+        if Some(&s) != out[i].as_ref() {
+            return Err(Stop::CheckFailed("hitting times fail h = 1 + P·h"));
+        }
+    }
+    Ok(out)
+}
+
+/// The long-run matrix L = lim (1/n)·Σₖ₍<ₙ₎ Pᵏ (the Cesàro limit, equal
+/// to lim Pⁿ where that exists): row i is Σ over closed classes C of
+/// P(i ends in C)·π_C. Also whether lim Pⁿ itself exists from each state
+/// (every closed class it can end in is aperiodic). Checked: rows sum to
+/// 1, L·P = L, P·L = L and L·L = L.
+pub fn limiting(p: &Mat<Q>, budget: &Budget) -> Result<(Mat<Q>, Vec<bool>), Stop> {
+    let n = p.rows();
+    let all = classes(p);
+    let stationary = stationary(p, budget)?;
+    let absorbed = absorption(p, budget)?;
+    let mut l = Mat::from_fn(n, n, |_, _| Q::zero());
+    let mut exists = vec![true; n];
+    let periodic: Vec<bool> = absorbed
+        .closed
+        .iter()
+        .map(|c| {
+            all.iter()
+                .any(|k| k.closed && k.states == *c && k.period > 1)
+        })
+        .collect();
+    for (k, (states, pi)) in stationary.iter().enumerate() {
+        for &i in states {
+            l.row_mut(i).clone_from_slice(pi);
+            exists[i] = !periodic[k];
+        }
+    }
+    for (a, &i) in absorbed.transient.iter().enumerate() {
+        budget.check()?;
+        for (k, (_, pi)) in stationary.iter().enumerate() {
+            let w = &absorbed.probability[a][k];
+            if w.is_zero() {
+                continue;
+            }
+            if periodic[k] {
+                exists[i] = false;
+            }
+            for j in 0..n {
+                l[(i, j)] += w * &pi[j];
+            }
+        }
+    }
+    let lp = crate::linalg::multiply(&l, p, budget)?;
+    let pl = crate::linalg::multiply(p, &l, budget)?;
+    let ll = crate::linalg::multiply(&l, &l, budget)?;
+    let sums = (0..n).all(|i| l.row(i).iter().fold(Q::zero(), |s, x| s + x).is_one());
+    if !sums || lp != l || pl != l || ll != l {
+        return Err(Stop::CheckFailed(
+            "the long-run matrix fails LP = PL = L² = L",
+        ));
+    }
+    Ok((l, exists))
+}
