@@ -629,3 +629,85 @@ fn hitting_times_are_infinite_where_the_target_can_be_missed() {
     assert_eq!(out["matrix"][1], json!(["2/3", "0", "0", "1/3"]));
     assert_eq!(out["independent_of_start"], false);
 }
+
+#[test]
+fn gamblers_ruin_agrees_with_the_absorbing_chain() {
+    let mut next = lcg(17);
+    for _ in 0..30 {
+        let n = 2 + next(10) as usize;
+        let d = 2 + next(9);
+        let a = 1 + next(d - 1);
+        let (p, q) = (format!("{a}/{d}"), format!("{}/{d}", d - a));
+        let transition: Vec<Vec<String>> = (0..=n)
+            .map(|i| {
+                (0..=n)
+                    .map(|j| match () {
+                        _ if (i == 0 || i == n) && j == i => "1".to_string(),
+                        _ if i == 0 || i == n => "0".to_string(),
+                        _ if j == i + 1 => p.clone(),
+                        _ if j + 1 == i => q.clone(),
+                        _ => "0".to_string(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let chain = run(
+            "probability.markov_chain.absorption_probabilities.compute",
+            json!({"transition": transition}),
+        )
+        .unwrap();
+        let steps = run(
+            "probability.markov_chain.fundamental_matrix.compute",
+            json!({"transition": transition}),
+        )
+        .unwrap();
+        for k in 1..n {
+            let out = run(
+                "probability.gamblers_ruin.compute",
+                json!({"start": k, "goal": n, "p": p}),
+            )
+            .unwrap();
+            // Rows follow the transient states 1..n−1; columns the closed
+            // classes, {0} and {n}.
+            let goal = chain["absorbing"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|c| c[0] == n.to_string())
+                .unwrap();
+            let to_goal = &chain["probabilities"][k - 1][goal];
+            assert_eq!(
+                chain["expected_steps"][k - 1],
+                steps["expected_steps"][k - 1]
+            );
+            assert_eq!(&out["win"]["exact"], to_goal, "k = {k} of {n}, p = {p}");
+            assert_eq!(
+                out["expected_duration"]["exact"],
+                steps["expected_steps"][k - 1],
+                "k = {k} of {n}, p = {p}"
+            );
+        }
+    }
+}
+
+#[test]
+fn coupons_and_bayes_by_hand() {
+    let e = |input: Value| {
+        run("probability.coupon_collector.expectation.compute", input).unwrap()
+            ["expected_draws"]["exact"]
+            .clone()
+    };
+    // 6·(1 + 1/2 + … + 1/6) and, for 1/2, 1/3, 1/6:
+    // 2 + 3 + 6 − 6/5 − 3/2 − 2 + 1 = 73/10.
+    assert_eq!(e(json!({"coupons": 6})), "147/10");
+    assert_eq!(e(json!({"p": ["1/2", "1/3", "1/6"]})), "73/10");
+    assert_eq!(e(json!({"p": ["1/4", "1/4", "1/4", "1/4"]})), "25/3");
+    let out = run(
+        "probability.bayes.posterior.compute",
+        json!({"hypotheses": [
+            {"name": "fair", "prior": "1/2", "likelihood": "1/8"},
+            {"name": "two-headed", "prior": "1/2", "likelihood": 1}]}),
+    )
+    .unwrap();
+    assert_eq!(out["posteriors"][1]["posterior"]["exact"], "8/9");
+}

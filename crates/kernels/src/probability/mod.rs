@@ -15,13 +15,19 @@
 //!   the additivity of the first three cumulants.
 //! - [`named`]: hypergeometric, negative binomial, Poisson binomial and
 //!   multinomial probabilities, each checked by an independent identity.
+//! - [`ruin`]: gambler's ruin, win probabilities and durations from every
+//!   start, checked by the recurrences they solve.
+//! - [`coupon`]: the coupon collector's expected draws with unequal
+//!   probabilities, by inclusion–exclusion grouped through Π(1 − x^wᵢ).
 //! - [`markov`]: finite chains — classes and periods, stationary
 //!   distributions (one per closed class), absorption through the
 //!   fundamental matrix, each checked by multiplying back.
 
 pub mod binomial;
+pub mod coupon;
 pub mod dice;
 pub mod finite;
 pub mod markov;
 pub mod named;
 pub mod pattern;
+pub mod ruin;
