@@ -673,7 +673,7 @@ fn gamblers_ruin_agrees_with_the_absorbing_chain() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .position(|c| c[0] == n.to_string())
+                .position(|c| c[0] == json!(n.to_string()))
                 .unwrap();
             let to_goal = &chain["probabilities"][k - 1][goal];
             assert_eq!(
