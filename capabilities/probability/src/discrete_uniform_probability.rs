@@ -1,4 +1,4 @@
-use crate::wire::event;
+use crate::wire::{Answer, event};
 use hessian_kernels::Q;
 use hessian_op::prelude::*;
 use hessian_op::wire::Value;
@@ -20,19 +20,9 @@ pub struct Input {
     pub at_most: Option<Bounded<-1_000_000_000_000, 1_000_000_000_000>>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    pub event: String,
-    pub probability: Value,
-    /// (a + b)/2 and ((b − a + 1)² − 1)/12.
-    pub mean: Rational,
-    pub variance: Rational,
-    pub check: String,
-}
-
 impl Operation for DiscreteUniformProbability {
     type Input = Input;
-    type Output = Output;
+    type Output = Answer;
     const ID: &'static str = "probability.discrete_uniform.probability.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Discrete uniform probability: a random integer between a and b";
@@ -56,7 +46,7 @@ impl Operation for DiscreteUniformProbability {
     const EXPECTED: &'static str = r#"{"event": "P(X ≥ 90) with X uniform on 1..100", "probability": {"exact": "11/100", "decimal": "0.11"}, "mean": "101/2", "variance": "3333/4", "check": "the event's count of integers equals F(high) − F(low − 1) from the CDF"}"#;
 
     // Long run: check the range, clamp the event, count it twice (directly and by the CDF).
-    fn run(input: Input, _ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, _ctx: &Ctx) -> Result<Answer, MathError> {
         let (a, b) = (i128::from(input.low.0), i128::from(input.high.0));
         if b < a {
             return Err(MathError::Input {
@@ -78,7 +68,7 @@ impl Operation for DiscreteUniformProbability {
             return Err(Stop::CheckFailed("the range's count disagrees with the CDF").into());
         }
         let q = |n: i128| Q::from_integer(n.into());
-        Ok(Output {
+        Ok(Answer {
             event: format!("P({text}) with X uniform on {a}..{b}"),
             probability: Value::of(&(q(count) / q(m))),
             mean: Rational(q(a + b) / q(2)),

@@ -1,5 +1,5 @@
 use crate::negative_binomial_probability::{ASK_COUNTS, Counts, waiting};
-use crate::wire::event;
+use crate::wire::{Answer, event};
 use hessian_op::prelude::*;
 use hessian_op::wire::Value;
 
@@ -21,18 +21,9 @@ pub struct Input {
     pub at_most: Option<Bounded<0, 1_000_000>>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    pub event: String,
-    pub probability: Value,
-    pub mean: Rational,
-    pub variance: Rational,
-    pub check: String,
-}
-
 impl Operation for GeometricProbability {
     type Input = Input;
-    type Output = Output;
+    type Output = Answer;
     const ID: &'static str = "probability.geometric.probability.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Geometric probability: waiting for the first success";
@@ -56,7 +47,7 @@ impl Operation for GeometricProbability {
     const PLAN: Plan<Input> = Plan::Static(ASK_COUNTS);
 
     // Long run: the convention, the event, the shared waiting-time kernel.
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Answer, MathError> {
         let counts = input.counts.ok_or_else(|| MathError::Input {
             path: "counts".into(),
             message: "is missing; choose trials or failures".into(),
@@ -72,7 +63,7 @@ impl Operation for GeometricProbability {
         } else {
             "the failures before the first success"
         };
-        Ok(Output {
+        Ok(Answer {
             event: format!("P({text}) with X {what}, p = {}", input.p.0),
             probability: Value::of(&probability),
             mean: Rational(mean),

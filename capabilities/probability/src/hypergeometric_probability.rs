@@ -1,4 +1,4 @@
-use crate::wire::event;
+use crate::wire::{Answer, event};
 use hessian_kernels::probability::named;
 use hessian_kernels::{BigInt, Q};
 use hessian_op::prelude::*;
@@ -27,19 +27,9 @@ pub struct Input {
     pub at_most: Option<Bounded<0, 10_000>>,
 }
 
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    pub event: String,
-    pub probability: Value,
-    /// n·K/N and n·(K/N)·(1 − K/N)·(N − n)/(N − 1).
-    pub mean: Rational,
-    pub variance: Rational,
-    pub check: String,
-}
-
 impl Operation for HypergeometricProbability {
     type Input = Input;
-    type Output = Output;
+    type Output = Answer;
     const ID: &'static str = "probability.hypergeometric.probability.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str =
@@ -66,7 +56,7 @@ impl Operation for HypergeometricProbability {
     const EXPECTED: &'static str = r#"{"event": "P(X = 2) with X ~ Hypergeometric(N = 52, K = 4, n = 5)", "probability": {"exact": "2162/54145", "decimal": "0.0399298180810786"}, "mean": "5/13", "variance": "940/2873", "check": "the numerators C(K, k)·C(N − K, n − k) over every k sum to C(N, n), computed separately (Vandermonde)"}"#;
 
     // Long run: check N, K, n; the event; sum its numerators.
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Answer, MathError> {
         let (big_n, k, n) = (
             input.population.0 as u64,
             input.successes.0 as u64,
@@ -106,7 +96,7 @@ impl Operation for HypergeometricProbability {
         } else {
             Q::zero()
         };
-        Ok(Output {
+        Ok(Answer {
             event: format!("P({text}) with X ~ Hypergeometric(N = {big_n}, K = {k}, n = {n})"),
             probability: Value::of(&Q::new(inside, total)),
             mean: Rational(nq * share),

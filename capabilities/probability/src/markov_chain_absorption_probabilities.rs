@@ -50,7 +50,7 @@ impl Operation for MarkovChainAbsorptionProbabilities {
 
     fn run(input: Chain, ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
-        let a = markov::absorption(&p, &ctx.budget)?;
+        let a = markov::absorption(&p, false, &ctx.budget)?;
         let name = |s: &[usize]| s.iter().map(|&i| names[i].clone()).collect::<Vec<_>>();
         Ok(Output {
             from: name(&a.transient),

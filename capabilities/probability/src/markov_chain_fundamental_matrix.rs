@@ -42,7 +42,7 @@ impl Operation for MarkovChainFundamentalMatrix {
 
     fn run(input: Chain, ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
-        let a = markov::absorption(&p, &ctx.budget)?;
+        let a = markov::absorption(&p, true, &ctx.budget)?;
         Ok(Output {
             transient: a.transient.iter().map(|&i| names[i].clone()).collect(),
             matrix: a

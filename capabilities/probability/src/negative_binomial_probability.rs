@@ -1,4 +1,4 @@
-use crate::wire::event;
+use crate::wire::{Answer, event};
 use hessian_kernels::Q;
 use hessian_kernels::probability::named;
 use hessian_op::prelude::*;
@@ -48,15 +48,6 @@ pub struct Input {
     pub at_least: Option<Bounded<0, 1_000_000>>,
     #[serde(default)]
     pub at_most: Option<Bounded<0, 1_000_000>>,
-}
-
-#[derive(Serialize, JsonSchema)]
-pub struct Output {
-    pub event: String,
-    pub probability: Value,
-    pub mean: Rational,
-    pub variance: Rational,
-    pub check: String,
 }
 
 /// P(low ≤ X ≤ high) (high None: unbounded) for X counting trials or
@@ -112,7 +103,7 @@ pub fn waiting(
 
 impl Operation for NegativeBinomialProbability {
     type Input = Input;
-    type Output = Output;
+    type Output = Answer;
     const ID: &'static str = "probability.negative_binomial.probability.compute";
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Negative binomial probability: waiting for the r-th success";
@@ -137,7 +128,7 @@ impl Operation for NegativeBinomialProbability {
     const PLAN: Plan<Input> = Plan::Static(ASK_COUNTS);
 
     // Long run: the convention, the event, the shared waiting-time kernel.
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Input, ctx: &Ctx) -> Result<Answer, MathError> {
         let counts = input.counts.ok_or_else(|| MathError::Input {
             path: "counts".into(),
             message: "is missing; choose trials or failures".into(),
@@ -154,7 +145,7 @@ impl Operation for NegativeBinomialProbability {
         } else {
             "failures"
         };
-        Ok(Output {
+        Ok(Answer {
             event: format!("P({text}) with X the {what} until success {r}, p = {}", input.p.0),
             probability: Value::of(&probability),
             mean: Rational(mean),

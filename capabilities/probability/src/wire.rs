@@ -4,10 +4,10 @@ use hessian_kernels::probability::finite::{self, Dist};
 use hessian_kernels::probability::markov;
 use hessian_kernels::{Mat, Q};
 use hessian_op::MathError;
-use hessian_op::wire::{List, Rational, SquareMatrix};
+use hessian_op::wire::{List, Rational, SquareMatrix, Value};
 use num_traits::{One, Zero};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A finite Markov chain: its transition matrix and optional state names.
 #[derive(Deserialize, JsonSchema)]
@@ -122,4 +122,16 @@ pub fn event(
             message: "give `equal`, or `at_least` and/or `at_most`".into(),
         }),
     }
+}
+
+/// The answer of a named count distribution's operation.
+#[derive(Serialize, JsonSchema)]
+pub struct Answer {
+    /// The event and the distribution, e.g. "P(X = 2) with X ~ …".
+    pub event: String,
+    pub probability: Value,
+    /// E[X] and Var[X].
+    pub mean: Rational,
+    pub variance: Rational,
+    pub check: String,
 }

@@ -1,19 +1,8 @@
-use crate::wire::{ASK_KIND, Kind, data, divide, kind};
-use hessian_kernels::statistics::describe;
+use crate::wire::{ASK_KIND, Kind, Sample};
 use hessian_op::prelude::*;
 use hessian_op::wire::Value;
 
 pub struct Variance;
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Input {
-    /// The data: exact numbers (integers, decimals such as "2.5", fractions such as "1/3"); at most 100,000.
-    pub data: List<Rational, 100_000>,
-    /// population (divide by n) or sample (divide by n − 1). Asked when absent.
-    #[serde(default)]
-    pub kind: Option<Kind>,
-}
 
 #[derive(Serialize, JsonSchema)]
 pub struct Output {
@@ -27,7 +16,7 @@ pub struct Output {
 }
 
 impl Operation for Variance {
-    type Input = Input;
+    type Input = Sample;
     type Output = Output;
     const ID: &'static str = "statistics.variance.compute";
     const VERSION: u32 = 1;
@@ -56,18 +45,15 @@ impl Operation for Variance {
     const ALIASES: &'static [&'static str] = &["var", "VAR.S", "VAR.P", "pvariance"];
     const EXAMPLE: &'static str = r#"{"data": [2, 4, 4, 4, 5, 5, 7, 9], "kind": "sample"}"#;
     const EXPECTED: &'static str = r#"{"kind": "sample", "variance": {"exact": "32/7", "decimal": "4.57142857142857"}, "mean": {"exact": "5", "decimal": "5"}, "count": 8, "sum_of_squares": "32", "check": "Σ(x − x̄)² recomputed as Σx² − n·x̄²: equal"}"#;
-    const PLAN: Plan<Input> = Plan::Static(ASK_KIND);
+    const PLAN: Plan<Sample> = Plan::Static(ASK_KIND);
 
-    fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let kind = kind(input.kind)?;
-        let xs = data(input.data, "data")?;
-        let (mean, squares) = describe::spread(&xs, &ctx.budget)?;
-        let variance = divide(&squares, xs.len(), kind)?;
+    fn run(input: Sample, ctx: &Ctx) -> Result<Output, MathError> {
+        let (kind, count, mean, squares, variance) = crate::wire::variance(input, &ctx.budget)?;
         Ok(Output {
             kind,
             variance: Value::of(&variance),
             mean: Value::of(&mean),
-            count: xs.len(),
+            count,
             sum_of_squares: Rational(squares),
             check: "Σ(x − x̄)² recomputed as Σx² − n·x̄²: equal".into(),
         })

@@ -115,3 +115,26 @@ pub fn divide(squares: &Q, n: usize, kind: Kind) -> Result<Q, MathError> {
     };
     Ok(squares / Q::from_integer(d.into()))
 }
+
+/// The input of the variance and the standard deviation.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sample {
+    /// The data: exact numbers (integers, decimals such as "2.5", fractions such as "1/3"); at most 100,000.
+    pub data: List<Rational, 100_000>,
+    /// population (divide by n) or sample (divide by n − 1). Asked when absent.
+    #[serde(default)]
+    pub kind: Option<Kind>,
+}
+
+/// The kind (asked when absent), the mean, Σ(x − x̄)² and the variance.
+pub fn variance(
+    input: Sample,
+    budget: &hessian_kernels::Budget,
+) -> Result<(Kind, usize, Q, Q, Q), MathError> {
+    let kind = kind(input.kind)?;
+    let xs = data(input.data, "data")?;
+    let (mean, squares) = hessian_kernels::statistics::describe::spread(&xs, budget)?;
+    let variance = divide(&squares, xs.len(), kind)?;
+    Ok((kind, xs.len(), mean, squares, variance))
+}

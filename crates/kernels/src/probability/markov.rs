@@ -8,11 +8,12 @@
 //!   of one distribution per closed class (each class's own, unique because
 //!   the class is irreducible); each is solved on its class and checked on
 //!   the whole chain.
-//! - Absorption: with Q the transient part, N = (I − Q)⁻¹ (the fundamental
-//!   matrix), the probabilities of ending in each closed class are N·R
-//!   (R: one step into the class) and the expected steps to a closed class
-//!   N·1; all three checked by multiplying back by I − Q (N itself at a
-//!   pseudo-random vector, Freivalds' test).
+//! - Absorption: with Q the transient part, the probabilities H of ending
+//!   in each closed class solve (I − Q)·H = R (R: one step into the class)
+//!   and the expected steps t solve (I − Q)·t = 1, one p-adic solve per
+//!   column; the fundamental matrix N = (I − Q)⁻¹ only when asked. All
+//!   checked by multiplying back by I − Q (N at a pseudo-random vector,
+//!   Freivalds' test, and N·1 = t).
 
 use crate::graph::Graph;
 use crate::linalg::{Solution, inverse, solve};
@@ -169,7 +170,10 @@ pub struct Absorption {
     pub fundamental: Vec<Vec<Q>>,
 }
 
-pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
+/// Absorption probabilities and expected steps, each column a solve of
+/// (I − Q)·x = column (p-adic lifting); N = (I − Q)⁻¹ itself, n solves,
+/// only when `fundamental` asks for it (else `fundamental` is empty).
+pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Absorption, Stop> {
     let all = classes(p);
     let closed: Vec<Vec<usize>> = all
         .iter()
@@ -205,11 +209,6 @@ pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
             iq[(a, b)] = if a == b { Q::one() } else { Q::zero() } - &p[(i, j)];
         }
     }
-    let Some(n) = inverse(&iq, budget)? else {
-        return Err(Stop::CheckFailed(
-            "I − Q is singular though every transient state leaves",
-        ));
-    };
     let r: Vec<Vec<Q>> = transient
         .iter()
         .map(|&i| closed.iter().map(|c| step_into(i, c)).collect())
@@ -217,14 +216,23 @@ pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
     let times = |x: &Mat<Q>, v: &dyn Fn(usize) -> Q, a: usize| {
         (0..m).fold(Q::zero(), |s, b| s + &x[(a, b)] * v(b))
     };
+    let unique = |b: Vec<Q>| -> Result<Vec<Q>, Stop> {
+        match solve(&iq, &b, budget)? {
+            Solution::Unique(x) => Ok(x),
+            _ => Err(Stop::CheckFailed(
+                "I − Q is singular though every transient state leaves",
+            )),
+        }
+    };
     let mut probability = vec![vec![Q::zero(); closed.len()]; m];
     for k in 0..closed.len() {
         budget.check()?;
-        for a in 0..m {
-            probability[a][k] = times(&n, &|b| r[b][k].clone(), a);
+        let column = unique((0..m).map(|a| r[a][k].clone()).collect())?;
+        for (a, x) in column.into_iter().enumerate() {
+            probability[a][k] = x;
         }
     }
-    let steps: Vec<Q> = (0..m).map(|a| times(&n, &|_| Q::one(), a)).collect();
+    let steps = unique(vec![Q::one(); m])?;
     // Multiply back: (I − Q)·H = R and (I − Q)·t = 1.
     for a in 0..m {
         budget.check()?;
@@ -241,6 +249,20 @@ pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
             ));
         }
     }
+    if !fundamental {
+        return Ok(Absorption {
+            transient,
+            closed,
+            probability,
+            steps,
+            fundamental: Vec::new(),
+        });
+    }
+    let Some(n) = inverse(&iq, budget)? else {
+        return Err(Stop::CheckFailed(
+            "I − Q is singular though every transient state leaves",
+        ));
+    };
     // And N itself, by Freivalds: (I − Q)·(N·v) = v for a pseudo-random
     // integer vector v (a wrong N passes for few v).
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ m as u64;
@@ -256,6 +278,11 @@ pub fn absorption(p: &Mat<Q>, budget: &Budget) -> Result<Absorption, Stop> {
     if (0..m).any(|a| times(&iq, &|b| nv[b].clone(), a) != v[a]) {
         return Err(Stop::CheckFailed(
             "the fundamental matrix fails (I − Q)·N·v = v",
+        ));
+    }
+    if (0..m).any(|a| times(&n, &|_| Q::one(), a) != steps[a]) {
+        return Err(Stop::CheckFailed(
+            "the fundamental matrix's row sums differ from t",
         ));
     }
     let fundamental = (0..m).map(|a| n.row(a).to_vec()).collect();
@@ -351,7 +378,7 @@ pub fn limiting(p: &Mat<Q>, budget: &Budget) -> Result<(Mat<Q>, Vec<bool>), Stop
     let n = p.rows();
     let all = classes(p);
     let stationary = stationary(p, budget)?;
-    let absorbed = absorption(p, budget)?;
+    let absorbed = absorption(p, false, budget)?;
     let mut l = Mat::from_fn(n, n, |_, _| Q::zero());
     let mut exists = vec![true; n];
     let periodic: Vec<bool> = absorbed
