@@ -1263,7 +1263,8 @@ pub struct SquareRoot {
     pub exact: String,
     /// Its square, exact (the sign is the root's own).
     pub square: Rational,
-    /// To 15 significant digits, from an enclosure 10⁻¹⁹ wide.
+    /// To 15 significant digits (exact when it has no more), irrational
+    /// roots from an enclosure 10⁻¹⁹ wide.
     pub decimal: String,
 }
 
@@ -1289,16 +1290,22 @@ impl SquareRoot {
             };
             format!("{sign}{head}{tail}")
         };
-        let (lo, hi) = hessian_kernels::rational::sqrt_enclosure(q);
-        let (lo, hi) = if sign.is_empty() {
-            (lo, hi)
+        let decimal = if surd.radicand.is_one() {
+            let root = if sign.is_empty() { c.clone() } else { -c };
+            crate::algebraic::exact_decimal(&root, 15).0
         } else {
-            (-hi, -lo)
+            let (lo, hi) = hessian_kernels::rational::sqrt_enclosure(q);
+            let (lo, hi) = if sign.is_empty() {
+                (lo, hi)
+            } else {
+                (-hi, -lo)
+            };
+            crate::algebraic::real_decimal(&lo, &hi, 15).0
         };
         Some(SquareRoot {
             exact,
             square: Rational(q.clone()),
-            decimal: crate::algebraic::real_decimal(&lo, &hi, 15).0,
+            decimal,
         })
     }
 }
