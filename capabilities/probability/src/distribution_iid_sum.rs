@@ -42,7 +42,7 @@ impl Operation for DistributionIidSum {
     const TITLE: &'static str =
         "Distribution of the sum of n independent copies of a random variable";
     const SUMMARY: &'static str = "The exact distribution of X₁ + … + Xₙ for n independent, identically distributed discrete variables (n-fold convolution), and the probability of a range of totals.";
-    const DESCRIPTION: &'static str = "The n-fold convolution by repeated squaring (log₂ n convolutions), exactly over the rationals. Checked: the first three cumulants are n times the variable's, and the probabilities sum to 1. At most 10,000 copies and 100,000 totals.";
+    const DESCRIPTION: &'static str = "The n-fold convolution by repeated squaring (log₂ n convolutions), exactly over the rationals. Checked: the first three cumulants are n times the variable's, and the probabilities sum to 1. At most 10,000 copies, 100,000 totals and 6,400,000 value pairs in one convolution step (a fair coin: up to about 5,000 copies).";
     const KEYWORDS: &'static [&'static str] = &[
         "sum of n independent",
         "iid sum",
@@ -66,7 +66,7 @@ impl Operation for DistributionIidSum {
         let d = table(input.distribution, "distribution")?;
         let n = input.n.0 as u32;
         let sum = finite::iid_sum(&d, n, MAX_SUPPORT, &ctx.budget)?.ok_or_else(|| {
-            MathError::Limit(format!("the sum takes more than {MAX_SUPPORT} values"))
+            MathError::Limit(format!("a table of the sum would pass {MAX_SUPPORT} values, or one squaring step {} value pairs", MAX_SUPPORT * 64))
         })?;
         finite::check_sum(&[(&d, n)], &sum, &ctx.budget)?;
         let [mean, variance, _] = finite::cumulants(&sum, &ctx.budget)?;

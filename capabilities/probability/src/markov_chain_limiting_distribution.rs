@@ -10,9 +10,9 @@ pub struct Output {
     /// Row i: the long-run distribution starting from state i (lim Pⁿ where it exists, else the long-run fraction of time, the Cesàro limit).
     pub matrix: Vec<Vec<Rational>>,
     pub states: Vec<String>,
-    /// lim Pⁿ exists from every state (no periodic closed class is reachable).
+    /// lim Pⁿ certainly exists from every state (no periodic closed class is reachable).
     pub limit_exists: bool,
-    /// States from which Pⁿ keeps oscillating (a periodic closed class is reachable).
+    /// States from which a periodic closed class is reachable: there Pⁿ may oscillate (a recurrent state of such a class does) and the row is the long-run fraction of time.
     pub oscillating_from: Vec<String>,
     /// Every row equal: the same limit whatever the start.
     pub independent_of_start: bool,
@@ -26,7 +26,7 @@ impl Operation for MarkovChainLimitingDistribution {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Limiting distribution of a Markov chain: lim Pⁿ from every start";
     const SUMMARY: &'static str = "The long-run behaviour of a finite Markov chain: the matrix lim Pⁿ (or the long-run fraction of time where the chain is periodic), from every starting state, exactly.";
-    const DESCRIPTION: &'static str = "Row i is Σ over the closed classes C of P(the chain started at i ends in C)·π_C, with π_C the class's stationary distribution: the Cesàro limit lim (1/n)·Σ Pᵏ, equal to lim Pⁿ exactly when no periodic closed class is reachable from i (reported per state). Checked: rows sum to 1, L·P = L, P·L = L and L·L = L, recomputed exactly. At most 200 states.";
+    const DESCRIPTION: &'static str = "Row i is Σ over the closed classes C of P(the chain started at i ends in C)·π_C, with π_C the class's stationary distribution: the Cesàro limit lim (1/n)·Σ Pᵏ, which is lim Pⁿ whenever no periodic closed class is reachable from i (the states where it may not be are listed). Checked: rows sum to 1, L·P = L, P·L = L, L·L = L and L_ii > 0 at every recurrent state, recomputed exactly. At most 200 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "limiting distribution",
         "long run distribution",

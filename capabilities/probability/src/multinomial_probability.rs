@@ -30,7 +30,7 @@ impl Operation for MultinomialProbability {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Multinomial probability of category counts";
     const SUMMARY: &'static str = "The exact probability that n independent trials with k possible outcomes give each outcome exactly the stated number of times.";
-    const DESCRIPTION: &'static str = "P = n!/(x₁!·…·xₖ!)·p₁^x₁·…·pₖ^xₖ with n = Σxᵢ, exactly. Checked: the coefficient n!/Πxᵢ! equals the product of binomials Π C(n − x₁ − … − xᵢ₋₁, xᵢ), and the probabilities are checked to sum to 1. n ≤ 10,000 and at most 100 categories.";
+    const DESCRIPTION: &'static str = "P = n!/(x₁!·…·xₖ!)·p₁^x₁·…·pₖ^xₖ with n = Σxᵢ, exactly. Checked: the coefficient n!/Πxᵢ! equals the product of binomials Π C(n − x₁ − … − xᵢ₋₁, xᵢ), and the probabilities are checked to sum to 1. n ≤ 10,000, at most 100 categories and Σ xᵢ·log₂(denominator of pᵢ) ≤ 200,000.";
     const KEYWORDS: &'static [&'static str] = &[
         "multinomial",
         "multinomial distribution",
@@ -74,6 +74,13 @@ impl Operation for MultinomialProbability {
         let n: u64 = xs.iter().sum();
         if n > 10_000 {
             return Err(MathError::Limit(format!("n = {n} trials; at most 10,000")));
+        }
+        // The probability's size: Σ xᵢ·log₂(denominator of pᵢ).
+        let bits: u64 = xs.iter().zip(&ps).map(|(x, p)| x * p.denom().bits()).sum();
+        if bits > 200_000 {
+            return Err(MathError::Limit(format!(
+                "Σ xᵢ·log₂(denominator of pᵢ) = {bits} bits; at most 200,000"
+            )));
         }
         let (orderings, p) = named::multinomial(&xs, &ps, &ctx.budget)?;
         Ok(Output {

@@ -10,7 +10,7 @@ pub struct NegativeBinomialProbability;
 /// Most terms summed (the largest count of failures in the event).
 pub const MAX_TERMS: i64 = 10_000;
 /// Most bits of one term's denominator ((f + r)·log₂ of p's).
-const MAX_BITS: u64 = 4_000_000;
+const MAX_BITS: u64 = 200_000;
 
 /// What the variable counts: the convention textbooks split on.
 #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq)]
@@ -108,7 +108,7 @@ impl Operation for NegativeBinomialProbability {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Negative binomial probability: waiting for the r-th success";
     const SUMMARY: &'static str = "The exact probability that the r-th success of independent trials comes at (or within, or after) a given number of trials or failures.";
-    const DESCRIPTION: &'static str = "With F the failures before the r-th success, P(F = f) = C(f + r − 1, f)·pʳ·(1 − p)ᶠ; counting trials, X = F + r (asked which when `counts` is absent). Terms summed exactly; an unbounded event by its complement. Checked: P(F ≤ f) equals P(Binomial(f + r, p) ≥ r), computed by the binomial kernel (the r-th success comes within f + r trials exactly when those trials hold r successes). At most 10,000 failures in the event's terms.";
+    const DESCRIPTION: &'static str = "With F the failures before the r-th success, P(F = f) = C(f + r − 1, f)·pʳ·(1 − p)ᶠ; counting trials, X = F + r (asked which when `counts` is absent). Terms summed exactly; an unbounded event by its complement. Checked: P(F ≤ f) equals P(Binomial(f + r, p) ≥ r), computed by the binomial kernel (the r-th success comes within f + r trials exactly when those trials hold r successes). At most 10,000 failures in the event's terms, each term at most 200,000 bits ((f + r)·log₂ of p's denominator).";
     const KEYWORDS: &'static [&'static str] = &[
         "negative binomial",
         "negative binomial distribution",

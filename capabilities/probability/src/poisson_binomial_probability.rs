@@ -39,7 +39,7 @@ impl Operation for PoissonBinomialProbability {
     const VERSION: u32 = 1;
     const TITLE: &'static str = "Poisson binomial probability: successes in independent trials with different probabilities";
     const SUMMARY: &'static str = "The exact distribution of the number of successes when each independent trial has its own success probability, and the probability of a count or range.";
-    const DESCRIPTION: &'static str = "P(S = k) is the coefficient of xᵏ in Π(1 − pᵢ + pᵢ·x), built one trial at a time in exact rationals. Checked: the polynomial at x = 1 and x = 2 equals the product evaluated directly. At most 1,000 trials.";
+    const DESCRIPTION: &'static str = "P(S = k) is the coefficient of xᵏ in Π(1 − pᵢ + pᵢ·x), built one trial at a time in exact rationals. Checked: the polynomial at x = 1 and x = 2 equals the product evaluated directly. At most 1,000 trials whose denominators have at most 50,000 bits together.";
     const KEYWORDS: &'static [&'static str] = &[
         "poisson binomial",
         "different probabilities",
@@ -70,6 +70,13 @@ impl Operation for PoissonBinomialProbability {
             input.at_least.map(|b| b.0),
             input.at_most.map(|b| b.0),
         )?;
+        // The coefficients' denominators divide the product of the pᵢ's.
+        let bits: u64 = ps.iter().map(|p| p.denom().bits()).sum();
+        if bits > 50_000 {
+            return Err(MathError::Limit(format!(
+                "the probabilities' denominators have {bits} bits together; at most 50,000"
+            )));
+        }
         let dist = named::poisson_binomial(&ps, &ctx.budget)?;
         let probability = dist
             .iter()

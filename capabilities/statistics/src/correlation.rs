@@ -37,8 +37,13 @@ pub struct Output {
     pub check: String,
 }
 
-fn root(r: Squared) -> Option<SquareRoot> {
-    r.and_then(|(r2, negative)| SquareRoot::of(&r2, negative))
+/// The coefficient from r² and its sign; a root failing c²·r = r² is a defect.
+fn root(r: Squared) -> Result<Option<SquareRoot>, Stop> {
+    r.map(|(r2, negative)| {
+        SquareRoot::of(&r2, negative)
+            .ok_or(Stop::CheckFailed("a coefficient's root fails c²·r = r²"))
+    })
+    .transpose()
 }
 
 impl Operation for Correlation {
@@ -86,10 +91,10 @@ impl Operation for Correlation {
         let spearman = correlation::spearman(&xs, &ys, &ctx.budget)?;
         let (tau, p) = correlation::kendall(&xs, &ys, &ctx.budget)?;
         Ok(Output {
-            pearson: root(pearson),
-            spearman: root(spearman),
+            pearson: root(pearson)?,
+            spearman: root(spearman)?,
             kendall: KendallOut {
-                tau_b: root(tau),
+                tau_b: root(tau)?,
                 concordant: p.concordant,
                 discordant: p.discordant,
                 tied_x: p.tied_x,

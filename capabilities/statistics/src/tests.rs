@@ -201,3 +201,15 @@ fn a_quadratic_through_exact_points_is_recovered_and_constant_data_is_refused() 
     .unwrap();
     assert_eq!(out["weighted_mean"]["exact"], "23/10");
 }
+
+#[test]
+fn spearman_with_an_odd_tie_group() {
+    // Mid-ranks of 1, 1, 1, 2 are integers (2, 2, 2, 4) yet tied: the
+    // tie-free formula does not apply; SciPy gives ρ = √(3/5).
+    let out = run(
+        "statistics.correlation.compute",
+        json!({"x": [1, 1, 1, 2], "y": [1, 2, 3, 4]}),
+    )
+    .unwrap();
+    assert_eq!(out["spearman"]["square"], "3/5");
+}

@@ -34,11 +34,9 @@ pub fn mean(d: &[(Q, Q)]) -> Q {
 /// E[(X − c)^k].
 pub fn moment_about(d: &[(Q, Q)], c: &Q, k: u32, budget: &Budget) -> Result<Q, Stop> {
     let mut s = Q::zero();
-    for (i, (x, p)) in d.iter().enumerate() {
-        if i % 64 == 0 {
-            budget.check()?;
-        }
-        s += num_traits::pow(x - c, k as usize) * p;
+    for (x, p) in d {
+        budget.check()?;
+        s += crate::rational::mul(&crate::rational::pow(&(x - c), k as usize), p);
     }
     Ok(s)
 }

@@ -372,8 +372,8 @@ pub fn hitting_times(p: &Mat<Q>, target: &[bool], budget: &Budget) -> Result<Vec
 /// The long-run matrix L = lim (1/n)·Σₖ₍<ₙ₎ Pᵏ (the Cesàro limit, equal
 /// to lim Pⁿ where that exists): row i is Σ over closed classes C of
 /// P(i ends in C)·π_C. Also whether lim Pⁿ itself exists from each state
-/// (every closed class it can end in is aperiodic). Checked: rows sum to
-/// 1, L·P = L, P·L = L and L·L = L.
+/// (sufficient: every closed class it can end in is aperiodic). Checked:
+/// rows sum to 1, L·P = L, P·L = L, L·L = L and L_ii > 0 when i recurs.
 pub fn limiting(p: &Mat<Q>, budget: &Budget) -> Result<(Mat<Q>, Vec<bool>), Stop> {
     let n = p.rows();
     let all = classes(p);
@@ -414,10 +414,107 @@ pub fn limiting(p: &Mat<Q>, budget: &Budget) -> Result<(Mat<Q>, Vec<bool>), Stop
     let pl = crate::linalg::multiply(p, &l, budget)?;
     let ll = crate::linalg::multiply(&l, &l, budget)?;
     let sums = (0..n).all(|i| l.row(i).iter().fold(Q::zero(), |s, x| s + x).is_one());
-    if !sums || lp != l || pl != l || ll != l {
+    let recurrent = all
+        .iter()
+        .filter(|c| c.closed)
+        .flat_map(|c| c.states.iter());
+    let diagonal = recurrent.clone().all(|&i| !l[(i, i)].is_zero());
+    if !sums || !diagonal || lp != l || pl != l || ll != l {
         return Err(Stop::CheckFailed(
             "the long-run matrix fails LP = PL = L² = L",
         ));
     }
     Ok((l, exists))
+}
+
+/// Pⁿ checked against Mⁿ for M = d·P over the integers (d the lcm of P's
+/// denominators), computed separately by square-and-multiply modulo the
+/// prime 2⁶¹ − 1: entry by entry numerator·dⁿ ≡ (Mⁿ)ᵢⱼ·denominator. A
+/// wrong exponent, or any other matrix, fails except with probability
+/// about (entry bits)/2⁶¹.
+pub fn check_power(p: &Mat<Q>, n: u64, pn: &Mat<Q>, budget: &Budget) -> Result<(), Stop> {
+    const PRIME: u64 = (1 << 61) - 1;
+    let reduce = |x: u128| {
+        let r = (x & PRIME as u128) + (x >> 61);
+        let r = (r & PRIME as u128) + (r >> 61);
+        (if r >= PRIME as u128 {
+            r - PRIME as u128
+        } else {
+            r
+        }) as u64
+    };
+    let word = |x: &crate::BigInt| -> u64 {
+        let r = x.mod_floor(&crate::BigInt::from(PRIME));
+        r.iter_u64_digits().next().unwrap_or(0)
+    };
+    let k = p.rows();
+    let d = (0..k)
+        .flat_map(|i| p.row(i).iter())
+        .fold(crate::BigInt::one(), |l, q| l.lcm(q.denom()));
+    let m: Vec<u64> = (0..k)
+        .flat_map(|i| p.row(i).iter())
+        .map(|q| word(&(q.numer() * (&d / q.denom()))))
+        .collect();
+    let multiply = |a: &[u64], b: &[u64]| -> Result<Vec<u64>, Stop> {
+        let mut c = vec![0u64; k * k];
+        for i in 0..k {
+            budget.check()?;
+            for j in 0..k {
+                let mut s: u128 = 0;
+                for t in 0..k {
+                    s += u128::from(reduce(u128::from(a[i * k + t]) * u128::from(b[t * k + j])));
+                }
+                c[i * k + j] = reduce(s);
+            }
+        }
+        Ok(c)
+    };
+    let mut acc: Vec<u64> = (0..k * k).map(|x| u64::from(x / k == x % k)).collect();
+    let (mut base, mut e, mut dn, mut dbase) = (m, n, 1u64, word(&d));
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = multiply(&acc, &base)?;
+            dn = reduce(u128::from(dn) * u128::from(dbase));
+        }
+        e >>= 1;
+        if e > 0 {
+            base = multiply(&base, &base)?;
+            dbase = reduce(u128::from(dbase) * u128::from(dbase));
+        }
+    }
+    for i in 0..k {
+        budget.check()?;
+        for j in 0..k {
+            let q = &pn[(i, j)];
+            let lhs = reduce(u128::from(word(q.numer())) * u128::from(dn));
+            let rhs = reduce(u128::from(acc[i * k + j]) * u128::from(word(q.denom())));
+            if lhs != rhs {
+                return Err(Stop::CheckFailed("Pⁿ disagrees with Mⁿ/dⁿ modulo 2⁶¹ − 1"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod power_check {
+    use super::*;
+
+    #[test]
+    fn a_wrong_exponent_fails_the_modular_check() {
+        let half = Q::new(1.into(), 2.into());
+        let p = Mat::from_rows(vec![
+            vec![half.clone(), half],
+            vec![Q::new(1.into(), 4.into()), Q::new(3.into(), 4.into())],
+        ])
+        .unwrap();
+        let budget = Budget::unlimited();
+        let p3 = crate::linalg::power(&p, 3, &budget)
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(check_power(&p, 3, &p3, &budget).is_ok());
+        assert!(check_power(&p, 2, &p3, &budget).is_err());
+        assert!(check_power(&p, 4, &p3, &budget).is_err());
+    }
 }

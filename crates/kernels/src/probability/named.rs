@@ -69,7 +69,10 @@ pub fn negative_binomial(r: u32, p: &Q, lo: u32, hi: u32, budget: &Budget) -> Re
         } else {
             below += &term;
         }
-        term = term * Q::new((f + r).into(), (f + 1).into()) * &q;
+        term = crate::rational::mul(
+            &crate::rational::mul(&term, &Q::new((f + r).into(), (f + 1).into())),
+            &q,
+        );
     }
     // P(F ≤ f) = P(Binomial(f + r, p) ≥ r).
     let cdf = |f: u32| binomial::range(f + r, p, r, f + r, budget);
@@ -90,8 +93,11 @@ pub fn poisson_binomial(ps: &[Q], budget: &Budget) -> Result<Vec<Q>, Stop> {
         let q = Q::one() - p;
         let mut next = vec![Q::zero(); dist.len() + 1];
         for (k, d) in dist.iter().enumerate() {
-            next[k] += d * &q;
-            next[k + 1] += d * p;
+            if k % 64 == 0 {
+                budget.check()?;
+            }
+            next[k] += crate::rational::mul(d, &q);
+            next[k + 1] += crate::rational::mul(d, p);
         }
         dist = next;
     }
@@ -129,7 +135,7 @@ pub fn multinomial(xs: &[u64], ps: &[Q], budget: &Budget) -> Result<(BigInt, Q),
     let mut p = Q::from_integer(coefficient.clone());
     for (x, pi) in xs.iter().zip(ps) {
         budget.check()?;
-        p *= crate::rational::pow(pi, *x as usize);
+        p = crate::rational::mul(&p, &crate::rational::pow(pi, *x as usize));
     }
     Ok((coefficient, p))
 }

@@ -17,9 +17,15 @@ pub type Squared = Option<(Q, bool)>;
 pub fn pearson(xs: &[Q], ys: &[Q], budget: &Budget) -> Result<Squared, Stop> {
     let (mx, sxx) = super::describe::spread(xs, budget)?;
     let (my, syy) = super::describe::spread(ys, budget)?;
-    let products = xs.iter().zip(ys).map(|(x, y)| (x - &mx) * (y - &my));
-    let sxy = sum(products.collect(), budget)?;
-    let raw = sum(xs.iter().zip(ys).map(|(x, y)| x * y).collect(), budget)?;
+    let (mut products, mut raw_products) =
+        (Vec::with_capacity(xs.len()), Vec::with_capacity(xs.len()));
+    for (x, y) in xs.iter().zip(ys) {
+        budget.check()?;
+        products.push((x - &mx) * (y - &my));
+        raw_products.push(x * y);
+    }
+    let sxy = sum(products, budget)?;
+    let raw = sum(raw_products, budget)?;
     let n = Q::from_integer(xs.len().into());
     if raw - n * &mx * &my != sxy {
         return Err(Stop::CheckFailed("Sxy disagrees with Σxy − n·x̄·ȳ"));
@@ -56,10 +62,15 @@ pub fn ranks(xs: &[Q]) -> Vec<Q> {
 pub fn spearman(xs: &[Q], ys: &[Q], budget: &Budget) -> Result<Squared, Stop> {
     let (rx, ry) = (ranks(xs), ranks(ys));
     let rho = pearson(&rx, &ry, budget)?;
-    let distinct = |r: &[Q]| r.iter().all(|q| q.is_integer());
+    // Without ties (an odd tie group also has integer mid-ranks).
+    let distinct = |v: &[Q]| {
+        let mut s: Vec<&Q> = v.iter().collect();
+        s.sort();
+        s.windows(2).all(|w| w[0] != w[1])
+    };
     if let Some((r2, negative)) = &rho
-        && distinct(&rx)
-        && distinct(&ry)
+        && distinct(xs)
+        && distinct(ys)
     {
         let d2 = sum(
             rx.iter().zip(&ry).map(|(a, b)| (a - b) * (a - b)).collect(),

@@ -8,12 +8,17 @@ use crate::{Budget, Q, Stop};
 pub fn spread(xs: &[Q], budget: &Budget) -> Result<(Q, Q), Stop> {
     let n = Q::from_integer(xs.len().into());
     let mean = sum(xs.to_vec(), budget)? / &n;
-    let deviations = xs.iter().map(|x| {
+    // One poll per value: with long denominators each square costs gcds.
+    let (mut deviations, mut squares_raw) =
+        (Vec::with_capacity(xs.len()), Vec::with_capacity(xs.len()));
+    for x in xs {
+        budget.check()?;
         let d = x - &mean;
-        &d * &d
-    });
-    let squares = sum(deviations.collect(), budget)?;
-    let raw = sum(xs.iter().map(|x| x * x).collect(), budget)?;
+        deviations.push(&d * &d);
+        squares_raw.push(x * x);
+    }
+    let squares = sum(deviations, budget)?;
+    let raw = sum(squares_raw, budget)?;
     if raw - &n * &mean * &mean != squares {
         return Err(Stop::CheckFailed("Σ(x − x̄)² disagrees with Σx² − n·x̄²"));
     }
