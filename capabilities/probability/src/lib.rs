@@ -35,6 +35,10 @@ hessian_op::operations! {
     poisson_binomial_probability => PoissonBinomialProbability,
     multinomial_probability => MultinomialProbability,
     discrete_uniform_probability => DiscreteUniformProbability,
+    joint_marginal => JointMarginal,
+    joint_conditional => JointConditional,
+    joint_independence => JointIndependence,
+    joint_covariance => JointCovariance,
 }
 
 pub mod wire;

@@ -711,3 +711,82 @@ fn coupons_and_bayes_by_hand() {
     .unwrap();
     assert_eq!(out["posteriors"][1]["posterior"]["exact"], "8/9");
 }
+
+#[test]
+fn joint_tables_equal_the_fraction_oracle() {
+    let path = format!(
+        "{}/../../tests/data/statistics/exact_tests.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = v["cases"]["joint"].as_array().cloned().unwrap_or_default();
+    assert!(cases.len() >= 50);
+    let (mut independent, mut dependent) = (0, 0);
+    for c in cases {
+        let (input, e) = (&c["input"], &c["expected"]);
+        let probs = |pairs: &Value| -> Vec<Value> {
+            pairs
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p[1].clone())
+                .collect()
+        };
+        let m = run("probability.joint.marginal.compute", input.clone()).unwrap();
+        assert_eq!(
+            probs(&m["x_marginal"]),
+            *e["x_marginal"].as_array().unwrap(),
+            "{input}"
+        );
+        assert_eq!(
+            probs(&m["y_marginal"]),
+            *e["y_marginal"].as_array().unwrap(),
+            "{input}"
+        );
+        let cond = run("probability.joint.conditional.compute", input.clone()).unwrap();
+        for (i, g) in cond["y_given_x"].as_array().unwrap().iter().enumerate() {
+            let want = &e["y_given_x"][i];
+            match g.get("distribution") {
+                Some(d) => assert_eq!(probs(d), *want.as_array().unwrap(), "{input}"),
+                None => assert!(want.is_null(), "{input}"),
+            }
+        }
+        for (j, g) in cond["x_given_y"].as_array().unwrap().iter().enumerate() {
+            let column: Vec<Value> = e["x_given_y"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|row| row[j].clone())
+                .collect();
+            match g.get("distribution") {
+                Some(d) => assert_eq!(probs(d), column, "{input}"),
+                None => assert!(column.iter().all(Value::is_null), "{input}"),
+            }
+        }
+        let ind = run("probability.joint.independence.decide", input.clone()).unwrap();
+        assert_eq!(ind["independent"], e["independent"], "{input}");
+        if e["independent"] == json!(true) {
+            independent += 1;
+        } else {
+            dependent += 1;
+            assert_ne!(ind["witness"]["joint"], ind["witness"]["product"]);
+        }
+        let cov = run("probability.joint.covariance.compute", input.clone()).unwrap();
+        for (ours, theirs) in [("mean_x", "mean_x"), ("mean_y", "mean_y"), ("e_xy", "e_xy")] {
+            assert_eq!(cov[ours], e[theirs], "{input}");
+        }
+        assert_eq!(cov["covariance"]["exact"], e["covariance"], "{input}");
+        assert_eq!(
+            cov.get("correlation")
+                .map(|r| &r["square"])
+                .unwrap_or(&Value::Null),
+            &e["correlation_squared"],
+            "{input}"
+        );
+    }
+    assert!(
+        independent >= 10 && dependent >= 10,
+        "{independent} independent, {dependent} dependent"
+    );
+}

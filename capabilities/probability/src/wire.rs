@@ -4,7 +4,7 @@ use hessian_kernels::probability::finite::{self, Dist};
 use hessian_kernels::probability::markov;
 use hessian_kernels::{Mat, Q};
 use hessian_op::MathError;
-use hessian_op::wire::{List, Rational, SquareMatrix, Value};
+use hessian_op::wire::{List, Matrix, Rational, SquareMatrix, Value};
 use num_traits::{One, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -134,4 +134,87 @@ pub struct Answer {
     pub mean: Rational,
     pub variance: Rational,
     pub check: String,
+}
+
+/// A joint distribution of two discrete variables as a table: row i is
+/// X = x_values[i], column j is Y = y_values[j]. `V` is the values' type:
+/// names or numbers ([`hessian_op::wire::Item`]), or exact numbers
+/// ([`Rational`]) where moments need them.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Joint<V> {
+    /// The values of X, one per row, distinct; at most 100.
+    pub x_values: List<V, 100>,
+    /// The values of Y, one per column, distinct; at most 100.
+    pub y_values: List<V, 100>,
+    /// probabilities[i][j] = P(X = x_values[i], Y = y_values[j]): exact, non-negative, summing to 1.
+    pub probabilities: Matrix<Rational, 10_000>,
+}
+
+impl<V: PartialEq> Joint<V> {
+    /// The values and the table, checked: one row per x value and one
+    /// column per y value, distinct values, probabilities ≥ 0 summing to 1.
+    pub fn read(self) -> Result<(Vec<V>, Vec<V>, Vec<Vec<Q>>), MathError> {
+        let m = self.probabilities.0;
+        let (x, y) = (self.x_values.0, self.y_values.0);
+        for (values, count, path) in [(&x, m.rows(), "x_values"), (&y, m.cols(), "y_values")] {
+            if values.len() != count {
+                return Err(MathError::Input {
+                    path: path.into(),
+                    message: format!(
+                        "has {} values for {count} {} of probabilities",
+                        values.len(),
+                        if path == "x_values" {
+                            "rows"
+                        } else {
+                            "columns"
+                        }
+                    ),
+                });
+            }
+            if let Some(i) = (1..values.len()).find(|&i| values[..i].contains(&values[i])) {
+                return Err(MathError::Input {
+                    path: format!("{path}[{i}]"),
+                    message: "repeats an earlier value; each value is one row or column".into(),
+                });
+            }
+        }
+        let p: Vec<Vec<Q>> = (0..m.rows())
+            .map(|i| (0..m.cols()).map(|j| m[(i, j)].0.clone()).collect())
+            .collect();
+        for (i, row) in p.iter().enumerate() {
+            if let Some(j) = row.iter().position(|v| v < &Q::zero()) {
+                return Err(MathError::Input {
+                    path: format!("probabilities[{i}][{j}]"),
+                    message: format!("{} is negative", row[j]),
+                });
+            }
+        }
+        let flat: Vec<Q> = p.iter().flatten().cloned().collect();
+        let bits: u64 = flat.iter().map(|q| q.denom().bits()).sum();
+        if bits > MAX_DENOMINATOR_BITS {
+            return Err(MathError::Limit(format!(
+                "`probabilities` has {bits} bits of denominators, at most {MAX_DENOMINATOR_BITS}"
+            )));
+        }
+        let total: Q = flat.iter().sum();
+        if !total.is_one() {
+            return Err(MathError::Input {
+                path: "probabilities".into(),
+                message: format!(
+                    "sum to {total}, not 1 (divide every entry by {total} for a table of counts)"
+                ),
+            });
+        }
+        Ok((x, y, p))
+    }
+}
+
+/// `[value, probability]` pairs for the output.
+pub fn labelled<V: Clone>(values: &[V], p: &[Q]) -> Vec<(V, Rational)> {
+    values
+        .iter()
+        .cloned()
+        .zip(p.iter().cloned().map(Rational))
+        .collect()
 }

@@ -15,6 +15,13 @@ hessian_op::operations! {
     correlation => Correlation,
     linear_regression => LinearRegression,
     polynomial_regression => PolynomialRegression,
+    contingency_table => ContingencyTable,
+    binomial_test => BinomialTest,
+    fisher_exact_test => FisherExactTest,
+    mann_whitney => MannWhitney,
+    wilcoxon_signed_rank => WilcoxonSignedRank,
+    permutation_test => PermutationTest,
+    multiple_testing => MultipleTesting,
 }
 
 pub mod wire;

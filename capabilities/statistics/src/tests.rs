@@ -213,3 +213,151 @@ fn spearman_with_an_odd_tie_group() {
     .unwrap();
     assert_eq!(out["spearman"]["square"], "3/5");
 }
+
+/// The cases of one operation in tests/data/statistics/exact_tests.json
+/// (exact answers by brute-force enumeration over Fractions, with SciPy's
+/// and statsmodels' floats beside them).
+fn exact_cases(op: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/statistics/exact_tests.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases = v["cases"][op].as_array().cloned().unwrap_or_default();
+    assert!(cases.len() >= 50, "{op}: {} cases", cases.len());
+    cases
+}
+
+/// Runs every case of `op` as `statistics.<op>.compute` and compares the
+/// named output fields (p-values by their exact part) with the expected
+/// answers; returns how many ran (cases the operation refuses by its
+/// bounds are counted by the caller's own assertion).
+fn against_enumeration(
+    op: &str,
+    fields: &[(&str, &str)],
+    refused: impl Fn(&Value) -> bool,
+) -> usize {
+    let mut ran = 0;
+    for c in exact_cases(op) {
+        let id = format!("statistics.{op}.compute");
+        if refused(&c) {
+            assert!(
+                run(&id, c["input"].clone()).is_err(),
+                "{op} accepted {}",
+                c["input"]
+            );
+            continue;
+        }
+        let out =
+            run(&id, c["input"].clone()).unwrap_or_else(|e| panic!("{op} {}: {e:?}", c["input"]));
+        for (ours, theirs) in fields {
+            let got = if out[ours].is_object() && out[ours].get("exact").is_some() {
+                &out[ours]["exact"]
+            } else {
+                &out[ours]
+            };
+            assert_eq!(
+                got, &c["expected"][theirs],
+                "{op} {} field {ours}",
+                c["input"]
+            );
+        }
+        ran += 1;
+    }
+    ran
+}
+
+#[test]
+fn exact_tests_equal_brute_force_enumeration() {
+    let binomial = against_enumeration("binomial_test", &[("p_value", "p_value")], |c| {
+        c["input"]["trials"] == 0
+    });
+    let fisher = against_enumeration("fisher_exact_test", &[("p_value", "p_value")], |_| false);
+    let mann_whitney = against_enumeration(
+        "mann_whitney",
+        &[("u", "u"), ("p_value", "p_value")],
+        |_| false,
+    );
+    let wilcoxon = against_enumeration(
+        "wilcoxon_signed_rank",
+        &[
+            ("t_plus", "t_plus"),
+            ("t_minus", "t_minus"),
+            ("p_value", "p_value"),
+        ],
+        |c| c.get("no_nonzero") == Some(&json!(true)),
+    );
+    let permutation = against_enumeration(
+        "permutation_test",
+        &[("statistic", "statistic"), ("p_value", "p_value")],
+        |_| false,
+    );
+    let multiple = against_enumeration(
+        "multiple_testing",
+        &[("adjusted", "adjusted"), ("reject", "reject")],
+        |_| false,
+    );
+    let contingency = against_enumeration(
+        "contingency_table",
+        &[
+            ("chi_square", "chi_square"),
+            ("degrees_of_freedom", "degrees_of_freedom"),
+            ("expected", "expected"),
+        ],
+        |_| false,
+    );
+    for (op, n) in [
+        ("binomial", binomial),
+        ("fisher", fisher),
+        ("mann_whitney", mann_whitney),
+        ("wilcoxon", wilcoxon),
+        ("permutation", permutation),
+        ("multiple", multiple),
+        ("contingency", contingency),
+    ] {
+        assert!(n >= 50, "{op}: only {n} cases ran");
+    }
+}
+
+#[test]
+fn fisher_odds_ratio_and_cramers_v_match_scipy() {
+    for c in exact_cases("fisher_exact_test") {
+        let out = run("statistics.fisher_exact_test.compute", c["input"].clone()).unwrap();
+        assert_eq!(
+            out.get("odds_ratio").unwrap_or(&Value::Null),
+            &c["expected"]["odds_ratio"],
+            "{}",
+            c["input"]
+        );
+    }
+    for c in exact_cases("contingency_table") {
+        let out = run("statistics.contingency_table.compute", c["input"].clone()).unwrap();
+        assert_eq!(
+            out["cramers_v"]["square"], c["expected"]["cramers_v_squared"],
+            "{}",
+            c["input"]
+        );
+    }
+}
+
+#[test]
+fn exact_tests_refuse_what_they_cannot_count() {
+    // 200 + 200 values: C(400, 200) has 396 bits.
+    let x: Vec<i64> = (0..200).collect();
+    let y: Vec<i64> = (200..400).collect();
+    let err = run("statistics.mann_whitney.compute", json!({"x": x, "y": y})).unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::LimitExceeded);
+    let err = run(
+        "statistics.wilcoxon_signed_rank.compute",
+        json!({"x": [0, 0]}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::DomainError);
+    let err = run(
+        "statistics.multiple_testing.compute",
+        json!({"p_values": ["0.2", "3/2"], "method": "holm"}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::InvalidInput);
+}

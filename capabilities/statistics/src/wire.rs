@@ -1,6 +1,7 @@
 //! Inputs shared by the family's operations.
 
 use hessian_kernels::Q;
+use hessian_kernels::statistics::null::{PValues, Refused};
 use hessian_op::MathError;
 use hessian_op::StaticQuestion;
 use hessian_op::wire::{List, Rational};
@@ -137,4 +138,37 @@ pub fn variance(
     let (mean, squares) = hessian_kernels::statistics::describe::spread(&xs, budget)?;
     let variance = divide(&squares, xs.len(), kind)?;
     Ok((kind, xs.len(), mean, squares, variance))
+}
+
+/// Which departure from the null hypothesis a test looks for.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Alternative {
+    /// Either direction (the default, as in SciPy and R).
+    #[default]
+    #[serde(alias = "two-sided")]
+    TwoSided,
+    /// The statistic is larger than the null predicts.
+    Greater,
+    /// The statistic is smaller than the null predicts.
+    Less,
+}
+
+impl Alternative {
+    /// The p-value this alternative reads.
+    pub fn pick(self, p: PValues) -> Q {
+        match self {
+            Alternative::TwoSided => p.two_sided,
+            Alternative::Greater => p.greater,
+            Alternative::Less => p.less,
+        }
+    }
+}
+
+/// A null distribution too large to count is a limit, not a failure.
+pub fn refused(r: Refused) -> MathError {
+    match r {
+        Refused::TooLarge(why) => MathError::Limit(why),
+        Refused::Stopped(s) => s.into(),
+    }
 }

@@ -22,11 +22,14 @@
 //! - [`markov`]: finite chains — classes and periods, stationary
 //!   distributions (one per closed class), absorption through the
 //!   fundamental matrix, each checked by multiplying back.
+//! - [`joint`]: two-variable tables — marginals, conditionals,
+//!   independence with a witness cell, covariance.
 
 pub mod binomial;
 pub mod coupon;
 pub mod dice;
 pub mod finite;
+pub mod joint;
 pub mod markov;
 pub mod named;
 pub mod pattern;

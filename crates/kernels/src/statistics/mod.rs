@@ -10,8 +10,19 @@
 //!   mid-ranks), Kendall's τ-b (concordant minus discordant pairs).
 //! - [`regression`]: least squares by the normal equations XᵀX·β = Xᵀy,
 //!   checked by the residuals' orthogonality Xᵀ(y − X·β) = 0.
+//! - [`null`]: exact null distributions of rank and permutation statistics
+//!   as integer counts, checked by their total and their mean.
+//! - [`exact_test`]: binomial, Fisher, Mann–Whitney, Wilcoxon signed-rank
+//!   and permutation tests with exact rational p-values.
+//! - [`multiple`]: Bonferroni, Holm, Benjamini–Hochberg and
+//!   Benjamini–Yekutieli adjusted p-values.
+//! - [`contingency`]: expected counts and Pearson's χ² of a two-way table.
 
+pub mod contingency;
 pub mod correlation;
 pub mod describe;
+pub mod exact_test;
+pub mod multiple;
+pub mod null;
 pub mod quantile;
 pub mod regression;

@@ -1,0 +1,274 @@
+//! Exact null distributions of the rank and permutation tests, as counts
+//! over integer keys: ranks are doubled (mid-ranks are then integers) and
+//! rational data are scaled by their common denominator, so every event
+//! {T ≤ t} is decided by integer comparison, never by a tolerance.
+//!
+//! Each distribution is checked by two identities before it is used: its
+//! counts sum to the number of equally likely arrangements (C(N, m)
+//! subsets, or 2ⁿ sign patterns), and its mean is the statistic's known
+//! expectation (m·mean of the pool for a subset sum, half the total for a
+//! signed sum).
+
+use crate::{BigInt, Budget, Meter, Q, Stop};
+use num_traits::{ToPrimitive, Zero};
+use std::collections::HashMap;
+
+/// Most counts the dynamic programmes hold at once (keys × sizes).
+pub const MAX_STATES: usize = 2_000_000;
+
+/// A discrete null distribution: (key, count) ascending by key.
+#[derive(Debug, Clone)]
+pub struct Null {
+    pub counts: Vec<(i128, u128)>,
+    pub total: u128,
+}
+
+/// The three p-values of an observed key.
+#[derive(Debug, Clone)]
+pub struct PValues {
+    /// P(T ≤ t).
+    pub less: Q,
+    /// P(T ≥ t).
+    pub greater: Q,
+    /// min(1, 2·min(less, greater)), the doubled smaller tail (SciPy's and
+    /// R's convention for these tests).
+    pub two_sided: Q,
+}
+
+impl PValues {
+    pub fn from_tails(less: Q, greater: Q) -> PValues {
+        let smaller = (&less).min(&greater).clone();
+        let two_sided = (smaller * Q::from_integer(2.into())).min(Q::from_integer(1.into()));
+        PValues {
+            less,
+            greater,
+            two_sided,
+        }
+    }
+}
+
+impl Null {
+    /// The tails at the observed key t.
+    pub fn p_values(&self, t: i128) -> PValues {
+        let (mut le, mut ge) = (0u128, 0u128);
+        for &(k, c) in &self.counts {
+            if k <= t {
+                le += c;
+            }
+            if k >= t {
+                ge += c;
+            }
+        }
+        let total = BigInt::from(self.total);
+        PValues::from_tails(
+            Q::new(BigInt::from(le), total.clone()),
+            Q::new(BigInt::from(ge), total),
+        )
+    }
+
+    /// Checks Σ counts = `total` and Σ key·count = `key_sum` (the expected
+    /// key times the total, which the caller derives independently).
+    fn checked(self, total: u128, key_sum: &BigInt) -> Result<Null, Stop> {
+        let count: Option<u128> = self
+            .counts
+            .iter()
+            .try_fold(0u128, |s, &(_, c)| s.checked_add(c));
+        if count != Some(total) || self.total != total {
+            return Err(Stop::CheckFailed(
+                "a null distribution's counts do not sum to the number of arrangements",
+            ));
+        }
+        let moment: BigInt = self
+            .counts
+            .iter()
+            .map(|&(k, c)| BigInt::from(k) * BigInt::from(c))
+            .sum();
+        if &moment != key_sum {
+            return Err(Stop::CheckFailed(
+                "a null distribution's mean is not the statistic's expectation",
+            ));
+        }
+        Ok(self)
+    }
+}
+
+/// Why a null distribution was not built.
+#[derive(Debug)]
+pub enum Refused {
+    /// Too many arrangements for 128-bit counts, or too many states.
+    TooLarge(String),
+    Stopped(Stop),
+}
+
+impl From<Stop> for Refused {
+    fn from(s: Stop) -> Self {
+        Refused::Stopped(s)
+    }
+}
+
+/// C(n, k) when it is below 2¹²⁷ (so that sums of counts cannot overflow).
+fn arrangements(n: usize, k: usize) -> Result<u128, Refused> {
+    let c = crate::combinatorics::binomial(n as u64, k as u64);
+    c.to_u128().filter(|&c| c < 1 << 127).ok_or_else(|| {
+        Refused::TooLarge(format!(
+            "C({n}, {k}) has {} bits; exact null distributions are counted in 127 bits",
+            c.bits()
+        ))
+    })
+}
+
+/// The distribution of the sum of `m` items drawn without replacement from
+/// `pool` (integer keys), all C(N, m) draws equally likely. Equal keys are
+/// grouped: taking j of a group of g adds j·key in C(g, j) ways.
+pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Refused> {
+    let n = pool.len();
+    // Partial counts reach C(N, k) for every k ≤ m: bound the largest.
+    arrangements(n, m.min(n / 2))?;
+    let total = arrangements(n, m)?;
+    let mut sorted = pool.to_vec();
+    sorted.sort_unstable();
+    let groups: Vec<(i128, usize)> = sorted
+        .chunk_by(|a, b| a == b)
+        .map(|g| (g[0], g.len()))
+        .collect();
+    // by_size[k]: sum → number of ways to take k items so far.
+    let mut by_size: Vec<HashMap<i128, u128>> = vec![HashMap::new(); m + 1];
+    by_size[0].insert(0, 1);
+    let mut meter = Meter::new(budget);
+    let mut taken = 0;
+    for &(key, g) in &groups {
+        let ways: Vec<u128> = (0..=g.min(m))
+            .map(|j| crate::combinatorics::binomial(g as u64, j as u64).to_u128())
+            .collect::<Option<_>>()
+            .ok_or_else(|| Refused::TooLarge("a tie group is too large".into()))?;
+        taken += g;
+        // Descending k: each group is used once.
+        for k in (1..=m.min(taken)).rev() {
+            let mut add: HashMap<i128, u128> = HashMap::new();
+            for j in 1..=g.min(k) {
+                for (&s, &c) in &by_size[k - j] {
+                    meter.tick(1)?;
+                    *add.entry(s + key * j as i128).or_insert(0) += c * ways[j];
+                }
+            }
+            for (s, c) in add {
+                *by_size[k].entry(s).or_insert(0) += c;
+            }
+        }
+        let states: usize = by_size.iter().map(HashMap::len).sum();
+        if states > MAX_STATES {
+            return Err(Refused::TooLarge(format!(
+                "the exact distribution passed {MAX_STATES} states (distinct partial sums)"
+            )));
+        }
+    }
+    let mut counts: Vec<(i128, u128)> = by_size.swap_remove(m).into_iter().collect();
+    counts.sort_unstable();
+    // E[sum] = m·Σpool/N, so Σ key·count = C(N, m)·m·Σpool/N.
+    let pool_sum: BigInt = pool.iter().map(|&v| BigInt::from(v)).sum();
+    let scaled = BigInt::from(total) * m * pool_sum;
+    if !(&scaled % BigInt::from(n)).is_zero() {
+        return Err(Refused::Stopped(Stop::CheckFailed(
+            "C(N, m)·m·Σ is not divisible by N",
+        )));
+    }
+    Ok(Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?)
+}
+
+/// The distribution of Σ over a uniformly random subset of `items` (each
+/// item in or out with probability ½, so 2ⁿ patterns): the signed-rank
+/// statistic T⁺, and through Σεᵢdᵢ = 2·Σ₊dᵢ − Σdᵢ the sign-flip sums.
+pub fn random_subset_sums(items: &[i128], budget: &Budget) -> Result<Null, Refused> {
+    let n = items.len();
+    if n > 126 {
+        return Err(Refused::TooLarge(format!(
+            "2^{n} sign patterns; exact null distributions are counted in 127 bits"
+        )));
+    }
+    let total: u128 = 1 << n;
+    let mut sums: HashMap<i128, u128> = HashMap::from([(0, 1)]);
+    let mut meter = Meter::new(budget);
+    for &v in items {
+        let mut next = sums.clone();
+        for (&s, &c) in &sums {
+            meter.tick(1)?;
+            *next.entry(s + v).or_insert(0) += c;
+        }
+        sums = next;
+        if sums.len() > MAX_STATES {
+            return Err(Refused::TooLarge(format!(
+                "the exact distribution passed {MAX_STATES} distinct sums"
+            )));
+        }
+    }
+    let mut counts: Vec<(i128, u128)> = sums.into_iter().collect();
+    counts.sort_unstable();
+    // E[Σ₊] = Σ/2, so Σ key·count = 2ⁿ·Σ/2 = 2ⁿ⁻¹·Σ.
+    let all: BigInt = items.iter().map(|&v| BigInt::from(v)).sum();
+    let key_sum = BigInt::from(total) * all / 2;
+    Ok(Null { counts, total }.checked(total, &key_sum)?)
+}
+
+/// Doubled mid-ranks 2…2N of `xs` (tied values share the mean of their
+/// ranks; doubled, every mid-rank is an integer).
+pub fn doubled_ranks(xs: &[Q]) -> Vec<i128> {
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|&a, &b| xs[a].cmp(&xs[b]));
+    let mut out = vec![0; xs.len()];
+    let mut start = 0;
+    for run in order.chunk_by(|&a, &b| xs[a] == xs[b]) {
+        // Ranks start + 1 … start + len; doubled mean 2·start + len + 1.
+        let rank = (2 * start + run.len() + 1) as i128;
+        for &i in run {
+            out[i] = rank;
+        }
+        start += run.len();
+    }
+    out
+}
+
+/// Rationals as integers over their common denominator L, when every
+/// scaled value fits in `bits` bits: (the integers, L).
+pub fn scaled(xs: &[Q], bits: u64) -> Option<(Vec<i128>, BigInt)> {
+    use num_integer::Integer;
+    let l = xs.iter().fold(BigInt::from(1), |l, x| l.lcm(x.denom()));
+    let ints: Option<Vec<i128>> = xs
+        .iter()
+        .map(|x| {
+            let v = x.numer() * (&l / x.denom());
+            (v.bits() <= bits).then(|| v.to_i128()).flatten()
+        })
+        .collect();
+    Some((ints?, l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subset_sums_of_ranks_match_the_mann_whitney_table() {
+        // Ranks 1..5, m = 2: sums 3,4,5,5,6,6,7,7,8,9.
+        let null = subset_sums(&[1, 2, 3, 4, 5], 2, &Budget::unlimited()).unwrap();
+        assert_eq!(null.total, 10);
+        assert_eq!(
+            null.counts,
+            vec![(3, 1), (4, 1), (5, 2), (6, 2), (7, 2), (8, 1), (9, 1)]
+        );
+        // Ties grouped: {2, 2, 5}, m = 2: 4 once, 7 twice.
+        let null = subset_sums(&[2, 5, 2], 2, &Budget::unlimited()).unwrap();
+        assert_eq!(null.counts, vec![(4, 1), (7, 2)]);
+    }
+
+    #[test]
+    fn random_subsets_of_one_two_three() {
+        let null = random_subset_sums(&[1, 2, 3], &Budget::unlimited()).unwrap();
+        assert_eq!(
+            null.counts,
+            vec![(0, 1), (1, 1), (2, 1), (3, 2), (4, 1), (5, 1), (6, 1)]
+        );
+        let p = null.p_values(5);
+        assert_eq!(p.greater, Q::new(2.into(), 8.into()));
+        assert_eq!(p.two_sided, Q::new(4.into(), 8.into()));
+    }
+}
