@@ -66,6 +66,7 @@ impl Operation for JointConditional {
         "conditional distribution of Y given X from a joint table",
         "probability of being late given that it rains, from the joint probabilities",
         "conditional probabilities from a joint probability table",
+        "given that it rained, what is the chance I was late, from a table of joint probabilities",
     ];
     const ALIASES: &'static [&'static str] = &["conditional table", "P(Y|X)"];
     const EXAMPLE: &'static str = r#"{"x_values": ["rain", "sun"], "y_values": ["late", "on time"], "probabilities": [["1/5", "1/10"], ["1/10", "3/5"]]}"#;

@@ -44,6 +44,7 @@ impl Operation for JointCovariance {
         "covariance of X and Y from their joint probability table",
         "correlation of two discrete random variables given the joint pmf",
         "compute E[XY] and Cov(X, Y)",
+        "do X and Y tend to move together, from the probabilities of each pair of values",
     ];
     const ALIASES: &'static [&'static str] = &["cov", "joint covariance"];
     const EXAMPLE: &'static str = r#"{"x_values": [0, 1], "y_values": [0, 1, 2], "probabilities": [["1/4", "1/8", "1/8"], ["1/8", "1/8", "1/4"]]}"#;

@@ -46,6 +46,7 @@ impl Operation for JointIndependence {
         "are X and Y independent given their joint distribution",
         "check if the joint probability factorizes into the marginals",
         "are rain and being late independent in this table",
+        "does knowing one variable tell me anything about the other, from their probability table",
     ];
     const ALIASES: &'static [&'static str] = &["is_independent"];
     const EXAMPLE: &'static str = r#"{"x_values": [0, 1], "y_values": [0, 1], "probabilities": [["1/6", "1/3"], ["1/6", "1/3"]]}"#;

@@ -36,6 +36,7 @@ impl Operation for JointMarginal {
         "marginal distributions of X and Y from a joint table",
         "probability of rain regardless of traffic from the joint table",
         "marginalize a joint probability table",
+        "add up the rows and columns of a table of joint probabilities",
     ];
     const ALIASES: &'static [&'static str] = &["marginals", "marginalise"];
     const EXAMPLE: &'static str = r#"{"x_values": ["rain", "sun"], "y_values": ["late", "on time"], "probabilities": [["1/5", "1/10"], ["1/10", "3/5"]]}"#;

@@ -1,20 +1,10 @@
-use hessian_kernels::Q;
+use crate::wire::{Pattern, draws, word};
 use hessian_kernels::probability::pattern;
 use hessian_op::prelude::*;
 use hessian_op::wire::Value;
-use num_traits::{One, Zero};
 use std::collections::BTreeMap;
 
 pub struct PatternWaitingTime;
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum Pattern {
-    /// Each character one symbol: "HTH".
-    Text(String),
-    /// Symbols of any length: ["10", "J", "Q"].
-    Symbols(List<String, 1000>),
-}
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -76,90 +66,15 @@ impl Operation for PatternWaitingTime {
 
     // Long run: the symbols and their probabilities read, then the wait.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let symbols: Vec<String> = match input.pattern {
-            Pattern::Text(s) => s.chars().map(String::from).collect(),
-            Pattern::Symbols(l) => l.0,
-        };
+        let symbols = input.pattern.symbols();
         if symbols.is_empty() || symbols.len() > 200 {
             return Err(MathError::Input {
                 path: "pattern".into(),
                 message: format!("{} symbols; give 1 to 200", symbols.len()),
             });
         }
-        let (names, p, assumed): (Vec<String>, Vec<Q>, String) = match (
-            input.alphabet,
-            input.probabilities,
-        ) {
-            (Some(_), Some(_)) => {
-                return Err(MathError::Input {
-                    path: "alphabet".into(),
-                    message: "give `alphabet` (equally likely) or `probabilities`, not both".into(),
-                });
-            }
-            (None, Some(map)) => {
-                let total = map.values().fold(Q::zero(), |s, r| s + &r.0);
-                if let Some((k, _)) = map.iter().find(|(_, r)| r.0 < Q::zero()) {
-                    return Err(MathError::Input {
-                        path: format!("probabilities.{k}"),
-                        message: "probabilities are non-negative".into(),
-                    });
-                }
-                if !total.is_one() {
-                    return Err(MathError::Input {
-                        path: "probabilities".into(),
-                        message: format!("the probabilities sum to {total}, not 1"),
-                    });
-                }
-                let (n, q): (Vec<String>, Vec<Q>) = map.into_iter().map(|(k, r)| (k, r.0)).unzip();
-                (
-                    n,
-                    q,
-                    "independent draws with the given probabilities".into(),
-                )
-            }
-            (alphabet, None) => {
-                let mut names = match alphabet {
-                    Some(a) => a.0,
-                    None if symbols.iter().all(|s| s == "H" || s == "T") => {
-                        vec!["H".into(), "T".into()]
-                    }
-                    None => {
-                        return Err(MathError::Input {
-                                path: "alphabet".into(),
-                                message: "name the symbols drawn (e.g. [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\"] for a die) or give `probabilities`; only patterns of H and T default to a fair coin".into(),
-                            });
-                    }
-                };
-                names.sort();
-                names.dedup();
-                let each = Q::new(1.into(), names.len().into());
-                let text = format!(
-                    "independent draws, each of {} equally likely",
-                    names.join(", ")
-                );
-                (names.clone(), vec![each; names.len()], text)
-            }
-        };
-        let mut word = Vec::with_capacity(symbols.len());
-        for (i, s) in symbols.iter().enumerate() {
-            match names.iter().position(|n| n == s) {
-                Some(k) if !p[k].is_zero() => word.push(k),
-                Some(_) => {
-                    return Err(MathError::Domain(format!(
-                        "{s} has probability 0, so the pattern never appears (the wait is infinite)"
-                    )));
-                }
-                None => {
-                    return Err(MathError::Input {
-                        path: format!("pattern[{i}]"),
-                        message: format!(
-                            "{s} is not among the symbols drawn ({})",
-                            names.join(", ")
-                        ),
-                    });
-                }
-            }
-        }
+        let (names, p, assumed) = draws(input.alphabet, input.probabilities, &[&symbols])?;
+        let word = word(&symbols, &names, &p, "pattern")?;
         let expected = pattern::expected_wait(&word, &p, &ctx.budget)?;
         Ok(Output {
             expected: Value::of(&expected),

@@ -790,3 +790,86 @@ fn joint_tables_equal_the_fraction_oracle() {
         "{independent} independent, {dependent} dependent"
     );
 }
+
+/// Each case of one operation in tests/data/probability/more.json (exact
+/// answers by enumeration or Fraction elimination): refusals must be
+/// refused, answers must be equal.
+fn more(op: &str, id: &str, check: impl Fn(&Value, &Value, &Value)) {
+    let path = format!(
+        "{}/../../tests/data/probability/more.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let cases = v["cases"][op].as_array().cloned().unwrap_or_default();
+    assert!(cases.len() >= 40, "{op}: {} cases", cases.len());
+    let (mut refused, mut answered) = (0, 0);
+    for c in cases {
+        let out = run(id, c["input"].clone());
+        if c.get("refuse").is_some() {
+            assert!(out.is_err(), "{op} answered {}: {:?}", c["input"], out);
+            refused += 1;
+        } else {
+            let out = out.unwrap_or_else(|e| panic!("{op} {}: {e:?}", c["input"]));
+            check(&c["input"], &out, &c["expected"]);
+            answered += 1;
+        }
+    }
+    assert!(
+        refused >= 3 && answered >= 35,
+        "{op}: {answered} answered, {refused} refused"
+    );
+}
+
+#[test]
+fn transforms_order_statistics_unions_races_and_walks_equal_the_oracle() {
+    more(
+        "transform",
+        "probability.distribution.transform.compute",
+        |i, out, e| {
+            assert_eq!(out["distribution"], e["distribution"], "{i}");
+        },
+    );
+    more(
+        "order_statistics",
+        "probability.order_statistics.distribution.compute",
+        |i, out, e| {
+            assert_eq!(out["distribution"], e["distribution"], "{i}");
+            assert_eq!(out["mean"]["exact"], e["mean"], "{i}");
+        },
+    );
+    more(
+        "inclusion_exclusion",
+        "probability.inclusion_exclusion.compute",
+        |i, out, e| {
+            assert_eq!(out["union"]["exact"], e["union"], "{i}");
+            assert_eq!(out["exactly"], e["exactly"], "{i}");
+            assert_eq!(out["at_least"], e["at_least"], "{i}");
+        },
+    );
+    more(
+        "pattern_race",
+        "probability.pattern_race.compute",
+        |i, out, e| {
+            let win: Vec<Value> = out["winners"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w["probability"]["exact"].clone())
+                .collect();
+            assert_eq!(win, *e["win"].as_array().unwrap(), "{i}");
+            assert_eq!(out["expected_draws"]["exact"], e["expected_time"], "{i}");
+        },
+    );
+    more(
+        "random_walk",
+        "probability.random_walk.hitting_time.compute",
+        |i, out, e| {
+            assert_eq!(out["hitting_time"], e["hitting_time"], "{i}");
+            assert_eq!(out["commute_time"], e["commute_time"], "{i}");
+            assert_eq!(
+                out["effective_resistance"], e["effective_resistance"],
+                "{i}"
+            );
+        },
+    );
+}

@@ -8,6 +8,7 @@ use hessian_op::wire::{List, Matrix, Rational, SquareMatrix, Value};
 use num_traits::{One, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A finite Markov chain: its transition matrix and optional state names.
 #[derive(Deserialize, JsonSchema)]
@@ -217,4 +218,113 @@ pub fn labelled<V: Clone>(values: &[V], p: &[Q]) -> Vec<(V, Rational)> {
         .cloned()
         .zip(p.iter().cloned().map(Rational))
         .collect()
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Pattern {
+    /// Each character one symbol: "HTH".
+    Text(String),
+    /// Symbols of any length: ["10", "J", "Q"].
+    Symbols(List<String, 1000>),
+}
+
+impl Pattern {
+    /// The symbols, one per character of a text pattern.
+    pub fn symbols(self) -> Vec<String> {
+        match self {
+            Pattern::Text(s) => s.chars().map(String::from).collect(),
+            Pattern::Symbols(l) => l.0,
+        }
+    }
+}
+
+/// The symbols drawn and their probabilities: `alphabet` (equally likely)
+/// or `probabilities`, or a fair coin when every pattern is made of H and
+/// T; with the assumption in words.
+pub fn draws(
+    alphabet: Option<List<String, 1000>>,
+    probabilities: Option<BTreeMap<String, Rational>>,
+    patterns: &[&[String]],
+) -> Result<(Vec<String>, Vec<Q>, String), MathError> {
+    let symbols: Vec<&String> = patterns.iter().flat_map(|p| p.iter()).collect();
+    Ok(match (alphabet, probabilities) {
+        (Some(_), Some(_)) => {
+            return Err(MathError::Input {
+                path: "alphabet".into(),
+                message: "give `alphabet` (equally likely) or `probabilities`, not both".into(),
+            });
+        }
+        (None, Some(map)) => {
+            let total = map.values().fold(Q::zero(), |s, r| s + &r.0);
+            if let Some((k, _)) = map.iter().find(|(_, r)| r.0 < Q::zero()) {
+                return Err(MathError::Input {
+                    path: format!("probabilities.{k}"),
+                    message: "probabilities are non-negative".into(),
+                });
+            }
+            if !total.is_one() {
+                return Err(MathError::Input {
+                    path: "probabilities".into(),
+                    message: format!("the probabilities sum to {total}, not 1"),
+                });
+            }
+            let (n, q): (Vec<String>, Vec<Q>) = map.into_iter().map(|(k, r)| (k, r.0)).unzip();
+            (
+                n,
+                q,
+                "independent draws with the given probabilities".into(),
+            )
+        }
+        (alphabet, None) => {
+            let mut names = match alphabet {
+                Some(a) => a.0,
+                None if symbols.iter().all(|s| *s == "H" || *s == "T") => {
+                    vec!["H".into(), "T".into()]
+                }
+                None => {
+                    return Err(MathError::Input {
+                                path: "alphabet".into(),
+                                message: "name the symbols drawn (e.g. [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\"] for a die) or give `probabilities`; only patterns of H and T default to a fair coin".into(),
+                            });
+                }
+            };
+            names.sort();
+            names.dedup();
+            let each = Q::new(1.into(), names.len().into());
+            let text = format!(
+                "independent draws, each of {} equally likely",
+                names.join(", ")
+            );
+            (names.clone(), vec![each; names.len()], text)
+        }
+    })
+}
+
+/// A pattern's symbols as indices into `names`, each of positive
+/// probability (`path` names the pattern in errors).
+pub fn word(
+    symbols: &[String],
+    names: &[String],
+    p: &[Q],
+    path: &str,
+) -> Result<Vec<usize>, MathError> {
+    let mut word = Vec::with_capacity(symbols.len());
+    for (i, s) in symbols.iter().enumerate() {
+        match names.iter().position(|n| n == s) {
+            Some(k) if !p[k].is_zero() => word.push(k),
+            Some(_) => {
+                return Err(MathError::Domain(format!(
+                    "{s} has probability 0, so the pattern never appears (the wait is infinite)"
+                )));
+            }
+            None => {
+                return Err(MathError::Input {
+                    path: format!("{path}[{i}]"),
+                    message: format!("{s} is not among the symbols drawn ({})", names.join(", ")),
+                });
+            }
+        }
+    }
+    Ok(word)
 }

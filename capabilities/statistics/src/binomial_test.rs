@@ -59,6 +59,8 @@ impl Operation for BinomialTest {
         "exact p-value for 7 successes out of 10 trials",
         "binomial test of a proportion against 1/2",
         "test whether the success rate differs from 0.3",
+        "I got 14 heads in 20 tosses, is that suspicious",
+        "is my die loaded if a six came up 10 times in 30 rolls",
     ];
     const ALIASES: &'static [&'static str] = &["binom.test", "binomtest", "binom_test"];
     const EXAMPLE: &'static str =

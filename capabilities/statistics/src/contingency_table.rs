@@ -55,6 +55,7 @@ impl Operation for ContingencyTable {
         "expected frequencies under independence for a two-way table",
         "is gender associated with preference in this cross tabulation",
         "cramer's v of a table of counts",
+        "is there a relationship between two categorical answers in my survey counts",
     ];
     const ALIASES: &'static [&'static str] = &["chi2_contingency", "chisq.test", "crosstab"];
     const EXAMPLE: &'static str = r#"{"table": [[10, 20, 30], [6, 9, 17]]}"#;

@@ -50,6 +50,7 @@ impl Operation for FisherExactTest {
         "is there an association in this 2 by 2 table",
         "p-value for treatment vs control recovered or not",
         "exact test when the expected counts are too small for chi square",
+        "drug versus placebo, how many recovered in each group, is the difference significant with small numbers",
     ];
     const ALIASES: &'static [&'static str] = &["fisher.test", "fisher_exact"];
     const EXAMPLE: &'static str = r#"{"table": [[3, 1], [1, 3]], "alternative": "greater"}"#;

@@ -59,6 +59,7 @@ impl Operation for MannWhitney {
         "are these two samples from the same distribution, exact rank test",
         "wilcoxon rank-sum test p-value",
         "nonparametric comparison of treatment and control scores",
+        "do the scores of one group tend to be higher than the other's, without assuming a normal distribution",
     ];
     const ALIASES: &'static [&'static str] = &["mannwhitneyu", "wilcox.test", "ranksums"];
     const EXAMPLE: &'static str =

@@ -77,6 +77,7 @@ impl Operation for MultipleTesting {
         "benjamini hochberg false discovery rate correction",
         "bonferroni correction of 5 tests",
         "which of these 20 tests are still significant after correction",
+        "I ran 20 tests at once, how do I correct the p-values so I don't get false positives",
     ];
     const ALIASES: &'static [&'static str] = &["p.adjust", "multipletests", "fdr_bh"];
     const EXAMPLE: &'static str =

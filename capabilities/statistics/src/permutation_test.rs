@@ -55,6 +55,7 @@ impl Operation for PermutationTest {
         "randomization test p-value by shuffling the labels",
         "exact p-value over all rearrangements of two samples",
         "paired permutation test of before and after",
+        "shuffle which group each measurement belongs to and see how often the gap is as big",
     ];
     const ALIASES: &'static [&'static str] = &["permutation_test", "perm.test", "oneway_test"];
     const EXAMPLE: &'static str =

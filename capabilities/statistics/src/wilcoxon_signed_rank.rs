@@ -58,6 +58,7 @@ impl Operation for WilcoxonSignedRank {
         "did the treatment change the paired scores, nonparametric",
         "exact p-value for paired differences",
         "is the median of these differences zero",
+        "did my patients improve after the treatment, each measured twice, without assuming normality",
     ];
     const ALIASES: &'static [&'static str] = &["wilcoxon", "signrank", "wilcox.test paired"];
     const EXAMPLE: &'static str = r#"{"x": [125, 115, 130, 140, 140, 115, 140, 125, 140, 135], "y": [110, 122, 125, 120, 140, 124, 123, 137, 135, 145]}"#;

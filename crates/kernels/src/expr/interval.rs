@@ -862,7 +862,9 @@ fn function(
             }
         }
         Sign => {
-            if x.positive() {
+            if x.lo == Lo::ZERO && x.hi == Hi::ZERO {
+                Ok(x.clone())
+            } else if x.positive() {
                 Ok(Interval::rational(&one(), prec))
             } else if x.negative() {
                 Ok(Interval::rational(&-one(), prec))

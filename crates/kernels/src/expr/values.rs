@@ -301,3 +301,40 @@ fn binomial(n: &Expr, k: &Expr) -> Option<Expr> {
     }
     Some(Expr::integer(acc))
 }
+
+/// The value of `e` at x = v by direct recursion in exact rationals —
+/// numbers, the symbol, sums, products, integer powers, abs, sign, floor
+/// and ceil — without the canonical simplifier, so it can check a
+/// substitution. None where `e` uses anything else, or divides by 0.
+pub fn rational_at(e: &Expr, x: &str, v: &Q) -> Option<Q> {
+    match e.node() {
+        Node::Num(q) => Some(q.clone()),
+        Node::Sym(s) if &**s == x => Some(v.clone()),
+        Node::Add(terms) => terms.iter().map(|t| rational_at(t, x, v)).sum(),
+        Node::Mul(factors) => factors.iter().map(|f| rational_at(f, x, v)).product(),
+        Node::Pow(base, exponent) => {
+            let b = rational_at(base, x, v)?;
+            let k = exponent
+                .as_num()
+                .filter(|k| k.is_integer())?
+                .to_integer()
+                .to_i32()?;
+            if b.is_zero() && k < 0 {
+                return None;
+            }
+            Some(crate::rational::pow(&b, k.unsigned_abs() as usize))
+                .map(|p| if k < 0 { p.recip() } else { p })
+        }
+        Node::Fun(f, args) if args.len() == 1 => {
+            let a = rational_at(&args[0], x, v)?;
+            match f {
+                Func::Abs => Some(a.abs()),
+                Func::Sign => Some(Q::from_integer(a.signum().to_integer())),
+                Func::Floor => Some(Q::from_integer(a.floor().to_integer())),
+                Func::Ceil => Some(Q::from_integer(a.ceil().to_integer())),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}

@@ -9,7 +9,9 @@
 //! - [`pattern`]: expected waiting time for a pattern in independent draws
 //!   by Conway's correlation (Σ over the pattern's self-overlaps of the
 //!   reciprocal probability of the overlap), checked by solving the
-//!   matching automaton's expected-time equations exactly.
+//!   matching automaton's expected-time equations exactly; races between
+//!   patterns (Penney's game) by the Guibas–Odlyzko leading numbers,
+//!   checked by the automaton of all the patterns' prefixes.
 //! - [`finite`]: tables of (value, probability) — convolution for sums of
 //!   independent variables, n-fold sums by repeated squaring, checked by
 //!   the additivity of the first three cumulants.
@@ -22,6 +24,12 @@
 //! - [`markov`]: finite chains — classes and periods, stationary
 //!   distributions (one per closed class), absorption through the
 //!   fundamental matrix, each checked by multiplying back.
+//! - [`order`]: the k-th smallest of n independent draws, through
+//!   P(X₍ₖ₎ ≤ x) = P(Binomial(n, F(x)) ≥ k).
+//! - [`union`]: inclusion–exclusion from intersections to the number of
+//!   events occurring, general (Möbius over subsets) or exchangeable.
+//! - [`walk`]: random walks on weighted graphs — hitting times and the
+//!   effective resistance, checked by the commute-time identity.
 //! - [`joint`]: two-variable tables — marginals, conditionals,
 //!   independence with a witness cell, covariance.
 
@@ -32,5 +40,8 @@ pub mod finite;
 pub mod joint;
 pub mod markov;
 pub mod named;
+pub mod order;
 pub mod pattern;
 pub mod ruin;
+pub mod union;
+pub mod walk;

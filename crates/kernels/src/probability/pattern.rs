@@ -79,6 +79,121 @@ pub fn expected_wait(pattern: &[usize], p: &[Q], budget: &Budget) -> Result<Q, S
     }
 }
 
+/// Which of several patterns appears first in independent draws.
+pub struct Race {
+    /// P(pattern i appears before the others), in the patterns' order.
+    pub win: Vec<Q>,
+    /// E[draws until the first of them appears].
+    pub expected: Q,
+}
+
+/// Conway's leading number of A on B generalised to any draw
+/// probabilities: Σ over the k with A's last k symbols equal to B's first
+/// k of 1/P(B₁…B_k).
+fn leading(a: &[usize], b: &[usize], p: &[Q]) -> Q {
+    let mut prefix = Q::one();
+    let mut sum = Q::zero();
+    for k in 1..=a.len().min(b.len()) {
+        prefix *= &p[b[k - 1]];
+        if a[a.len() - k..] == b[..k] {
+            sum += prefix.recip();
+        }
+    }
+    sum
+}
+
+/// The race between `patterns` (none a substring of another, every symbol
+/// of positive probability) by the Guibas–Odlyzko equations
+/// Σᵢ qᵢ·L(Aᵢ, Aⱼ) = E for every j and Σᵢ qᵢ = 1; checked against the
+/// absorption probabilities and expected time of the automaton whose
+/// states are the patterns' prefixes, solved separately.
+pub fn race(patterns: &[Vec<usize>], p: &[Q], budget: &Budget) -> Result<Race, Stop> {
+    let m = patterns.len();
+    let mut rows = vec![vec![Q::zero(); m + 1]; m + 1];
+    for j in 0..m {
+        budget.check()?;
+        for i in 0..m {
+            rows[j][i] = leading(&patterns[i], &patterns[j], p);
+        }
+        rows[j][m] = -Q::one();
+    }
+    for i in 0..m {
+        rows[m][i] = Q::one();
+    }
+    let mut rhs = vec![Q::zero(); m + 1];
+    rhs[m] = Q::one();
+    let a = Mat::from_rows(rows).ok_or(Stop::CheckFailed("an empty race"))?;
+    let Solution::Unique(x) = solve(&a, &rhs, budget)? else {
+        return Err(Stop::CheckFailed("the Guibas–Odlyzko system is singular"));
+    };
+    let (win, expected) = (x[..m].to_vec(), x[m].clone());
+    let (by_automaton, time) = automaton_race(patterns, p, budget)?;
+    if by_automaton != win || time != expected {
+        return Err(Stop::CheckFailed(
+            "the leading numbers and the automaton disagree on a race",
+        ));
+    }
+    Ok(Race { win, expected })
+}
+
+/// The race by its automaton: states are the distinct prefixes of the
+/// patterns; a draw moves to the longest suffix that is again a prefix;
+/// the full patterns absorb.
+fn automaton_race(patterns: &[Vec<usize>], p: &[Q], budget: &Budget) -> Result<(Vec<Q>, Q), Stop> {
+    use std::collections::HashMap;
+    let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut states: Vec<Vec<usize>> = Vec::new();
+    for w in patterns {
+        for k in 0..=w.len() {
+            if !index.contains_key(&w[..k]) {
+                index.insert(w[..k].to_vec(), states.len());
+                states.push(w[..k].to_vec());
+            }
+        }
+    }
+    let winner: Vec<Option<usize>> = states
+        .iter()
+        .map(|s| patterns.iter().position(|w| w == s))
+        .collect();
+    let transient: Vec<usize> = (0..states.len()).filter(|&s| winner[s].is_none()).collect();
+    let row_of: HashMap<usize, usize> =
+        transient.iter().enumerate().map(|(r, &s)| (s, r)).collect();
+    let t = transient.len();
+    let mut a = Mat::from_rows(vec![vec![Q::zero(); t]; t])
+        .ok_or(Stop::CheckFailed("no transient state"))?;
+    let mut into = vec![vec![Q::zero(); t]; patterns.len()];
+    for (r, &s) in transient.iter().enumerate() {
+        budget.check()?;
+        a[(r, r)] += Q::one();
+        for (symbol, ps) in p.iter().enumerate() {
+            if ps.is_zero() {
+                continue;
+            }
+            let mut next = states[s].clone();
+            next.push(symbol);
+            let to = (0..=next.len())
+                .find_map(|start| index.get(&next[start..]).copied())
+                .ok_or(Stop::CheckFailed("the empty prefix is always a state"))?;
+            match winner[to] {
+                Some(w) => into[w][r] += ps,
+                None => a[(r, row_of[&to])] -= ps,
+            }
+        }
+    }
+    let start = row_of[&index[&Vec::new()]];
+    let mut win = Vec::with_capacity(patterns.len());
+    for b in into.iter() {
+        match solve(&a, b, budget)? {
+            Solution::Unique(h) => win.push(h[start].clone()),
+            _ => return Err(Stop::CheckFailed("the race automaton is singular")),
+        }
+    }
+    let Solution::Unique(e) = solve(&a, &vec![Q::one(); t], budget)? else {
+        return Err(Stop::CheckFailed("the race automaton is singular"));
+    };
+    Ok((win, e[start].clone()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +215,13 @@ mod tests {
                 Q::from_integer(e.into())
             );
         }
+        // Penney: THH beats HHT 3 to 1, the race lasting 13/2 flips.
+        let r = race(&[vec![0, 0, 1], vec![1, 0, 0]], &p, &budget).unwrap();
+        assert_eq!(
+            r.win,
+            vec![Q::new(1.into(), 4.into()), Q::new(3.into(), 4.into())]
+        );
+        assert_eq!(r.expected, Q::new(13.into(), 2.into()));
         // A biased coin, P(H) = 1/3: HT waits 1/(1/3 · 2/3) = 9/2.
         let p = [Q::new(1.into(), 3.into()), Q::new(2.into(), 3.into())];
         assert_eq!(
