@@ -22,6 +22,13 @@ hessian_op::operations! {
     wilcoxon_signed_rank => WilcoxonSignedRank,
     permutation_test => PermutationTest,
     multiple_testing => MultipleTesting,
+    normal_distribution_numeric => NormalDistributionNumeric,
+    t_distribution_numeric => TDistributionNumeric,
+    chi_square_distribution_numeric => ChiSquareDistributionNumeric,
+    t_test_numeric => TTestNumeric,
+    z_test_numeric => ZTestNumeric,
+    chi_square_test_numeric => ChiSquareTestNumeric,
+    confidence_interval_numeric => ConfidenceIntervalNumeric,
 }
 
 pub mod wire;

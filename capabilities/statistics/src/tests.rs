@@ -361,3 +361,119 @@ fn exact_tests_refuse_what_they_cannot_count() {
     .unwrap_err();
     assert_eq!(err.code, hessian_op::Code::InvalidInput);
 }
+
+/// The cases of one operation in tests/data/statistics/numeric.json
+/// (mpmath at 50 digits, rounded to float64).
+fn numeric_cases(op: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/data/statistics/numeric.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let cases = v["cases"][op].as_array().cloned().unwrap_or_default();
+    assert!(cases.len() >= 25, "{op}: {} cases", cases.len());
+    cases
+}
+
+/// Relative error, with values below 1e-300 compared absolutely.
+fn relative(ours: f64, theirs: f64) -> f64 {
+    (ours - theirs).abs() / theirs.abs().max(1e-300)
+}
+
+#[test]
+fn laws_meet_their_stated_accuracy_against_mpmath() {
+    let mut worst = Vec::new();
+    for (op, id) in [
+        ("normal", "statistics.normal_distribution.numeric"),
+        ("t", "statistics.t_distribution.numeric"),
+        ("chi_square", "statistics.chi_square_distribution.numeric"),
+    ] {
+        let mut largest: f64 = 0.0;
+        for c in numeric_cases(op) {
+            let out = run(id, c["input"].clone())
+                .unwrap_or_else(|e| panic!("{id} {}: {e:?}", c["input"]));
+            for (key, want) in c["expected"].as_object().unwrap() {
+                let (ours, theirs) = (out[key].as_f64().unwrap(), want.as_f64().unwrap());
+                let err = relative(ours, theirs);
+                assert!(
+                    err <= 1e-12,
+                    "{id} {} {key}: ours {ours:e}, mpmath {theirs:e} ({err:e})",
+                    c["input"]
+                );
+                largest = largest.max(err);
+            }
+        }
+        worst.push(format!("{op} {largest:.1e}"));
+    }
+    eprintln!(
+        "largest relative error against mpmath: {}",
+        worst.join(", ")
+    );
+}
+
+#[test]
+fn tests_and_intervals_meet_their_stated_accuracy_against_mpmath() {
+    let mut worst = Vec::new();
+    for (op, id, fields) in [
+        (
+            "t_test",
+            "statistics.t_test.numeric",
+            &[
+                ("statistic", "t"),
+                ("df_decimal", "df"),
+                ("p_value", "p_value"),
+            ][..],
+        ),
+        (
+            "z_test",
+            "statistics.z_test.numeric",
+            &[("statistic", "z"), ("p_value", "p_value")][..],
+        ),
+        (
+            "chi_square_test",
+            "statistics.chi_square_test.numeric",
+            &[("p_value", "p_value")][..],
+        ),
+        (
+            "confidence_interval",
+            "statistics.confidence_interval.numeric",
+            &[("low", "low"), ("high", "high")][..],
+        ),
+    ] {
+        let mut largest: f64 = 0.0;
+        for c in numeric_cases(op) {
+            let out = run(id, c["input"].clone())
+                .unwrap_or_else(|e| panic!("{id} {}: {e:?}", c["input"]));
+            for (ours, theirs) in fields {
+                let (a, b) = (
+                    out[ours].as_f64().unwrap(),
+                    c["expected"][theirs].as_f64().unwrap(),
+                );
+                let err = if b == 0.0 { a.abs() } else { relative(a, b) };
+                assert!(
+                    err <= 1e-12,
+                    "{id} {} {ours}: ours {a:e}, mpmath {b:e} ({err:e})",
+                    c["input"]
+                );
+                largest = largest.max(err);
+            }
+            if op == "chi_square_test" {
+                assert_eq!(
+                    out["chi_square"]["exact"], c["expected"]["chi_square"],
+                    "{}",
+                    c["input"]
+                );
+                assert_eq!(
+                    out["degrees_of_freedom"], c["expected"]["df"],
+                    "{}",
+                    c["input"]
+                );
+            }
+        }
+        worst.push(format!("{op} {largest:.1e}"));
+    }
+    eprintln!(
+        "largest relative error against mpmath: {}",
+        worst.join(", ")
+    );
+}

@@ -1,6 +1,7 @@
 //! Inputs shared by the family's operations.
 
 use hessian_kernels::Q;
+use hessian_kernels::Stop;
 use hessian_kernels::statistics::null::{PValues, Refused};
 use hessian_op::MathError;
 use hessian_op::StaticQuestion;
@@ -171,4 +172,128 @@ pub fn refused(r: Refused) -> MathError {
         Refused::TooLarge(why) => MathError::Limit(why),
         Refused::Stopped(s) => s.into(),
     }
+}
+
+/// What a continuous law's operation returns at a point and at a level.
+#[derive(Serialize, JsonSchema)]
+pub struct LawOut {
+    /// The density at `x`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pdf: Option<f64>,
+    /// P(X ≤ x).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cdf: Option<f64>,
+    /// P(X > x) = 1 − cdf, computed in its own tail (accurate where it is tiny).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sf: Option<f64>,
+    /// The x with P(X ≤ x) = p.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantile: Option<f64>,
+    pub accuracy: String,
+    pub check: String,
+}
+
+/// The accuracy the `….numeric` laws state and their tests hold.
+pub const LAW_ACCURACY: &str = "relative error below 1e-12 for values above 1e-300 (float64; measured against mpmath at 50 digits)";
+
+/// A law's values at `x` and its quantile at `p` (at least one given),
+/// each checked: cdf + sf = 1, and the quantile's own tail probability is
+/// p again to 10⁻⁹.
+pub fn law_at(
+    law: impl Fn(f64) -> Option<(f64, f64, f64)>,
+    quantile: impl Fn(f64) -> Option<f64>,
+    x: Option<f64>,
+    p: Option<f64>,
+) -> Result<LawOut, MathError> {
+    let unconverged = || {
+        MathError::Limit(
+            "the series or continued fraction did not converge within 200,000 terms".into(),
+        )
+    };
+    if x.is_none() && p.is_none() {
+        return Err(MathError::Input {
+            path: "x".into(),
+            message:
+                "give `x` (density and probabilities at x) and/or `p` (the quantile at level p)"
+                    .into(),
+        });
+    }
+    let mut out = LawOut {
+        pdf: None,
+        cdf: None,
+        sf: None,
+        quantile: None,
+        accuracy: LAW_ACCURACY.into(),
+        check: String::new(),
+    };
+    let mut checks = Vec::new();
+    if let Some(x) = x {
+        let (pdf, cdf, sf) = law(x).ok_or_else(unconverged)?;
+        if (cdf + sf - 1.0).abs() > 1e-14 || !(0.0..=1.0).contains(&cdf) {
+            return Err(Stop::CheckFailed("cdf + sf differs from 1").into());
+        }
+        (out.pdf, out.cdf, out.sf) = (Some(pdf), Some(cdf), Some(sf));
+        checks.push("cdf + sf = 1");
+    }
+    if let Some(p) = p {
+        if !(p > 0.0 && p < 1.0) {
+            return Err(MathError::Input {
+                path: "p".into(),
+                message: format!("{p} is not a level strictly between 0 and 1"),
+            });
+        }
+        let q = quantile(p).ok_or_else(unconverged)?;
+        let (_, cdf, sf) = law(q).ok_or_else(unconverged)?;
+        let (got, want) = if p > 0.5 { (sf, 1.0 - p) } else { (cdf, p) };
+        if (got - want).abs() > 1e-9 * want {
+            return Err(Stop::CheckFailed("the quantile's tail probability is not p").into());
+        }
+        out.quantile = Some(q);
+        checks.push("the quantile's tail probability re-evaluated equals p");
+    }
+    out.check = checks.join("; ");
+    Ok(out)
+}
+
+/// A positive finite parameter (degrees of freedom, a standard deviation).
+pub fn positive(v: f64, path: &str, most: f64) -> Result<f64, MathError> {
+    if v > 0.0 && v <= most {
+        Ok(v)
+    } else {
+        Err(MathError::Input {
+            path: path.into(),
+            message: format!("{v} is not in (0, {most}]"),
+        })
+    }
+}
+
+/// A test's float p-value from a symmetric law's (cdf, sf) at the
+/// observed statistic: two-sided is twice the tail beyond it, each tail
+/// computed in its own range.
+pub fn tail_p(alternative: Alternative, (cdf, sf): (f64, f64)) -> f64 {
+    match alternative {
+        Alternative::TwoSided => (2.0 * cdf.min(sf)).min(1.0),
+        Alternative::Greater => sf,
+        Alternative::Less => cdf,
+    }
+}
+
+/// The answer of a t or z test.
+#[derive(Serialize, JsonSchema)]
+pub struct MeanTestOut {
+    /// Which test ran.
+    pub test: String,
+    /// t (or z) as a float.
+    pub statistic: f64,
+    /// Its square, exact.
+    pub statistic_squared: Rational,
+    /// Degrees of freedom, exact (Welch's are fractional); absent for z.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub df: Option<Rational>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub df_decimal: Option<f64>,
+    pub alternative: Alternative,
+    pub p_value: f64,
+    pub accuracy: String,
+    pub check: String,
 }

@@ -34,6 +34,7 @@ pub mod rational;
 pub mod regex;
 pub mod sat;
 pub mod sequence;
+pub mod special;
 pub mod statistics;
 pub mod tsp;
 

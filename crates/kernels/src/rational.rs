@@ -432,3 +432,22 @@ pub fn sqrt_enclosure(q: &Q) -> (Q, Q) {
     let hi = Q::new(s + 1, scale);
     (lo, hi)
 }
+
+/// q as the nearest f64 or one ulp from it (within 2⁻⁵² relative):
+/// numerator over denominator scaled to a 64-bit quotient, then 2^k.
+pub fn to_f64(q: &Q) -> f64 {
+    use num_traits::{Signed, ToPrimitive, Zero};
+    if q.is_zero() {
+        return 0.0;
+    }
+    let (n, d) = (q.numer().abs(), q.denom().clone());
+    let shift = 64 - (n.bits() as i64 - d.bits() as i64);
+    let quotient = if shift >= 0 {
+        (n << shift as usize) / d
+    } else {
+        n / (d << (-shift) as usize)
+    };
+    let value =
+        quotient.to_f64().unwrap_or(f64::NAN) * 2f64.powi(-(shift.clamp(-2000, 2000) as i32));
+    if q.is_negative() { -value } else { value }
+}

@@ -492,6 +492,68 @@ impl<'de> Deserialize<'de> for Rational {
     }
 }
 
+/// A float64 input of a `….numeric` operation: a JSON number. A
+/// `{num, den}` object is refused naming the number to send.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Float(pub f64);
+
+struct FloatVisitor;
+
+impl<'de> Visitor<'de> for FloatVisitor {
+    type Value = Float;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON number")
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Float, E> {
+        Ok(Float(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Float, E> {
+        Ok(Float(v as f64))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Float, E> {
+        Ok(Float(v as f64))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Float, A::Error> {
+        Err(de::Error::custom(match map_number(map)? {
+            MapNumber::Text(text) => {
+                return text.parse::<f64>().map(Float).map_err(|_| {
+                    de::Error::custom(format!("the number {text}, expected a JSON number"))
+                });
+            }
+            MapNumber::Fraction(Some(q)) => format!(
+                "a {{numerator, denominator}} object, expected a JSON number: \"{}\"",
+                hessian_kernels::rational::to_f64(&q)
+            ),
+            MapNumber::Fraction(None) => "an object, expected a JSON number".to_string(),
+        }))
+    }
+}
+
+impl<'de> Deserialize<'de> for Float {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(FloatVisitor)
+    }
+}
+
+impl JsonSchema for Float {
+    fn schema_name() -> Cow<'static, str> {
+        "Float".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "number"})
+    }
+}
+
 /// A rational matrix entry as the exact kernels want it: word-size integers
 /// stay unboxed (no big-number allocation per entry), anything else is a
 /// [`Rational`]. Same wire form and schema as [`Rational`]. Boxed, so a

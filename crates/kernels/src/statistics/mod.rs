@@ -16,12 +16,15 @@
 //!   and permutation tests with exact rational p-values.
 //! - [`multiple`]: Bonferroni, Holm, Benjamini–Hochberg and
 //!   Benjamini–Yekutieli adjusted p-values.
+//! - [`mean_test`]: t and z statistics of means as exact squares with
+//!   exact (Welch–Satterthwaite) degrees of freedom.
 //! - [`contingency`]: expected counts and Pearson's χ² of a two-way table.
 
 pub mod contingency;
 pub mod correlation;
 pub mod describe;
 pub mod exact_test;
+pub mod mean_test;
 pub mod multiple;
 pub mod null;
 pub mod quantile;
