@@ -6,6 +6,10 @@ use num_traits::{One, Zero};
 
 pub struct InclusionExclusion;
 
+/// Most bits of the probabilities' denominators together: they bound the
+/// common denominator of every alternating sum.
+const MAX_DENOMINATOR_BITS: u64 = 20_000;
+
 /// The probability that all the named events occur together.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -86,6 +90,22 @@ impl Operation for InclusionExclusion {
 
     // Long run: two input forms, each read and checked for completeness.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
+        let given = input
+            .intersections
+            .iter()
+            .flat_map(|l| l.0.iter().map(|x| &x.probability.0));
+        let given = given.chain(
+            input
+                .exchangeable
+                .iter()
+                .flat_map(|e| e.intersection.0.iter().map(|r| &r.0)),
+        );
+        let bits: u64 = given.map(|q| q.denom().bits()).sum();
+        if bits > MAX_DENOMINATOR_BITS {
+            return Err(MathError::Limit(format!(
+                "the probabilities have {bits} bits of denominators, at most {MAX_DENOMINATOR_BITS}"
+            )));
+        }
         let count = match (input.events, input.intersections, input.exchangeable) {
             (Some(events), Some(list), None) => {
                 let (s, n) = subsets(events.0, list.0)?;

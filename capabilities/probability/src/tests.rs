@@ -873,3 +873,27 @@ fn transforms_order_statistics_unions_races_and_walks_equal_the_oracle() {
         },
     );
 }
+
+#[test]
+fn transforms_confirm_values_beyond_the_simplifier() {
+    let d = json!([[2, "1/2"], [4, "1/2"]]);
+    let out = run(
+        "probability.distribution.transform.compute",
+        json!({"distribution": d, "function": "x!"}),
+    )
+    .unwrap();
+    assert_eq!(out["distribution"], json!([["2", "1/2"], ["24", "1/2"]]));
+    // floor(sqrt(2)) = 1 and floor(sqrt(4)) = 2, pinned by interval enclosures.
+    let out = run(
+        "probability.distribution.transform.compute",
+        json!({"distribution": d, "function": "floor(sqrt(x))"}),
+    )
+    .unwrap();
+    assert_eq!(out["distribution"], json!([["1", "1/2"], ["2", "1/2"]]));
+    let err = run(
+        "probability.distribution.transform.compute",
+        json!({"distribution": d, "function": "sqrt(x)"}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::DomainError);
+}

@@ -55,7 +55,7 @@ impl Operation for ConfidenceIntervalNumeric {
     const TITLE: &'static str =
         "Confidence interval for a mean (t) or a proportion (Wilson, Clopper–Pearson), float64";
     const SUMMARY: &'static str = "A confidence interval for a population mean from a sample (Student's t, σ unknown) or for a proportion from k successes in n trials (Wilson score or Clopper–Pearson exact).";
-    const DESCRIPTION: &'static str = "Mean: x̄ ∓ t_{(1+level)/2, n−1}·s/√n with x̄ and s² exact and the t quantile in float64. Proportion: Wilson's score interval (default) or Clopper–Pearson's from the beta quantiles B(α/2; k, n − k + 1) and B(1 − α/2; k + 1, n − k). Float64 results, relative error below 1e-12 against mpmath; level defaults to 0.95. Checked: each quantile's tail probability re-evaluated.";
+    const DESCRIPTION: &'static str = "Mean: x̄ ∓ t_{(1+level)/2, n−1}·s/√n with x̄ and s² exact and the t quantile in float64. Proportion: Wilson's score interval (default) or Clopper–Pearson's from the beta quantiles B(α/2; k, n − k + 1) and B(1 − α/2; k + 1, n − k). Float64 results, relative error below 1e-12 against mpmath (Clopper–Pearson for at most 10,000 trials); level defaults to 0.95; critical values come from the lower tail α/2, formed exactly. Checked: each quantile's tail probability re-evaluated; each Wilson end solves the score equation.";
     const KEYWORDS: &'static [&'static str] = &[
         "confidence interval",
         "95% confidence interval",
@@ -88,7 +88,7 @@ impl Operation for ConfidenceIntervalNumeric {
     ];
     const EXAMPLE: &'static str =
         r#"{"x": ["12.1", "11.8", "12.6", "12.0", "12.3"], "level": "0.95"}"#;
-    const EXPECTED: &'static str = r#"{"interval": "mean, Student's t with n − 1 degrees of freedom", "low": 11.781343371836057, "high": 12.538656628163944, "estimate": 12.16, "level": "19/20", "accuracy": "relative error below 1e-12 for values above 1e-300 (float64; measured against mpmath at 50 digits)", "check": "each quantile's tail probability re-evaluated equals its level"}"#;
+    const EXPECTED: &'static str = r#"{"interval": "mean, Student's t with n − 1 degrees of freedom", "low": 11.781343371836057, "high": 12.538656628163944, "estimate": 12.16, "level": "19/20", "accuracy": "relative error below 1e-12 for values above 1e-300 (float64; measured against mpmath at 50 digits)", "check": "each quantile's tail probability re-evaluated equals its level; Wilson ends solve the score equation"}"#;
 
     // Long run: two kinds of interval, each with its own quantiles and check.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
@@ -101,9 +101,11 @@ impl Operation for ConfidenceIntervalNumeric {
                 message: format!("{level} is not strictly between 0 and 1"),
             });
         }
-        let upper =
-            rational::to_f64(&((Q::from_integer(1.into()) + &level) / Q::from_integer(2.into())));
+        // The critical values from the lower tail α/2, formed exactly and
+        // negated: (1 + level)/2 rounded to float64 would lose the tail.
         let alpha = rational::to_f64(&(Q::from_integer(1.into()) - &level));
+        let half_alpha =
+            rational::to_f64(&((Q::from_integer(1.into()) - &level) / Q::from_integer(2.into())));
         let unconverged = || MathError::Limit("a quantile did not converge".into());
         let (interval, low, high, estimate) = match (input.x, input.successes, input.trials) {
             (Some(x), None, None) => {
@@ -118,12 +120,17 @@ impl Operation for ConfidenceIntervalNumeric {
                 let n = x.len() as f64;
                 let se2 = squares / Q::from_integer((x.len() * (x.len() - 1)).into());
                 let nu = n - 1.0;
-                let t = special::quantile(|t| special::t_law(nu, t), upper, f64::NEG_INFINITY, 0.0)
-                    .ok_or_else(unconverged)?;
-                let (_, cdf, _) = special::t_law(nu, t).ok_or_else(unconverged)?;
-                if (cdf - upper).abs() > 1e-9 {
+                let t = -special::quantile(
+                    |t| special::t_law(nu, t),
+                    half_alpha,
+                    f64::NEG_INFINITY,
+                    0.0,
+                )
+                .ok_or_else(unconverged)?;
+                let (_, _, sf) = special::t_law(nu, t).ok_or_else(unconverged)?;
+                if (sf - half_alpha).abs() > 1e-9 * half_alpha {
                     return Err(Stop::CheckFailed(
-                        "the t quantile's probability is not (1 + level)/2",
+                        "the t quantile's tail probability is not (1 − level)/2",
                     )
                     .into());
                 }
@@ -145,16 +152,29 @@ impl Operation for ConfidenceIntervalNumeric {
                 }
                 match input.method {
                     Method::Wilson => {
-                        let z = special::normal_quantile(upper).ok_or_else(unconverged)?;
+                        let z = -special::normal_quantile(half_alpha).ok_or_else(unconverged)?;
                         let z2 = z * z;
                         let centre = (k + z2 / 2.0) / (n + z2);
                         let half = z / (n + z2) * (k * (n - k) / n + z2 / 4.0).sqrt();
-                        (
-                            "proportion, Wilson score".to_string(),
-                            (centre - half).max(0.0),
-                            (centre + half).min(1.0),
-                            k / n,
-                        )
+                        let (low, high) = ((centre - half).max(0.0), (centre + half).min(1.0));
+                        // Each end solves the score equation (p̂ − π)² = z²·π(1 − π)/n (to
+                        // rounding: an end at 0 or 1 leaves only ulps).
+                        for end in [low, high] {
+                            let (lhs, rhs) = ((k / n - end).powi(2), z2 * end * (1.0 - end) / n);
+                            if (lhs - rhs).abs() > 1e-9 * lhs.max(rhs) + 8.0 * f64::EPSILON * z2 / n
+                            {
+                                return Err(Stop::CheckFailed(
+                                    "a Wilson end fails the score equation",
+                                )
+                                .into());
+                            }
+                        }
+                        ("proportion, Wilson score".to_string(), low, high, k / n)
+                    }
+                    Method::ClopperPearson if n > 10_000.0 => {
+                        return Err(MathError::Limit(format!(
+                            "Clopper–Pearson is computed for at most 10,000 trials (its beta laws lose accuracy beyond); {n} given: use the Wilson interval"
+                        )));
                     }
                     Method::ClopperPearson => {
                         let q = |p: f64, a: f64, b: f64| -> Result<f64, MathError> {
@@ -211,7 +231,7 @@ impl Operation for ConfidenceIntervalNumeric {
             estimate,
             level: Rational(level),
             accuracy: LAW_ACCURACY.into(),
-            check: "each quantile's tail probability re-evaluated equals its level".into(),
+            check: "each quantile's tail probability re-evaluated equals its level; Wilson ends solve the score equation".into(),
         })
     }
 }

@@ -1,5 +1,5 @@
+use hessian_kernels::Q;
 use hessian_kernels::statistics::contingency;
-use hessian_kernels::{BigInt, Q};
 use hessian_op::prelude::*;
 use hessian_op::wire::{SquareRoot, Value};
 
@@ -9,7 +9,7 @@ pub struct ContingencyTable;
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// The table of counts: one row per category of the first variable, one column per category of the second; at most 100×100, every row and column total positive.
-    pub table: Matrix<Bounded<0, 1_000_000_000>, 10_000>,
+    pub table: crate::wire::CountTable,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -61,25 +61,10 @@ impl Operation for ContingencyTable {
     const EXAMPLE: &'static str = r#"{"table": [[10, 20, 30], [6, 9, 17]]}"#;
     const EXPECTED: &'static str = r#"{"row_totals": ["60", "32"], "column_totals": ["16", "29", "47"], "total": "92", "expected": [["240/23", "435/23", "705/23"], ["128/23", "232/23", "376/23"]], "chi_square": {"exact": "11845/43616", "decimal": "0.271574651504035"}, "degrees_of_freedom": 2, "cramers_v": {"exact": "sqrt(1403890)/21808", "square": "515/174464", "decimal": "0.0543313757042229"}, "cells_expected_below_5": 0, "check": "χ² recomputed as N·(Σ O²/(R·C) − 1): equal"}"#;
 
-    // Long run: the table's shape and empty margins are refused before the kernel.
+    // Long run: one output field per margin and statistic.
     fn run(input: Input, ctx: &Ctx) -> Result<Output, MathError> {
-        let m = input.table.0;
-        let (r, c) = (m.rows(), m.cols());
-        let table: Vec<Vec<BigInt>> = (0..r)
-            .map(|i| (0..c).map(|j| BigInt::from(m[(i, j)].0)).collect())
-            .collect();
-        let empty_row = (0..r).find(|&i| (0..c).all(|j| m[(i, j)].0 == 0));
-        let empty_column = (0..c).find(|&j| (0..r).all(|i| m[(i, j)].0 == 0));
-        let message = match (r.min(c) < 2, empty_row, empty_column) {
-            (true, _, _) => format!("is {r}×{c}; give at least 2 rows and 2 columns"),
-            (_, Some(i), _) => format!("row {i} has total 0: drop it (no expected counts)"),
-            (_, _, Some(j)) => format!("column {j} has total 0: drop it (no expected counts)"),
-            _ => String::new(),
-        };
-        if !message.is_empty() {
-            let path = "table".into();
-            return Err(MathError::Input { path, message });
-        }
+        let table = crate::wire::counts(input.table)?;
+        let (r, c) = (table.len(), table[0].len());
         let result = contingency::independence(&table, &ctx.budget)?;
         let n = Q::from_integer(result.total.clone());
         let v2 = &result.chi_square / (n * Q::from_integer((r.min(c) - 1).into()));

@@ -104,10 +104,10 @@ impl Operation for MultipleTesting {
                 message: format!("{} is not in [0, 1]", p[i]),
             });
         }
-        if !unit(&alpha) {
+        if !unit(&alpha) || alpha == Q::from_integer(1.into()) {
             return Err(MathError::Input {
                 path: "alpha".into(),
-                message: format!("{alpha} is not in [0, 1]"),
+                message: format!("{alpha} is not a level in [0, 1)"),
             });
         }
         let rule = match method {

@@ -477,3 +477,52 @@ fn tests_and_intervals_meet_their_stated_accuracy_against_mpmath() {
         worst.join(", ")
     );
 }
+
+#[test]
+fn review_regressions_in_the_tests() {
+    // 150 against 3 values: counted over the smaller group (C(153, 3)),
+    // equal to the mirrored call with the tails swapped.
+    let x: Vec<i64> = (0..150).collect();
+    let y = [3, 70, 200];
+    let a = run(
+        "statistics.mann_whitney.compute",
+        json!({"x": x, "y": y, "alternative": "greater"}),
+    )
+    .unwrap();
+    let b = run(
+        "statistics.mann_whitney.compute",
+        json!({"x": y, "y": x, "alternative": "less"}),
+    )
+    .unwrap();
+    assert_eq!(a["p_value"]["exact"], b["p_value"]["exact"]);
+    // Welch with one constant sample is defined: t = −√3, ν = 2 (SciPy).
+    let out = run(
+        "statistics.t_test.numeric",
+        json!({"x": [1, 1, 1], "y": [1, 2, 3]}),
+    )
+    .unwrap();
+    assert_eq!(out["statistic_squared"], "3");
+    assert_eq!(out["df"], "2");
+    // alpha = 1 would reject what the step rules keep: refused.
+    let err = run(
+        "statistics.multiple_testing.compute",
+        json!({"p_values": ["0.9", "0.8"], "method": "holm", "alpha": "1"}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::InvalidInput);
+    // A 2×5000 table passes the matrix bound but not the 100 columns.
+    let row: Vec<i64> = (1..=5000).collect();
+    let err = run(
+        "statistics.contingency_table.compute",
+        json!({"table": [row.clone(), row]}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::InvalidInput);
+    // A quantile beyond float64 is refused, not returned.
+    let err = run(
+        "statistics.chi_square_distribution.numeric",
+        json!({"df": 0.01, "p": 1e-300}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::LimitExceeded);
+}

@@ -196,9 +196,9 @@ pub struct LawOut {
 /// The accuracy the `….numeric` laws state and their tests hold.
 pub const LAW_ACCURACY: &str = "relative error below 1e-12 for values above 1e-300 (float64; measured against mpmath at 50 digits)";
 
-/// A law's values at `x` and its quantile at `p` (at least one given),
-/// each checked: cdf + sf = 1, and the quantile's own tail probability is
-/// p again to 10⁻⁹.
+/// A law's values at `x` and its quantile at `p` (at least one given); the
+/// law checks itself by its recurrence, and the quantile's own tail
+/// probability must be p again to 10⁻⁹.
 pub fn law_at(
     law: impl Fn(f64) -> Option<(f64, f64, f64)>,
     quantile: impl Fn(f64) -> Option<f64>,
@@ -207,7 +207,7 @@ pub fn law_at(
 ) -> Result<LawOut, MathError> {
     let unconverged = || {
         MathError::Limit(
-            "the series or continued fraction did not converge within 200,000 terms".into(),
+            "the value is beyond float64, or a series or continued fraction did not converge within 200,000 terms or failed its recurrence check".into(),
         )
     };
     if x.is_none() && p.is_none() {
@@ -229,11 +229,8 @@ pub fn law_at(
     let mut checks = Vec::new();
     if let Some(x) = x {
         let (pdf, cdf, sf) = law(x).ok_or_else(unconverged)?;
-        if (cdf + sf - 1.0).abs() > 1e-14 || !(0.0..=1.0).contains(&cdf) {
-            return Err(Stop::CheckFailed("cdf + sf differs from 1").into());
-        }
         (out.pdf, out.cdf, out.sf) = (Some(pdf), Some(cdf), Some(sf));
-        checks.push("cdf + sf = 1");
+        checks.push("the probabilities agree with the incomplete function's recurrence in a, evaluated separately at a + 1");
     }
     if let Some(p) = p {
         if !(p > 0.0 && p < 1.0) {
@@ -249,20 +246,23 @@ pub fn law_at(
             return Err(Stop::CheckFailed("the quantile's tail probability is not p").into());
         }
         out.quantile = Some(q);
-        checks.push("the quantile's tail probability re-evaluated equals p");
+        checks.push(
+            "the quantile's tail probability re-evaluated (with that recurrence check) equals p",
+        );
     }
     out.check = checks.join("; ");
     Ok(out)
 }
 
-/// A positive finite parameter (degrees of freedom, a standard deviation).
-pub fn positive(v: f64, path: &str, most: f64) -> Result<f64, MathError> {
-    if v > 0.0 && v <= most {
+/// A positive parameter within [least, most] (degrees of freedom, a
+/// standard deviation).
+pub fn positive(v: f64, path: &str, [least, most]: [f64; 2]) -> Result<f64, MathError> {
+    if v > 0.0 && v >= least && v <= most {
         Ok(v)
     } else {
         Err(MathError::Input {
             path: path.into(),
-            message: format!("{v} is not in (0, {most}]"),
+            message: format!("{v} is not in [{least}, {most}]"),
         })
     }
 }
@@ -296,4 +296,34 @@ pub struct MeanTestOut {
     pub p_value: f64,
     pub accuracy: String,
     pub check: String,
+}
+
+/// A two-way table of counts for the χ² operations: 2 to 100 rows and
+/// columns, every row and column total positive (no expected count is 0).
+pub type CountTable = hessian_op::wire::Matrix<hessian_op::wire::Bounded<0, 1_000_000_000>, 10_000>;
+
+/// The table's counts, validated as [`CountTable`] says.
+pub fn counts(table: CountTable) -> Result<Vec<Vec<hessian_kernels::BigInt>>, MathError> {
+    let m = table.0;
+    let (r, c) = (m.rows(), m.cols());
+    let empty_row = (0..r).find(|&i| (0..c).all(|j| m[(i, j)].0 == 0));
+    let empty_column = (0..c).find(|&j| (0..r).all(|i| m[(i, j)].0 == 0));
+    let message = match (r.min(c) < 2 || r.max(c) > 100, empty_row, empty_column) {
+        (true, _, _) => format!("is {r}×{c}; give 2 to 100 rows and columns"),
+        (_, Some(i), _) => format!("row {i} has total 0: drop it (no expected counts)"),
+        (_, _, Some(j)) => format!("column {j} has total 0: drop it (no expected counts)"),
+        _ => {
+            return Ok((0..r)
+                .map(|i| {
+                    (0..c)
+                        .map(|j| hessian_kernels::BigInt::from(m[(i, j)].0))
+                        .collect()
+                })
+                .collect());
+        }
+    };
+    Err(MathError::Input {
+        path: "table".into(),
+        message,
+    })
 }

@@ -447,7 +447,10 @@ pub fn to_f64(q: &Q) -> f64 {
     } else {
         n / (d << (-shift) as usize)
     };
-    let value =
-        quotient.to_f64().unwrap_or(f64::NAN) * 2f64.powi(-(shift.clamp(-2000, 2000) as i32));
+    // 2^−shift in two factors, each inside f64's range (subnormals kept).
+    let shift = shift.clamp(-2200, 2200) as i32;
+    let value = quotient.to_f64().unwrap_or(f64::NAN)
+        * 2f64.powi(-(shift / 2))
+        * 2f64.powi(-(shift - shift / 2));
     if q.is_negative() { -value } else { value }
 }

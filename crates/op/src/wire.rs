@@ -507,7 +507,11 @@ impl<'de> Visitor<'de> for FloatVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Float, E> {
-        Ok(Float(v))
+        if v.is_finite() {
+            Ok(Float(v))
+        } else {
+            Err(E::custom(format!("{v}, expected a finite JSON number")))
+        }
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Float, E> {
@@ -521,9 +525,12 @@ impl<'de> Visitor<'de> for FloatVisitor {
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Float, A::Error> {
         Err(de::Error::custom(match map_number(map)? {
             MapNumber::Text(text) => {
-                return text.parse::<f64>().map(Float).map_err(|_| {
-                    de::Error::custom(format!("the number {text}, expected a JSON number"))
-                });
+                return match text.parse::<f64>() {
+                    Ok(v) if v.is_finite() => Ok(Float(v)),
+                    _ => Err(de::Error::custom(format!(
+                        "the number {text} is beyond float64, expected a finite JSON number"
+                    ))),
+                };
             }
             MapNumber::Fraction(Some(q)) => format!(
                 "a {{numerator, denominator}} object, expected a JSON number: \"{}\"",

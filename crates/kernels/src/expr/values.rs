@@ -303,10 +303,15 @@ fn binomial(n: &Expr, k: &Expr) -> Option<Expr> {
 }
 
 /// The value of `e` at x = v by direct recursion in exact rationals —
-/// numbers, the symbol, sums, products, integer powers, abs, sign, floor
-/// and ceil — without the canonical simplifier, so it can check a
-/// substitution. None where `e` uses anything else, or divides by 0.
+/// numbers, the symbol, sums, products, integer powers, abs, sign, floor,
+/// ceil, factorial and binomial of small integers — without the canonical
+/// simplifier, so it can check a substitution. None where `e` uses
+/// anything else, divides by 0, or a power would pass 2²⁰ bits.
 pub fn rational_at(e: &Expr, x: &str, v: &Q) -> Option<Q> {
+    let small = |e: &Expr| {
+        let q = rational_at(e, x, v)?;
+        q.is_integer().then(|| q.to_integer().to_u64()).flatten()
+    };
     match e.node() {
         Node::Num(q) => Some(q.clone()),
         Node::Sym(s) if &**s == x => Some(v.clone()),
@@ -319,11 +324,21 @@ pub fn rational_at(e: &Expr, x: &str, v: &Q) -> Option<Q> {
                 .filter(|k| k.is_integer())?
                 .to_integer()
                 .to_i32()?;
-            if b.is_zero() && k < 0 {
+            let size = u64::from(k.unsigned_abs()) * (b.numer().bits() + b.denom().bits());
+            if (b.is_zero() && k < 0) || size > 1 << 20 {
                 return None;
             }
             Some(crate::rational::pow(&b, k.unsigned_abs() as usize))
                 .map(|p| if k < 0 { p.recip() } else { p })
+        }
+        Node::Fun(Func::Factorial, args) if args.len() == 1 => {
+            let n = small(&args[0]).filter(|&n| n <= MAX_FACTORIAL)?;
+            Some(Q::from_integer(crate::combinatorics::factorial(n).into()))
+        }
+        Node::Fun(Func::Binomial, args) if args.len() == 2 => {
+            let (n, k) = (small(&args[0])?, small(&args[1])?);
+            (n <= MAX_FACTORIAL && k <= n)
+                .then(|| Q::from_integer(crate::combinatorics::binomial(n, k).into()))
         }
         Node::Fun(f, args) if args.len() == 1 => {
             let a = rational_at(&args[0], x, v)?;

@@ -9,25 +9,31 @@
 
 use super::binomial;
 use super::finite::Dist;
-use crate::{Budget, Q, Stop};
+use crate::{BigInt, Budget, Q, Stop};
 use num_traits::Zero;
 
 /// The distribution of the k-th smallest of n draws (1 ≤ k ≤ n) from `d`.
+/// Each support point streams the binomial numerators Nⱼ of
+/// Binomial(n, F = a/b) once (one term in memory), summing j ≥ k.
 pub fn kth_smallest(d: &[(Q, Q)], n: u32, k: u32, budget: &Budget) -> Result<Dist, Stop> {
     let mut out = Vec::with_capacity(d.len());
     let (mut cdf, mut below) = (Q::zero(), Q::zero());
     for (x, p) in d {
         cdf += p;
-        let law = binomial::distribution(n, &cdf, budget)?;
-        let mean: Q = law
-            .iter()
-            .enumerate()
-            .map(|(j, q)| q * Q::from_integer(j.into()))
-            .sum();
-        if mean != &cdf * Q::from_integer(n.into()) {
+        let (mut total, mut moment, mut tail) = (BigInt::zero(), BigInt::zero(), BigInt::zero());
+        let denominator = binomial::numerators(n, &cdf, budget, |j, t| {
+            total += t;
+            moment += t * j;
+            if j >= k {
+                tail += t;
+            }
+        })?;
+        // Σ Nⱼ = bⁿ and Σ j·Nⱼ = n·a·bⁿ⁻¹ (the mean n·F), in integers.
+        let (a, b) = (cdf.numer(), cdf.denom());
+        if total != denominator || moment * b != &denominator * n * a {
             return Err(Stop::CheckFailed("Σₖ P(X₍ₖ₎ ≤ x) differs from n·P(X ≤ x)"));
         }
-        let at_most: Q = law[k as usize..].iter().sum();
+        let at_most = Q::new(tail, denominator);
         let mass = &at_most - &below;
         if !mass.is_zero() {
             out.push((x.clone(), mass));

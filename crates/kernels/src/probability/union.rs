@@ -10,7 +10,7 @@
 //! A table is consistent exactly when every atom is ≥ 0; the answer is
 //! checked by transforming the atoms back to the intersections given.
 
-use crate::{BigInt, Budget, Q, Stop};
+use crate::{BigInt, Budget, Meter, Q, Stop};
 use num_traits::Zero;
 
 /// The distribution of the number of events occurring, or the first
@@ -23,11 +23,17 @@ pub enum Count {
 /// `s[mask]` = P(∩ of the events in mask), s[0] = 1; 2ⁿ entries.
 pub fn general(s: &[Q], n: usize, budget: &Budget) -> Result<Count, Stop> {
     let mut a = s.to_vec();
+    let mut meter = Meter::new(budget);
     for i in 0..n {
-        budget.check()?;
         for mask in 0..a.len() {
             if mask & (1 << i) == 0 {
                 let upper = a[mask | (1 << i)].clone();
+                meter.tick_over(&[
+                    upper.numer(),
+                    upper.denom(),
+                    a[mask].numer(),
+                    a[mask].denom(),
+                ])?;
                 a[mask] -= upper;
             }
         }
@@ -41,10 +47,15 @@ pub fn general(s: &[Q], n: usize, budget: &Budget) -> Result<Count, Stop> {
     // Back: superset sums of the atoms are the intersections.
     let mut back = a.clone();
     for i in 0..n {
-        budget.check()?;
         for mask in 0..back.len() {
             if mask & (1 << i) == 0 {
                 let upper = back[mask | (1 << i)].clone();
+                meter.tick_over(&[
+                    upper.numer(),
+                    upper.denom(),
+                    back[mask].numer(),
+                    back[mask].denom(),
+                ])?;
                 back[mask] += upper;
             }
         }
@@ -64,17 +75,25 @@ pub fn general(s: &[Q], n: usize, budget: &Budget) -> Result<Count, Stop> {
 /// Exchangeable events: `s[k]` = P(A₁ ∩ … ∩ A_k) for k = 0..n, s[0] = 1.
 pub fn exchangeable(s: &[Q], budget: &Budget) -> Result<Count, Stop> {
     let n = s.len() - 1;
-    let c = |a: usize, b: usize| {
-        Q::from_integer(BigInt::from(crate::combinatorics::binomial(
-            a as u64, b as u64,
-        )))
+    // C(n, k) once; C(k, j) along each j by C(k + 1, j) = C(k, j)·(k + 1)/(k + 1 − j).
+    let row: Vec<BigInt> = (0..=n)
+        .map(|k| BigInt::from(crate::combinatorics::binomial(n as u64, k as u64)))
+        .collect();
+    let column = |j: usize| {
+        let mut c = BigInt::from(1);
+        (j..=n).map(move |k| {
+            let here = c.clone();
+            c = &c * (k + 1) / (k + 1 - j);
+            here
+        })
     };
+    let mut meter = Meter::new(budget);
     let mut exactly = Vec::with_capacity(n + 1);
     for j in 0..=n {
-        budget.check()?;
         let mut q = Q::zero();
-        for (k, sk) in s.iter().enumerate().skip(j) {
-            let term = c(k, j) * c(n, k) * sk;
+        for ((k, sk), ckj) in s.iter().enumerate().skip(j).zip(column(j)) {
+            meter.tick_over(&[sk.numer(), sk.denom(), q.numer(), q.denom()])?;
+            let term = Q::from_integer(ckj * &row[k]) * sk;
             if (k - j) % 2 == 0 {
                 q += term;
             } else {
@@ -89,11 +108,19 @@ pub fn exchangeable(s: &[Q], budget: &Budget) -> Result<Count, Stop> {
             probability: exactly[j].clone(),
         });
     }
-    // Back: s_k = Σ_j P(exactly j)·C(j, k)/C(n, k).
+    // Back: C(n, k)·s_k = Σ_j P(exactly j)·C(j, k).
     for (k, sk) in s.iter().enumerate() {
-        budget.check()?;
-        let back: Q = (k..=n).map(|j| &exactly[j] * c(j, k)).sum::<Q>() / c(n, k);
-        if &back != sk {
+        let mut back = Q::zero();
+        for (j, cjk) in (k..=n).zip(column(k)) {
+            meter.tick_over(&[
+                exactly[j].numer(),
+                exactly[j].denom(),
+                back.numer(),
+                back.denom(),
+            ])?;
+            back += &exactly[j] * Q::from_integer(cjk);
+        }
+        if back != Q::from_integer(row[k].clone()) * sk {
             return Err(Stop::CheckFailed(
                 "the count distribution does not give back the intersections",
             ));

@@ -28,7 +28,7 @@ pub fn independence(table: &[Vec<BigInt>], budget: &Budget) -> Result<Independen
     for (row, r) in table.iter().zip(&row_totals) {
         let mut out = Vec::with_capacity(cols);
         for (o, c) in row.iter().zip(&column_totals) {
-            meter.tick_over(&[r, c, &total])?;
+            meter.tick_over(&[r, c, &total, chi.numer(), chi.denom()])?;
             let rc = r * c;
             let e = Q::new(rc.clone(), total.clone());
             let d = Q::from_integer(o.clone()) - &e;

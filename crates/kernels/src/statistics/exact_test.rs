@@ -13,7 +13,7 @@
 //! pairs, T⁺ + T⁻ = the rank total, the permutation statistic from the
 //! means) before its tail is read.
 
-use super::null::{self, Null, PValues, Refused};
+use super::null::{self, PValues, Refused};
 use crate::probability::{binomial, named};
 use crate::{BigInt, Budget, Q, Stop};
 use num_traits::Zero;
@@ -122,13 +122,12 @@ pub fn mann_whitney(x: &[Q], y: &[Q], budget: &Budget) -> Result<RankSum, Refuse
     if Q::new(pairs, 2.into()) != u {
         return Err(Stop::CheckFailed("U from ranks differs from U by counting pairs").into());
     }
-    let dist: Null = null::subset_sums(&ranks, nx, budget)?;
     let mut sorted = pool;
     sorted.sort();
     let ties = sorted.windows(2).any(|w| w[0] == w[1]);
     Ok(RankSum {
         u,
-        p: dist.p_values(doubled_sum),
+        p: smaller_group(&ranks, nx, budget)?,
         ties,
     })
 }
@@ -213,11 +212,11 @@ pub fn permutation_independent(x: &[Q], y: &[Q], budget: &Budget) -> Result<Perm
             Stop::CheckFailed("the statistic from the scaled sum differs from the means").into(),
         );
     }
-    let dist = null::subset_sums(&ints, nx, budget)?;
+    let total = null::arrangements(ints.len(), nx.min(ints.len() - nx))?;
     Ok(Permutation {
         statistic,
-        p: dist.p_values(s),
-        arrangements: dist.total,
+        p: smaller_group(&ints, nx, budget)?,
+        arrangements: total,
     })
 }
 
@@ -247,6 +246,24 @@ pub fn permutation_paired(d: &[Q], budget: &Budget) -> Result<Permutation, Refus
         statistic,
         p: dist.p_values(kept),
         arrangements: dist.total,
+    })
+}
+
+/// The tails of the first group's sum (the first `nx` of `pool`, drawn
+/// from the pool) counted over the smaller group: the other group's sum is
+/// the total less it, so its tails swap.
+fn smaller_group(pool: &[i128], nx: usize, budget: &Budget) -> Result<PValues, Refused> {
+    let ny = pool.len() - nx;
+    if nx <= ny {
+        let observed: i128 = pool[..nx].iter().sum();
+        return Ok(null::subset_sums(pool, nx, budget)?.p_values(observed));
+    }
+    let observed: i128 = pool[nx..].iter().sum();
+    let p = null::subset_sums(pool, ny, budget)?.p_values(observed);
+    Ok(PValues {
+        less: p.greater,
+        greater: p.less,
+        two_sided: p.two_sided,
     })
 }
 

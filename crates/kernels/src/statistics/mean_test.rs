@@ -26,18 +26,18 @@ fn q(n: usize) -> Q {
     Q::from_integer(n.into())
 }
 
-/// Sample variance and mean; None when n < 2 or there is no spread.
+/// Mean and sample variance; None when n < 2 (the variance is undefined).
 fn sample(xs: &[Q], budget: &Budget) -> Result<Option<(Q, Q)>, Stop> {
     if xs.len() < 2 {
         return Ok(None);
     }
     let (mean, s) = spread(xs, budget)?;
-    Ok((!s.is_zero()).then(|| (mean, s / q(xs.len() - 1))))
+    Ok(Some((mean, s / q(xs.len() - 1))))
 }
 
 /// One-sample t of x̄ against μ (paired data: the differences).
 pub fn one_sample(xs: &[Q], mu: &Q, budget: &Budget) -> Result<Option<Statistic>, Stop> {
-    let Some((mean, var)) = sample(xs, budget)? else {
+    let Some((mean, var)) = sample(xs, budget)?.filter(|(_, v)| !v.is_zero()) else {
         return Ok(None);
     };
     let n = q(xs.len());
@@ -58,26 +58,39 @@ pub fn one_sample(xs: &[Q], mu: &Q, budget: &Budget) -> Result<Option<Statistic>
     }))
 }
 
-/// Two independent samples, pooled (equal variances) or Welch.
+/// Two independent samples, pooled (equal variances; one sample may have
+/// a single value) or Welch (each needs two); None when the standard error
+/// is 0 or undefined.
 pub fn two_sample(
     xs: &[Q],
     ys: &[Q],
     pooled: bool,
     budget: &Budget,
 ) -> Result<Option<Statistic>, Stop> {
-    let (Some((mx, vx)), Some((my, vy))) = (sample(xs, budget)?, sample(ys, budget)?) else {
-        return Ok(None);
-    };
     let (n, m) = (q(xs.len()), q(ys.len()));
+    let (mx, sx) = spread(xs, budget)?;
+    let (my, sy) = spread(ys, budget)?;
     let gap = &mx - &my;
     let (se2, df) = if pooled {
-        let sp2 = ((&n - q(1)) * &vx + (&m - q(1)) * &vy) / (&n + &m - q(2));
+        if xs.len() + ys.len() < 3 {
+            return Ok(None);
+        }
+        let sp2 = (sx + sy) / (&n + &m - q(2));
         (sp2 * (q(1) / &n + q(1) / &m), &n + &m - q(2))
     } else {
-        let (a, b) = (&vx / &n, &vy / &m);
+        if xs.len() < 2 || ys.len() < 2 {
+            return Ok(None);
+        }
+        let (a, b) = (sx / (&n - q(1)) / &n, sy / (&m - q(1)) / &m);
+        if (&a + &b).is_zero() {
+            return Ok(None);
+        }
         let df = (&a + &b) * (&a + &b) / (&a * &a / (&n - q(1)) + &b * &b / (&m - q(1)));
         (a + b, df)
     };
+    if se2.is_zero() {
+        return Ok(None);
+    }
     Ok(Some(Statistic {
         square: &gap * &gap / se2,
         negative: gap.is_negative(),

@@ -107,7 +107,7 @@ impl From<Stop> for Refused {
 }
 
 /// C(n, k) when it is below 2¹²⁷ (so that sums of counts cannot overflow).
-fn arrangements(n: usize, k: usize) -> Result<u128, Refused> {
+pub fn arrangements(n: usize, k: usize) -> Result<u128, Refused> {
     let c = crate::combinatorics::binomial(n as u64, k as u64);
     c.to_u128().filter(|&c| c < 1 << 127).ok_or_else(|| {
         Refused::TooLarge(format!(
@@ -115,6 +115,12 @@ fn arrangements(n: usize, k: usize) -> Result<u128, Refused> {
             c.bits()
         ))
     })
+}
+
+fn too_many() -> Refused {
+    Refused::TooLarge(format!(
+        "the exact distribution passed {MAX_STATES} states (distinct partial sums)"
+    ))
 }
 
 /// The distribution of the sum of `m` items drawn without replacement from
@@ -150,16 +156,17 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
                     meter.tick(1)?;
                     *add.entry(s + key * j as i128).or_insert(0) += c * ways[j];
                 }
+                // Within a tie group too: one group can multiply the states.
+                if add.len() > MAX_STATES {
+                    return Err(too_many());
+                }
             }
             for (s, c) in add {
                 *by_size[k].entry(s).or_insert(0) += c;
             }
-        }
-        let states: usize = by_size.iter().map(HashMap::len).sum();
-        if states > MAX_STATES {
-            return Err(Refused::TooLarge(format!(
-                "the exact distribution passed {MAX_STATES} states (distinct partial sums)"
-            )));
+            if by_size.iter().map(HashMap::len).sum::<usize>() > MAX_STATES {
+                return Err(too_many());
+            }
         }
     }
     let mut counts: Vec<(i128, u128)> = by_size.swap_remove(m).into_iter().collect();
