@@ -137,16 +137,96 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
         .chunk_by(|a, b| a == b)
         .map(|g| (g[0], g.len()))
         .collect();
+    let ways_of = |g: usize| -> Result<Vec<u128>, Refused> {
+        (0..=g.min(m))
+            .map(|j| crate::combinatorics::binomial(g as u64, j as u64).to_u128())
+            .collect::<Option<_>>()
+            .ok_or_else(|| Refused::TooLarge("a tie group is too large".into()))
+    };
+    let counts = match dense_range(&sorted, m) {
+        Some(span) => dense(&groups, m, span, &ways_of, budget)?,
+        None => sparse(&groups, m, &ways_of, budget)?,
+    };
+    // E[sum] = m·Σpool/N, so Σ key·count = C(N, m)·m·Σpool/N.
+    let pool_sum: BigInt = pool.iter().map(|&v| BigInt::from(v)).sum();
+    let scaled = BigInt::from(total) * m * pool_sum;
+    if !(&scaled % BigInt::from(n)).is_zero() {
+        return Err(Refused::Stopped(Stop::CheckFailed(
+            "C(N, m)·m·Σ is not divisible by N",
+        )));
+    }
+    Ok(Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?)
+}
+
+/// The largest sum of m keys when every key is ≥ 0 and the table of
+/// (m + 1) × (that + 1) counts fits [`MAX_STATES`]: ranks always do.
+fn dense_range(sorted: &[i128], m: usize) -> Option<usize> {
+    if sorted.first().is_some_and(|&k| k < 0) {
+        return None;
+    }
+    let top: i128 = sorted.iter().rev().take(m).sum();
+    let span = usize::try_from(top).ok()?;
+    ((m + 1).checked_mul(span + 1)? <= MAX_STATES).then_some(span)
+}
+
+/// The subset-sum counts in a dense table by_size[k][sum], updated in
+/// place with k descending (each group used once).
+fn dense(
+    groups: &[(i128, usize)],
+    m: usize,
+    span: usize,
+    ways_of: &dyn Fn(usize) -> Result<Vec<u128>, Refused>,
+    budget: &Budget,
+) -> Result<Vec<(i128, u128)>, Refused> {
+    let mut by_size = vec![vec![0u128; span + 1]; m + 1];
+    by_size[0][0] = 1;
+    let mut meter = Meter::new(budget);
+    let mut taken = 0;
+    for &(key, g) in groups {
+        let ways = ways_of(g)?;
+        let key = key as usize;
+        taken += g;
+        for k in (1..=m.min(taken)).rev() {
+            for j in 1..=g.min(k) {
+                let shift = key * j;
+                if shift > span {
+                    break;
+                }
+                meter.tick(((span - shift) / 64 + 1) as u64)?;
+                let (low, high) = by_size.split_at_mut(k);
+                let (from, into) = (&low[k - j], &mut high[0]);
+                for (s, &c) in from[..=span - shift].iter().enumerate() {
+                    if c != 0 {
+                        into[s + shift] += c * ways[j];
+                    }
+                }
+            }
+        }
+    }
+    Ok(by_size
+        .swap_remove(m)
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, c)| c != 0)
+        .map(|(s, c)| (s as i128, c))
+        .collect())
+}
+
+/// The subset-sum counts in hash maps by_size[k]: sum → ways, for keys
+/// too spread out for a table.
+fn sparse(
+    groups: &[(i128, usize)],
+    m: usize,
+    ways_of: &dyn Fn(usize) -> Result<Vec<u128>, Refused>,
+    budget: &Budget,
+) -> Result<Vec<(i128, u128)>, Refused> {
     // by_size[k]: sum → number of ways to take k items so far.
     let mut by_size: Vec<HashMap<i128, u128>> = vec![HashMap::new(); m + 1];
     by_size[0].insert(0, 1);
     let mut meter = Meter::new(budget);
     let mut taken = 0;
-    for &(key, g) in &groups {
-        let ways: Vec<u128> = (0..=g.min(m))
-            .map(|j| crate::combinatorics::binomial(g as u64, j as u64).to_u128())
-            .collect::<Option<_>>()
-            .ok_or_else(|| Refused::TooLarge("a tie group is too large".into()))?;
+    for &(key, g) in groups {
+        let ways = ways_of(g)?;
         taken += g;
         // Descending k: each group is used once.
         for k in (1..=m.min(taken)).rev() {
@@ -171,15 +251,7 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
     }
     let mut counts: Vec<(i128, u128)> = by_size.swap_remove(m).into_iter().collect();
     counts.sort_unstable();
-    // E[sum] = m·Σpool/N, so Σ key·count = C(N, m)·m·Σpool/N.
-    let pool_sum: BigInt = pool.iter().map(|&v| BigInt::from(v)).sum();
-    let scaled = BigInt::from(total) * m * pool_sum;
-    if !(&scaled % BigInt::from(n)).is_zero() {
-        return Err(Refused::Stopped(Stop::CheckFailed(
-            "C(N, m)·m·Σ is not divisible by N",
-        )));
-    }
-    Ok(Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?)
+    Ok(counts)
 }
 
 /// The distribution of Σ over a uniformly random subset of `items` (each
