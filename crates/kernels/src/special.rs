@@ -116,16 +116,7 @@ pub fn gamma_pq(a: f64, x: f64) -> Option<(f64, f64)> {
         for i in 1..MAX_TERMS {
             let an = -(i as f64) * (i as f64 - a);
             b += 2.0;
-            d = an * d + b;
-            if d.abs() < TINY {
-                d = TINY;
-            }
-            c = b + an / c;
-            if c.abs() < TINY {
-                c = TINY;
-            }
-            d = 1.0 / d;
-            let step = d * c;
+            let step = lentz(an, b, &mut c, &mut d);
             h *= step;
             if (step - 1.0).abs() < EPS {
                 let q = front * h;
@@ -158,6 +149,16 @@ pub fn gamma_checked(a: f64, x: f64) -> Option<(f64, f64)> {
     holds.then_some((p, q))
 }
 
+/// One step of Lentz's method for a continued fraction's term aₙ/(bₙ + …):
+/// D ← 1/(bₙ + aₙ·D), C ← bₙ + aₙ/C, each kept off 0; the factor C·D by
+/// which the convergent changes.
+fn lentz(an: f64, bn: f64, c: &mut f64, d: &mut f64) -> f64 {
+    let guard = |v: f64| if v.abs() < TINY { TINY } else { v };
+    *d = 1.0 / guard(bn + an * *d);
+    *c = guard(bn + an / *c);
+    *d * *c
+}
+
 /// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b).
 fn ln_beta(a: f64, b: f64) -> f64 {
     let (small, big) = if a < b { (a, b) } else { (b, a) };
@@ -179,27 +180,9 @@ fn beta_fraction(a: f64, b: f64, x: f64) -> Option<(f64, usize)> {
         let m = m as f64;
         let m2 = 2.0 * m;
         let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
+        h *= lentz(aa, 1.0, &mut c, &mut d);
         let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let step = d * c;
+        let step = lentz(aa, 1.0, &mut c, &mut d);
         h *= step;
         if (step - 1.0).abs() < EPS {
             return Some((h, m as usize));
