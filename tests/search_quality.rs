@@ -464,4 +464,5 @@ const BATCHES: &[(usize, (f64, f64), &str)] = &[
         (0.76, 0.89),
         "2026-12-07, issue 37's tests, joint tables, combinatorial probability and numeric laws",
     ),
+    (165, (1.0, 1.0), "2026-12-07, graph reliability"),
 ];

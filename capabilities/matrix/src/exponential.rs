@@ -1,7 +1,6 @@
 use crate::MAX_SPECTRAL_ORDER;
-use crate::power_closed_form::entry;
 use hessian_kernels::expr::Expr;
-use hessian_kernels::linalg::{self, Terms};
+use hessian_kernels::linalg::{self, Terms, term_text};
 use hessian_kernels::{Mat, Q};
 use hessian_op::expression::Symbol;
 use hessian_op::prelude::*;
@@ -75,7 +74,11 @@ impl Operation for Exponential {
             let base = |l: &Q| Expr::exp(Expr::num(l.clone()));
             return Ok(Output {
                 exponential: (0..n)
-                    .map(|r| (0..n).map(|c| entry(&at_one, r, c, "t", &base)).collect())
+                    .map(|r| {
+                        (0..n)
+                            .map(|c| term_text(&at_one, r, c, "t", &base))
+                            .collect()
+                    })
                     .collect(),
                 check: CHECK.into(),
             });
@@ -83,7 +86,11 @@ impl Operation for Exponential {
         let base = |l: &Q| Expr::exp(Expr::num(l.clone()).times(&Expr::sym(&t.0)));
         Ok(Output {
             exponential: (0..n)
-                .map(|r| (0..n).map(|c| entry(&terms, r, c, &t.0, &base)).collect())
+                .map(|r| {
+                    (0..n)
+                        .map(|c| term_text(&terms, r, c, &t.0, &base))
+                        .collect()
+                })
                 .collect(),
             check: CHECK.into(),
         })

@@ -1,8 +1,7 @@
 use crate::MAX_SPECTRAL_ORDER;
 use hessian_kernels::Q;
-use hessian_kernels::expr::rational::from_poly;
-use hessian_kernels::expr::{Expr, print};
-use hessian_kernels::linalg::{self, Terms};
+use hessian_kernels::expr::Expr;
+use hessian_kernels::linalg::{self, term_text};
 use hessian_op::expression::Symbol;
 use hessian_op::prelude::*;
 use hessian_op::wire::to_q;
@@ -28,24 +27,6 @@ pub struct Output {
     /// an eigenvalue with a Jordan block of that size).
     pub valid_from: usize,
     pub check: String,
-}
-
-/// Σ_λ base(λ)·Q_λ(x) entry (r, c) as text.
-pub(crate) fn entry(
-    terms: &Terms,
-    r: usize,
-    c: usize,
-    x: &str,
-    base: &dyn Fn(&Q) -> Expr,
-) -> String {
-    let sum = terms
-        .iter()
-        .map(|(lambda, q)| {
-            let p: Vec<Q> = q.iter().map(|m| m[(r, c)].clone()).collect();
-            base(lambda).times(&from_poly(&p, x))
-        })
-        .collect();
-    print::text(&Expr::add(sum))
 }
 
 impl Operation for PowerClosedForm {
@@ -88,7 +69,7 @@ impl Operation for PowerClosedForm {
         let n = a.rows();
         Ok(Output {
             power: (0..n)
-                .map(|r| (0..n).map(|c| entry(&terms, r, c, &x, &base)).collect())
+                .map(|r| (0..n).map(|c| term_text(&terms, r, c, &x, &base)).collect())
                 .collect(),
             valid_from: from,
             check: format!(

@@ -38,6 +38,7 @@ hessian_op::operations! {
     distribution_transform => DistributionTransform,
     inclusion_exclusion => InclusionExclusion,
     order_statistics_distribution => OrderStatisticsDistribution,
+    graph_reliability => GraphReliability,
     pattern_race => PatternRace,
     random_walk_hitting_time => RandomWalkHittingTime,
     joint_marginal => JointMarginal,

@@ -795,8 +795,13 @@ fn joint_tables_equal_the_fraction_oracle() {
 /// answers by enumeration or Fraction elimination): refusals must be
 /// refused, answers must be equal.
 fn more(op: &str, id: &str, check: impl Fn(&Value, &Value, &Value)) {
+    section("more", op, id, check)
+}
+
+/// [`more`] for the section `op` of tests/data/probability/`file`.json.
+fn section(file: &str, op: &str, id: &str, check: impl Fn(&Value, &Value, &Value)) {
     let path = format!(
-        "{}/../../tests/data/probability/more.json",
+        "{}/../../tests/data/probability/{file}.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -870,6 +875,58 @@ fn transforms_order_statistics_unions_races_and_walks_equal_the_oracle() {
                 out["effective_resistance"], e["effective_resistance"],
                 "{i}"
             );
+        },
+    );
+}
+
+#[test]
+fn reliability_polynomials_equal_subset_enumeration() {
+    section(
+        "reliability_powers",
+        "graph_reliability",
+        "probability.graph_reliability.compute",
+        |i, out, e| {
+            assert_eq!(out["working_subsets"], e["working_subsets"], "{i}");
+            assert_eq!(out["reliability"]["coefficients"], e["coefficients"], "{i}");
+            if let Some(v) = e.get("value") {
+                assert_eq!(&out["value"]["exact"], v, "{i}");
+            }
+        },
+    );
+}
+
+#[test]
+fn closed_forms_of_powers_equal_products_and_irrational_spectra_are_refused() {
+    use hessian_kernels::Q;
+    section(
+        "reliability_powers",
+        "n_step_closed_form",
+        "probability.markov_chain.n_step.compute",
+        |i, out, e| {
+            let from = out["valid_from"].as_u64().unwrap();
+            let formulas = out["formula"].as_array().unwrap();
+            for (k, expected) in e.as_object().unwrap() {
+                let k: u64 = k.parse().unwrap();
+                if k < from {
+                    continue;
+                }
+                for (r, row) in formulas.iter().enumerate() {
+                    for (c, text) in row.as_array().unwrap().iter().enumerate() {
+                        let f = hessian_kernels::expr::parse(text.as_str().unwrap()).unwrap();
+                        let at = hessian_kernels::expr::values::rational_at(
+                            &f,
+                            "n",
+                            &Q::from_integer(k.into()),
+                        )
+                        .unwrap_or_else(|| panic!("{text} at {k}"));
+                        assert_eq!(
+                            at.to_string(),
+                            expected[r][c].as_str().unwrap(),
+                            "{i} n = {k}: {text}"
+                        );
+                    }
+                }
+            }
         },
     );
 }

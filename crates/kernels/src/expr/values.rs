@@ -303,7 +303,8 @@ fn binomial(n: &Expr, k: &Expr) -> Option<Expr> {
 }
 
 /// The value of `e` at x = v by direct recursion in exact rationals —
-/// numbers, the symbol, sums, products, integer powers, abs, sign, floor,
+/// numbers, the symbol, sums, products, integer powers (the exponent may
+/// hold the symbol), abs, sign, floor,
 /// ceil, factorial and binomial of small integers — without the canonical
 /// simplifier, so it can check a substitution. None where `e` uses
 /// anything else, divides by 0, or a power would pass 2²⁰ bits.
@@ -319,8 +320,7 @@ pub fn rational_at(e: &Expr, x: &str, v: &Q) -> Option<Q> {
         Node::Mul(factors) => factors.iter().map(|f| rational_at(f, x, v)).product(),
         Node::Pow(base, exponent) => {
             let b = rational_at(base, x, v)?;
-            let k = exponent
-                .as_num()
+            let k = rational_at(exponent, x, v)
                 .filter(|k| k.is_integer())?
                 .to_integer()
                 .to_i32()?;

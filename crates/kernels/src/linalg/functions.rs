@@ -9,11 +9,26 @@
 
 use super::similarity::structure;
 use super::*;
+use crate::expr::rational::from_poly;
+use crate::expr::{Expr, print};
 use crate::{Budget, Mat, Q, Stop};
 use num_traits::{One, Zero};
 
 /// Σ_λ (λ, Q_λ): Q_λ's coefficient matrices, lowest power first.
 pub type Terms = Vec<(Q, Vec<Mat<Q>>)>;
+
+/// Σ_λ base(λ)·Q_λ(x) at entry (r, c) as text (base(λ) is λˣ for a
+/// power, e^(λx) for an exponential).
+pub fn term_text(terms: &Terms, r: usize, c: usize, x: &str, base: &dyn Fn(&Q) -> Expr) -> String {
+    let sum = terms
+        .iter()
+        .map(|(lambda, q)| {
+            let p: Vec<Q> = q.iter().map(|m| m[(r, c)].clone()).collect();
+            base(lambda).times(&from_poly(&p, x))
+        })
+        .collect();
+    print::text(&Expr::add(sum))
+}
 
 /// P, P⁻¹ and the blocks (λ, size) of A = P·J·P⁻¹, or None when an
 /// eigenvalue is not rational.

@@ -30,6 +30,9 @@
 //!   events occurring, general (Möbius over subsets) or exchangeable.
 //! - [`walk`]: random walks on weighted graphs — hitting times and the
 //!   effective resistance, checked by the commute-time identity.
+//! - [`reliability`]: network reliability polynomials, all-terminal or
+//!   two-terminal, by a frontier count of the working edge sets, checked
+//!   by Kirchhoff's tree count and the shortest-path count.
 //! - [`joint`]: two-variable tables — marginals, conditionals,
 //!   independence with a witness cell, covariance.
 
@@ -42,6 +45,7 @@ pub mod markov;
 pub mod named;
 pub mod order;
 pub mod pattern;
+pub mod reliability;
 pub mod ruin;
 pub mod union;
 pub mod walk;
