@@ -466,3 +466,57 @@ const BATCHES: &[(usize, (f64, f64), &str)] = &[
     ),
     (165, (1.0, 1.0), "2026-12-07, graph reliability"),
 ];
+
+/// Issue 37's acceptance: four everyday questions find their operation
+/// first, and it answers them exactly (answers worked by hand: 1 − P(X ≤ 2)
+/// for Binomial(10, 1/6); Conway's 2 + 8 for HTH; π = (1/3, 2/3) solving
+/// πP = π; Σ(x − 5)² = 32 over 7).
+#[test]
+fn everyday_probability_questions_find_their_operation_first_and_answer_exactly() {
+    use serde_json::json;
+    let catalog = hessian_server::catalog();
+    let cases = [
+        (
+            "probability of at least 3 sixes in 10 rolls",
+            "probability.binomial.probability.compute",
+            json!({"trials": 10, "p": "1/6", "at_least": 3}),
+            "/probability/exact",
+            json!("566299/2519424"),
+        ),
+        (
+            "expected number of flips until HTH",
+            "probability.pattern_waiting_time.compute",
+            json!({"pattern": "HTH"}),
+            "/expected/exact",
+            json!("10"),
+        ),
+        (
+            "stationary distribution of this chain",
+            "probability.markov_chain.stationary_distribution.compute",
+            json!({"transition": [["1/2", "1/2"], ["1/4", "3/4"]]}),
+            "/distributions/0",
+            json!(["1/3", "2/3"]),
+        ),
+        (
+            "sample standard deviation of 2, 4, 4, 4, 5, 5, 7, 9",
+            "statistics.standard_deviation.compute",
+            json!({"data": [2, 4, 4, 4, 5, 5, 7, 9], "kind": "sample"}),
+            "/standard_deviation/exact",
+            json!("4*sqrt(14)/7"),
+        ),
+    ];
+    for (query, id, input, at, answer) in cases {
+        let first = catalog
+            .search(query, None)
+            .first()
+            .map(|&i| catalog.entries()[i].op.id());
+        assert_eq!(first, Some(id), "{query}");
+        let out = catalog
+            .get(id)
+            .unwrap()
+            .op
+            .run_json(&input, &hessian_contract::Ctx::default())
+            .unwrap_or_else(|r| panic!("{query}: {r:?}"));
+        assert_eq!(out.pointer(at), Some(&answer), "{query}: {out}");
+    }
+}

@@ -1,4 +1,4 @@
-use crate::wire::Chain;
+use crate::wire::{Chain, LARGE_CHAIN};
 use hessian_kernels::probability::markov;
 use hessian_op::prelude::*;
 
@@ -20,14 +20,14 @@ pub struct Output {
 }
 
 impl Operation for MarkovChainAbsorptionProbabilities {
-    type Input = Chain;
+    type Input = Chain<LARGE_CHAIN>;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.absorption_probabilities.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Absorption probabilities and expected time to absorption of a Markov chain";
     const SUMMARY: &'static str = "From each transient state of a finite Markov chain, the exact probability of ending in each absorbing state (or recurrent class) and the expected number of steps until then.";
-    const DESCRIPTION: &'static str = "With Q the transitions among transient states and R the one-step probabilities into each recurrent class, the fundamental matrix N = (I − Q)⁻¹ gives the absorption probabilities N·R and the expected steps N·1, in exact rationals. Checked by multiplying back: (I − Q)·(N·R) = R and (I − Q)·(N·1) = 1. Recurrent classes with several states (not only absorbing states) count as one destination each. At most 200 states.";
+    const DESCRIPTION: &'static str = "With Q the transitions among transient states and R the one-step probabilities into each recurrent class, the fundamental matrix N = (I − Q)⁻¹ gives the absorption probabilities N·R and the expected steps N·1, in exact rationals. Checked by multiplying back: (I − Q)·(N·R) = R and (I − Q)·(N·1) = 1. Recurrent classes with several states (not only absorbing states) count as one destination each. At most 500 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "absorbing markov chain",
         "absorption probability",
@@ -48,7 +48,7 @@ impl Operation for MarkovChainAbsorptionProbabilities {
     const EXAMPLE: &'static str = r#"{"transition": [[1, 0, 0, 0], ["1/2", 0, "1/2", 0], [0, "1/2", 0, "1/2"], [0, 0, 0, 1]]}"#;
     const EXPECTED: &'static str = r#"{"from": ["1", "2"], "absorbing": [["0"], ["3"]], "probabilities": [["2/3", "1/3"], ["1/3", "2/3"]], "expected_steps": ["2", "2"], "check": "(I − Q)·H = R and (I − Q)·t = 1 recomputed in exact arithmetic, with Q the transient part and R the one-step probabilities into each recurrent class"}"#;
 
-    fn run(input: Chain, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Chain<LARGE_CHAIN>, ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
         let a = markov::absorption(&p, false, &ctx.budget)?;
         let name = |s: &[usize]| s.iter().map(|&i| names[i].clone()).collect::<Vec<_>>();

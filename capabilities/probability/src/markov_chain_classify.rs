@@ -1,4 +1,4 @@
-use crate::wire::Chain;
+use crate::wire::{Chain, LARGE_CHAIN};
 use hessian_kernels::probability::markov;
 use hessian_op::prelude::*;
 
@@ -29,14 +29,14 @@ pub struct Output {
 }
 
 impl Operation for MarkovChainClassify {
-    type Input = Chain;
+    type Input = Chain<LARGE_CHAIN>;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.classify.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Classify a Markov chain's states: communicating classes, recurrent or transient, periods";
     const SUMMARY: &'static str = "Splits a finite Markov chain into communicating classes, says which are recurrent (closed) and which transient, gives each class's period, and whether the chain is irreducible, ergodic or absorbing.";
-    const DESCRIPTION: &'static str = "The classes are the strongly connected components of the graph with an arrow i → j wherever P(i, j) > 0; a class is recurrent exactly when no arrow leaves it (finite chains). A class's period is the gcd over its arrows u → v of level(u) + 1 − level(v), with breadth-first levels from one of its states. The input is checked to be stochastic (non-negative, every row summing to exactly 1); the classification follows from the graph by definition. At most 200 states.";
+    const DESCRIPTION: &'static str = "The classes are the strongly connected components of the graph with an arrow i → j wherever P(i, j) > 0; a class is recurrent exactly when no arrow leaves it (finite chains). A class's period is the gcd over its arrows u → v of level(u) + 1 − level(v), with breadth-first levels from one of its states. The input is checked to be stochastic (non-negative, every row summing to exactly 1); the classification follows from the graph by definition. At most 500 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "markov chain",
         "communicating classes",
@@ -59,7 +59,7 @@ impl Operation for MarkovChainClassify {
     const EXPECTED: &'static str = r#"{"classes": [{"states": ["b", "c"], "recurrent": true, "period": 2}, {"states": ["a"], "recurrent": false, "period": 1}, {"states": ["d"], "recurrent": false, "period": 1}], "irreducible": false, "ergodic": false, "absorbing_states": [], "check": "the matrix is stochastic; classes are the strongly connected components of its positive entries, recurrent exactly when closed"}"#;
 
     // Long run: read the chain, name its classes and absorbing states.
-    fn run(input: Chain, _ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Chain<LARGE_CHAIN>, _ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
         let classes = markov::classes(&p);
         let name = |s: &[usize]| s.iter().map(|&i| names[i].clone()).collect::<Vec<_>>();

@@ -20,7 +20,7 @@ impl Operation for MarkovChainFundamentalMatrix {
     type Input = Chain;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.fundamental_matrix.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Fundamental matrix N = (I − Q)⁻¹ of an absorbing Markov chain";
     const SUMMARY: &'static str = "The fundamental matrix of a finite Markov chain's transient part: the expected number of visits to each transient state from each other, exactly, and the expected steps before absorption.";
     const DESCRIPTION: &'static str = "Q is the chain's transition matrix restricted to its transient states (those in classes that can be left); N = (I − Q)⁻¹ = I + Q + Q² + … counts expected visits. Computed exactly over the rationals and checked by multiplying back: (I − Q)·(N·v) = v at a pseudo-random integer vector v (Freivalds), and (I − Q)·N·1 = 1. At most 200 states.";

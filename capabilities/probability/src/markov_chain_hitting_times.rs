@@ -1,4 +1,4 @@
-use crate::wire::Chain;
+use crate::wire::{Chain, LARGE_CHAIN};
 use hessian_kernels::probability::markov;
 use hessian_op::prelude::*;
 use hessian_op::wire::SquareMatrix;
@@ -8,13 +8,13 @@ pub struct MarkovChainHittingTimes;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// Row i holds the probabilities of moving from state i to each state (exact rationals, rows summing to 1); at most 200 states.
-    pub transition: SquareMatrix<Rational, 200>,
+    /// Row i holds the probabilities of moving from state i to each state (exact rationals, rows summing to 1); at most 500 states.
+    pub transition: SquareMatrix<Rational, LARGE_CHAIN>,
     /// Names of the states, in order (default 0, 1, 2, …).
     #[serde(default)]
-    pub states: Option<List<String, 200>>,
+    pub states: Option<List<String, LARGE_CHAIN>>,
     /// The target states, by name (or index when unnamed); the time counted is until the first visit to any of them.
-    pub target: List<String, 200>,
+    pub target: List<String, LARGE_CHAIN>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -36,11 +36,11 @@ impl Operation for MarkovChainHittingTimes {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.hitting_times.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Expected hitting times of a Markov chain: steps until reaching a set of states";
     const SUMMARY: &'static str = "The exact expected number of steps for a finite Markov chain to first reach a target set of states, from every starting state (infinite where it may never arrive).";
-    const DESCRIPTION: &'static str = "h = 0 on the target and h_i = 1 + Σⱼ P_ij·h_j elsewhere. The expectation is finite exactly at the states from which every path that avoids the target can still reach it (graph search); there the linear system is solved exactly. Checked: every finite h satisfies h_i = 1 + Σⱼ P_ij·h_j on the whole chain, substituted back. At most 200 states.";
+    const DESCRIPTION: &'static str = "h = 0 on the target and h_i = 1 + Σⱼ P_ij·h_j elsewhere. The expectation is finite exactly at the states from which every path that avoids the target can still reach it (graph search); there the linear system is solved exactly. Checked: every finite h satisfies h_i = 1 + Σⱼ P_ij·h_j on the whole chain, substituted back. At most 500 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "hitting time",
         "expected hitting time",

@@ -23,7 +23,7 @@ impl Operation for MarkovChainLimitingDistribution {
     type Input = Chain;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.limiting_distribution.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Limiting distribution of a Markov chain: lim Pⁿ from every start";
     const SUMMARY: &'static str = "The long-run behaviour of a finite Markov chain: the matrix lim Pⁿ (or the long-run fraction of time where the chain is periodic), from every starting state, exactly.";
     const DESCRIPTION: &'static str = "Row i is Σ over the closed classes C of P(the chain started at i ends in C)·π_C, with π_C the class's stationary distribution: the Cesàro limit lim (1/n)·Σ Pᵏ, which is lim Pⁿ whenever no periodic closed class is reachable from i (the states where it may not be are listed). Checked: rows sum to 1, L·P = L, P·L = L, L·L = L and L_ii > 0 at every recurrent state, recomputed exactly. At most 200 states.";

@@ -1,4 +1,4 @@
-use crate::wire::Chain;
+use crate::wire::{Chain, LARGE_CHAIN};
 use hessian_kernels::probability::markov;
 use hessian_op::prelude::*;
 
@@ -19,14 +19,14 @@ pub struct Output {
 }
 
 impl Operation for MarkovChainStationaryDistribution {
-    type Input = Chain;
+    type Input = Chain<LARGE_CHAIN>;
     type Output = Output;
     const ID: &'static str = "probability.markov_chain.stationary_distribution.compute";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str =
         "Stationary distribution of a Markov chain, exactly (all of them when not unique)";
     const SUMMARY: &'static str = "Solves π = πP with Σπ = 1 exactly for a finite Markov chain; when several recurrent classes exist, gives the stationary distribution of each (every stationary distribution is a mixture of them).";
-    const DESCRIPTION: &'static str = "Each recurrent (closed) class carries exactly one stationary distribution, solved exactly on the class as π(P − I) = 0, Σπ = 1 and extended by zeros; transient states get probability 0 in all of them. Checked on the whole chain: π ≥ 0, Σπ = 1 and πP = π recomputed in exact arithmetic. At most 200 states.";
+    const DESCRIPTION: &'static str = "Each recurrent (closed) class carries exactly one stationary distribution, solved exactly on the class as π(P − I) = 0, Σπ = 1 and extended by zeros; transient states get probability 0 in all of them. Checked on the whole chain: π ≥ 0, Σπ = 1 and πP = π recomputed in exact arithmetic. At most 500 states.";
     const KEYWORDS: &'static [&'static str] = &[
         "stationary distribution",
         "steady state",
@@ -48,7 +48,7 @@ impl Operation for MarkovChainStationaryDistribution {
         r#"{"transition": [["9/10", "1/10"], ["1/2", "1/2"]], "states": ["sunny", "rainy"]}"#;
     const EXPECTED: &'static str = r#"{"states": ["sunny", "rainy"], "distributions": [["5/6", "1/6"]], "classes": [["sunny", "rainy"]], "unique": true, "check": "each distribution is non-negative, sums to 1 and satisfies πP = π, recomputed in exact arithmetic on the whole chain"}"#;
 
-    fn run(input: Chain, ctx: &Ctx) -> Result<Output, MathError> {
+    fn run(input: Chain<LARGE_CHAIN>, ctx: &Ctx) -> Result<Output, MathError> {
         let (p, names) = input.read()?;
         let (classes, distributions): (Vec<_>, Vec<_>) =
             markov::stationary(&p, &ctx.budget)?.into_iter().unzip();

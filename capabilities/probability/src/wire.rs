@@ -11,18 +11,24 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A finite Markov chain: its transition matrix and optional state names.
+/// At most `N` states: 500 where the work is solving sparse systems
+/// (classes, stationary distributions, absorption, hitting times), 200
+/// where it fills dense matrices of rationals.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Chain {
+pub struct Chain<const N: usize = 200> {
     /// Row i holds the probabilities of moving from state i to each state
-    /// (exact rationals, each row summing to 1); at most 200 states.
-    pub transition: SquareMatrix<Rational, 200>,
+    /// (exact rationals, each row summing to 1); at most 200 states, 500 for classification, stationary distributions, absorption and hitting times.
+    pub transition: SquareMatrix<Rational, N>,
     /// Names of the states, in order (default 0, 1, 2, …).
     #[serde(default)]
-    pub states: Option<List<String, 200>>,
+    pub states: Option<List<String, N>>,
 }
 
-impl Chain {
+/// The bound of the chains solved sparsely.
+pub const LARGE_CHAIN: usize = 500;
+
+impl<const N: usize> Chain<N> {
     /// The matrix, checked to be stochastic, and the states' names.
     pub fn read(self) -> Result<(Mat<Q>, Vec<String>), MathError> {
         let p = self.transition.0.map(|r| r.0.clone());

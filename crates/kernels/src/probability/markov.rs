@@ -18,6 +18,7 @@
 use crate::graph::Graph;
 use crate::linalg::{Solution, inverse, solve};
 use crate::{Budget, Mat, Q, Stop};
+use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
@@ -148,7 +149,11 @@ pub fn check_stationary(p: &Mat<Q>, pi: &[Q]) -> Result<(), Stop> {
     let n = p.rows();
     let total = pi.iter().fold(Q::zero(), |s, x| s + x);
     let moved: Vec<Q> = (0..n)
-        .map(|j| (0..n).fold(Q::zero(), |s, i| s + &pi[i] * &p[(i, j)]))
+        .map(|j| {
+            (0..n)
+                .filter(|&i| !p[(i, j)].is_zero())
+                .fold(Q::zero(), |s, i| s + &pi[i] * &p[(i, j)])
+        })
         .collect();
     if !total.is_one() || pi.iter().any(|x| x < &Q::zero()) || moved != pi {
         return Err(Stop::CheckFailed("a stationary distribution fails πP = π"));
@@ -216,9 +221,12 @@ pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Abso
     let times = |x: &Mat<Q>, v: &dyn Fn(usize) -> Q, a: usize| {
         (0..m).fold(Q::zero(), |s, b| s + &x[(a, b)] * v(b))
     };
-    let unique = |b: Vec<Q>| -> Result<Vec<Q>, Stop> {
+    // Each column solved, then multiplied back: (I − Q)·H = R and
+    // (I − Q)·t = 1.
+    let unique = |b: Vec<Q>, failure: &'static str| -> Result<Vec<Q>, Stop> {
         match solve(&iq, &b, budget)? {
-            Solution::Unique(x) => Ok(x),
+            Solution::Unique(x) if solves(&iq, &x, &b, budget)? => Ok(x),
+            Solution::Unique(_) => Err(Stop::CheckFailed(failure)),
             _ => Err(Stop::CheckFailed(
                 "I − Q is singular though every transient state leaves",
             )),
@@ -227,28 +235,18 @@ pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Abso
     let mut probability = vec![vec![Q::zero(); closed.len()]; m];
     for k in 0..closed.len() {
         budget.check()?;
-        let column = unique((0..m).map(|a| r[a][k].clone()).collect())?;
+        let column = unique(
+            (0..m).map(|a| r[a][k].clone()).collect(),
+            "absorption probabilities fail (I − Q)·H = R",
+        )?;
         for (a, x) in column.into_iter().enumerate() {
             probability[a][k] = x;
         }
     }
-    let steps = unique(vec![Q::one(); m])?;
-    // Multiply back: (I − Q)·H = R and (I − Q)·t = 1.
-    for a in 0..m {
-        budget.check()?;
-        for k in 0..closed.len() {
-            if times(&iq, &|b| probability[b][k].clone(), a) != r[a][k] {
-                return Err(Stop::CheckFailed(
-                    "absorption probabilities fail (I − Q)·H = R",
-                ));
-            }
-        }
-        if !times(&iq, &|b| steps[b].clone(), a).is_one() {
-            return Err(Stop::CheckFailed(
-                "expected absorption times fail (I − Q)·t = 1",
-            ));
-        }
-    }
+    let steps = unique(
+        vec![Q::one(); m],
+        "expected absorption times fail (I − Q)·t = 1",
+    )?;
     if !fundamental {
         return Ok(Absorption {
             transient,
@@ -293,6 +291,38 @@ pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Abso
         steps,
         fundamental,
     })
+}
+
+/// Whether A·x = b exactly, decided in integers: x over its common
+/// denominator, each row of [A | b] over its own, visiting only A's
+/// nonzero entries (sums of rationals would take a gcd of the solution's
+/// large denominators at every term).
+fn solves(a: &Mat<Q>, x: &[Q], b: &[Q], budget: &Budget) -> Result<bool, Stop> {
+    let d = x.iter().fold(BigInt::one(), |d, q| {
+        if (&d % q.denom()).is_zero() {
+            d
+        } else {
+            d.lcm(q.denom())
+        }
+    });
+    let xs: Vec<BigInt> = x.iter().map(|q| q.numer() * (&d / q.denom())).collect();
+    for i in 0..a.rows() {
+        if i % 64 == 0 {
+            budget.check()?;
+        }
+        let cols: Vec<usize> = (0..a.cols()).filter(|&j| !a[(i, j)].is_zero()).collect();
+        let l = cols
+            .iter()
+            .fold(b[i].denom().clone(), |l, &j| l.lcm(a[(i, j)].denom()));
+        let lhs: BigInt = cols
+            .iter()
+            .map(|&j| a[(i, j)].numer() * (&l / a[(i, j)].denom()) * &xs[j])
+            .sum();
+        if lhs != b[i].numer() * (&l / b[i].denom()) * &d {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Expected steps to first reach the `target` states from each state

@@ -143,7 +143,10 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
             .collect::<Option<_>>()
             .ok_or_else(|| Refused::TooLarge("a tie group is too large".into()))
     };
+    let step = sorted.get(1).map_or(0, |b| b - sorted[0]);
+    let progression = n >= 2 && step > 0 && sorted.windows(2).all(|w| w[1] - w[0] == step);
     let counts = match dense_range(&sorted, m) {
+        _ if progression => arithmetic(sorted[0], step, n, m, budget)?,
         Some(span) => dense(&groups, m, span, &ways_of, budget)?,
         None => sparse(&groups, m, &ways_of, budget)?,
     };
@@ -156,6 +159,46 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
         )));
     }
     Ok(Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?)
+}
+
+/// The sums of m of the distinct keys a, a + d, …, a + (N − 1)·d (ranks
+/// without ties): m·a + d·(m(m − 1)/2 + u), where u ranges over 0 …
+/// k·(N − k), k = min(m, N − m), counted by the coefficients of the
+/// Gaussian binomial [N choose k]_q = Π_(i ≤ k) (1 − q^(N−k+i))/(1 − qⁱ):
+/// O(k²·(N − k)) steps, against a table over every partial sum. The
+/// arithmetic wraps modulo 2¹²⁸: each division by 1 − qⁱ is exact, and
+/// every count is below 2¹²⁷, so the wrapped results are the counts.
+fn arithmetic(
+    a: i128,
+    d: i128,
+    n: usize,
+    m: usize,
+    budget: &Budget,
+) -> Result<Vec<(i128, u128)>, Refused> {
+    let k = m.min(n - m);
+    let top = k * (n - k);
+    // Before division the degree reaches i·(N − k) + i.
+    let mut c = vec![0u128; top + k + 1];
+    c[0] = 1;
+    let mut meter = Meter::new(budget);
+    for i in 1..=k {
+        let up = n - k + i;
+        let degree = (i - 1) * (n - k);
+        meter.tick((2 * (degree + up) / 64 + 1) as u64)?;
+        for j in (up..=degree + up).rev() {
+            c[j] = c[j].wrapping_sub(c[j - up]);
+        }
+        for j in i..=degree + up {
+            c[j] = c[j].wrapping_add(c[j - i]);
+        }
+    }
+    let base = m as i128 * a + d * (m * m.saturating_sub(1) / 2) as i128;
+    Ok(c[..=top]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(u, &c)| (base + d * u as i128, c))
+        .collect())
 }
 
 /// The largest sum of m keys when every key is ≥ 0 and the table of
@@ -265,23 +308,54 @@ pub fn random_subset_sums(items: &[i128], budget: &Budget) -> Result<Null, Refus
         )));
     }
     let total: u128 = 1 << n;
-    let mut sums: HashMap<i128, u128> = HashMap::from([(0, 1)]);
     let mut meter = Meter::new(budget);
-    for &v in items {
-        let mut next = sums.clone();
-        for (&s, &c) in &sums {
-            meter.tick(1)?;
-            *next.entry(s + v).or_insert(0) += c;
+    // Non-negative items whose sum fits the bound (ranks always do): one
+    // table over every partial sum, updated in place from the top.
+    let top = items
+        .iter()
+        .all(|&v| v >= 0)
+        .then(|| items.iter().sum::<i128>())
+        .and_then(|t| usize::try_from(t).ok())
+        .filter(|&t| t < MAX_STATES);
+    let counts: Vec<(i128, u128)> = if let Some(top) = top {
+        let mut table = vec![0u128; top + 1];
+        table[0] = 1;
+        let mut reach = 0;
+        for &v in items {
+            meter.tick((reach / 64 + 1) as u64)?;
+            let v = v as usize;
+            for s in (0..=reach).rev() {
+                if table[s] != 0 {
+                    table[s + v] += table[s];
+                }
+            }
+            reach += v;
         }
-        sums = next;
-        if sums.len() > MAX_STATES {
-            return Err(Refused::TooLarge(format!(
-                "the exact distribution passed {MAX_STATES} distinct sums"
-            )));
+        table
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, c)| c != 0)
+            .map(|(s, c)| (s as i128, c))
+            .collect()
+    } else {
+        let mut sums: HashMap<i128, u128> = HashMap::from([(0, 1)]);
+        for &v in items {
+            let mut next = sums.clone();
+            for (&s, &c) in &sums {
+                meter.tick(1)?;
+                *next.entry(s + v).or_insert(0) += c;
+            }
+            sums = next;
+            if sums.len() > MAX_STATES {
+                return Err(Refused::TooLarge(format!(
+                    "the exact distribution passed {MAX_STATES} distinct sums"
+                )));
+            }
         }
-    }
-    let mut counts: Vec<(i128, u128)> = sums.into_iter().collect();
-    counts.sort_unstable();
+        let mut counts: Vec<(i128, u128)> = sums.into_iter().collect();
+        counts.sort_unstable();
+        counts
+    };
     // E[Σ₊] = Σ/2, so Σ key·count = 2ⁿ·Σ/2 = 2ⁿ⁻¹·Σ.
     let all: BigInt = items.iter().map(|&v| BigInt::from(v)).sum();
     let key_sum = BigInt::from(total) * all / 2;
@@ -340,6 +414,33 @@ mod tests {
     }
 
     #[test]
+    fn random_subset_sums_equal_every_sign_pattern() {
+        // Non-negative items take the table, a negative one the map; both
+        // against all 2ⁿ subsets.
+        let budget = Budget::unlimited();
+        for n in 1..=14i128 {
+            for sign in [1, -1] {
+                let mut items: Vec<i128> = (1..=n).map(|i| (i * 7) % 11 + i % 3).collect();
+                items[0] *= sign;
+                let mut brute: std::collections::BTreeMap<i128, u128> = Default::default();
+                for mask in 0u32..1 << n {
+                    let sum = (0..n as usize)
+                        .filter(|&i| mask >> i & 1 == 1)
+                        .map(|i| items[i])
+                        .sum();
+                    *brute.entry(sum).or_default() += 1;
+                }
+                let null = random_subset_sums(&items, &budget).unwrap();
+                assert_eq!(
+                    null.counts,
+                    brute.into_iter().collect::<Vec<_>>(),
+                    "{items:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn random_subsets_of_one_two_three() {
         let null = random_subset_sums(&[1, 2, 3], &Budget::unlimited()).unwrap();
         assert_eq!(
@@ -349,5 +450,33 @@ mod tests {
         let p = null.p_values(5);
         assert_eq!(p.greater, Q::new(2.into(), 8.into()));
         assert_eq!(p.two_sided, Q::new(4.into(), 8.into()));
+    }
+
+    #[test]
+    fn progressions_by_gaussian_binomials_equal_the_table() {
+        // Every N ≤ 40 and m ≤ N over shifted, spread and negative steps,
+        // against the table over partial sums (the tie path, fed groups
+        // of one).
+        let budget = Budget::unlimited();
+        for n in 1..=40usize {
+            for m in 0..=n {
+                for (a, d) in [(1i128, 1i128), (2, 2), (-7, 3)] {
+                    let pool: Vec<i128> = (0..n as i128).map(|i| a + d * i).collect();
+                    let fast = subset_sums(&pool, m, &budget).unwrap();
+                    let groups: Vec<(i128, usize)> = pool.iter().map(|&k| (k - a, 1)).collect();
+                    let top = (d * (n as i128 - 1)) as usize * m + 1;
+                    let slow = dense(&groups, m, top, &|_| Ok(vec![1, 1]), &budget).unwrap();
+                    let shifted: Vec<(i128, u128)> = slow
+                        .into_iter()
+                        .map(|(k, c)| (k + m as i128 * a, c))
+                        .collect();
+                    assert_eq!(fast.counts, shifted, "N = {n}, m = {m}, a = {a}, d = {d}");
+                }
+            }
+        }
+        // 60 + 60 ranks: C(120, 60) < 2^127, counted modulo 2^128.
+        let ranks: Vec<i128> = (1..=120).collect();
+        let null = subset_sums(&ranks, 60, &budget).unwrap();
+        assert_eq!(null.counts.len(), 60 * 60 + 1);
     }
 }
