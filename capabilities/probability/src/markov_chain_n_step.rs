@@ -33,7 +33,7 @@ pub struct Output {
     /// Pⁿ as formulas in n: sums of λⁿ times polynomials in n (`steps` omitted).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub formula: Option<Vec<Vec<String>>>,
-    /// The formulas hold for every n ≥ valid_from (0 unless P is singular with a nilpotent part).
+    /// The formulas hold for every n ≥ valid_from (0 unless 0 is an eigenvalue of P; then the size of its largest Jordan block).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub valid_from: Option<usize>,
     pub states: Vec<String>,

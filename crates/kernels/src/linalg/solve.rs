@@ -75,58 +75,75 @@ const DIXON_SOLVE_MIN: usize = 10;
 /// The unique solution of a square system by Dixon's p-adic lifting, checked
 /// exactly (A·x = b) before it is returned; `None` when the matrix is
 /// singular or the check fails — the caller then falls back to elimination.
-/// Rows are cleared of denominators; word-size entries take the fast
-/// residual update, wider ones the big-integer one.
 pub(super) fn solve_dixon(a: &Mat<Q>, b: &[Q], budget: &Budget) -> Result<Option<Vec<Q>>, Stop> {
+    Ok(solve_columns(a, &[b.to_vec()], budget)?.and_then(|mut x| x.pop()))
+}
+
+/// A·xₖ = bₖ for every right-hand side from one LU factorization modulo a
+/// prime (the factorization is the O(n³) part; each side then lifts in
+/// O(n²) per digit). Rows are cleared of denominators over A's row and
+/// every side's entry; word-size entries take the fast residual update,
+/// wider ones the big-integer one. Each solution is checked exactly
+/// (A·num = den·b in integers); `None` when A is singular modulo the
+/// lifting primes or a check fails.
+pub fn solve_columns(
+    a: &Mat<Q>,
+    bs: &[Vec<Q>],
+    budget: &Budget,
+) -> Result<Option<Vec<Vec<Q>>>, Stop> {
     let n = a.rows();
     let mut ai: Vec<BigInt> = Vec::with_capacity(n * n);
-    let mut bi: Vec<BigInt> = Vec::with_capacity(n);
+    let mut bi: Vec<Vec<BigInt>> = vec![Vec::with_capacity(n); bs.len()];
     let mut log2_bound = 1.0;
     for i in 0..n {
         budget.check()?;
         let l = a
             .row(i)
             .iter()
-            .chain(std::iter::once(&b[i]))
+            .chain(bs.iter().map(|b| &b[i]))
             .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
         let row: Vec<BigInt> = a
             .row(i)
             .iter()
             .map(|q| q.numer() * (&l / q.denom()))
             .collect();
-        let rhs = b[i].numer() * (&l / b[i].denom());
-        let Some(bits) = row_norm_log2(
-            &row.iter()
-                .chain(std::iter::once(&rhs))
-                .cloned()
-                .collect::<Vec<_>>(),
-            0,
-        ) else {
-            return Ok(None);
-        };
-        log2_bound += bits;
+        // Hadamard's bound on the rows of [A | b] for the widest side.
+        let mut widest = None::<f64>;
+        for (b, into) in bs.iter().zip(bi.iter_mut()) {
+            let rhs = b[i].numer() * (&l / b[i].denom());
+            let with: Vec<BigInt> = row.iter().chain(std::iter::once(&rhs)).cloned().collect();
+            let Some(bits) = row_norm_log2(&with, 0) else {
+                return Ok(None);
+            };
+            widest = Some(widest.map_or(bits, |w| w.max(bits)));
+            into.push(rhs);
+        }
+        log2_bound += widest.unwrap_or(0.0);
         ai.extend(row);
-        bi.push(rhs);
     }
-    let lifted = dixon::solve(&ai, &bi, n, log2_bound, budget)?;
-    let Some((nums, den)) = lifted else {
+    let Some(lifting) = dixon::Lifting::new(&ai, n, budget)? else {
         return Ok(None);
     };
-    // Exact check: A·num = den·b, row by row, in integers.
-    for i in 0..n {
-        budget.check()?;
-        let lhs: BigInt = ai[i * n..(i + 1) * n]
-            .iter()
-            .zip(&nums)
-            .map(|(aij, x)| aij * x)
-            .sum();
-        if lhs != &den * &bi[i] {
+    let mut out = Vec::with_capacity(bs.len());
+    for b in &bi {
+        let Some((nums, den)) = lifting.solve(b, log2_bound, budget)? else {
             return Ok(None);
+        };
+        // Exact check: A·num = den·b, row by row, in integers.
+        for i in 0..n {
+            budget.check()?;
+            let lhs: BigInt = ai[i * n..(i + 1) * n]
+                .iter()
+                .zip(&nums)
+                .map(|(aij, x)| aij * x)
+                .sum();
+            if lhs != &den * &b[i] {
+                return Ok(None);
+            }
         }
+        out.push(nums.into_iter().map(|x| Q::new(x, den.clone())).collect());
     }
-    Ok(Some(
-        nums.into_iter().map(|x| Q::new(x, den.clone())).collect(),
-    ))
+    Ok(Some(out))
 }
 
 /// The inverse by lifting each column of the identity from one LU modulo a

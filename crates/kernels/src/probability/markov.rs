@@ -16,7 +16,7 @@
 //!   Freivalds' test, and N·1 = t).
 
 use crate::graph::Graph;
-use crate::linalg::{Solution, inverse, solve};
+use crate::linalg::{Solution, inverse, solve, solve_columns};
 use crate::{Budget, Mat, Q, Stop};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -175,8 +175,8 @@ pub struct Absorption {
     pub fundamental: Vec<Vec<Q>>,
 }
 
-/// Absorption probabilities and expected steps, each column a solve of
-/// (I − Q)·x = column (p-adic lifting); N = (I − Q)⁻¹ itself, n solves,
+/// Absorption probabilities and expected steps, every column of
+/// (I − Q)·x = column lifted from one factorization modulo a prime; N = (I − Q)⁻¹ itself, n solves,
 /// only when `fundamental` asks for it (else `fundamental` is empty).
 pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Absorption, Stop> {
     let all = classes(p);
@@ -221,32 +221,40 @@ pub fn absorption(p: &Mat<Q>, fundamental: bool, budget: &Budget) -> Result<Abso
     let times = |x: &Mat<Q>, v: &dyn Fn(usize) -> Q, a: usize| {
         (0..m).fold(Q::zero(), |s, b| s + &x[(a, b)] * v(b))
     };
-    // Each column solved, then multiplied back: (I − Q)·H = R and
-    // (I − Q)·t = 1.
-    let unique = |b: Vec<Q>, failure: &'static str| -> Result<Vec<Q>, Stop> {
-        match solve(&iq, &b, budget)? {
-            Solution::Unique(x) if solves(&iq, &x, &b, budget)? => Ok(x),
-            Solution::Unique(_) => Err(Stop::CheckFailed(failure)),
-            _ => Err(Stop::CheckFailed(
-                "I − Q is singular though every transient state leaves",
-            )),
-        }
+    // Every column from one factorization of I − Q when lifting applies
+    // (a chain may have hundreds of closed classes), else one by one.
+    let mut columns: Vec<Vec<Q>> = (0..closed.len())
+        .map(|k| (0..m).map(|a| r[a][k].clone()).collect())
+        .collect();
+    columns.push(vec![Q::one(); m]);
+    let solved = match solve_columns(&iq, &columns, budget)? {
+        Some(x) => x,
+        None => columns
+            .iter()
+            .map(|b| match solve(&iq, b, budget)? {
+                Solution::Unique(x) => Ok(x),
+                _ => Err(Stop::CheckFailed(
+                    "I − Q is singular though every transient state leaves",
+                )),
+            })
+            .collect::<Result<_, Stop>>()?,
     };
+    // Multiplied back: (I − Q)·H = R and (I − Q)·t = 1.
+    for (x, b) in solved.iter().zip(&columns) {
+        if !solves(&iq, x, b, budget)? {
+            return Err(Stop::CheckFailed(
+                "absorption probabilities or times fail (I − Q)·x = b",
+            ));
+        }
+    }
+    let mut solved = solved;
+    let steps = solved.pop().unwrap_or_default();
     let mut probability = vec![vec![Q::zero(); closed.len()]; m];
-    for k in 0..closed.len() {
-        budget.check()?;
-        let column = unique(
-            (0..m).map(|a| r[a][k].clone()).collect(),
-            "absorption probabilities fail (I − Q)·H = R",
-        )?;
+    for (k, column) in solved.into_iter().enumerate() {
         for (a, x) in column.into_iter().enumerate() {
             probability[a][k] = x;
         }
     }
-    let steps = unique(
-        vec![Q::one(); m],
-        "expected absorption times fail (I − Q)·t = 1",
-    )?;
     if !fundamental {
         return Ok(Absorption {
             transient,

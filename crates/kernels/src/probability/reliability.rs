@@ -5,9 +5,10 @@
 //!
 //! N_k is counted by a frontier dynamic programme over the edges in
 //! breadth-first order: a state is the partition of the vertices that still
-//! await edges (and, two-terminal, which block holds s or t), so a graph of
-//! path-width w has at most Bell(w) states per step; a state that has
-//! already joined s to t only counts the remaining edges as free.
+//! await edges (and, two-terminal, which block holds s or t), so a
+//! frontier of w vertices has at most Bell(w) partitions per step (times
+//! the s/t marks); a state that has already joined s to t only counts the
+//! remaining edges as free.
 //!
 //! Checked by identities computed separately: all-terminal N_(n−1) is the
 //! number of spanning trees (Kirchhoff's determinant); two-terminal N_k = 0
@@ -17,6 +18,7 @@
 //! searched), when the whole graph works.
 
 use crate::Q;
+use crate::graph::Graph;
 use crate::linalg::word_determinant;
 use crate::{Budget, Mat, Stop};
 use num_bigint::BigInt;
@@ -46,8 +48,8 @@ enum State {
 }
 
 /// N_0, …, N_m for a graph on `n` vertices with the given edges (no loops;
-/// parallel edges allowed). `Ok(Err(states))` when the frontier's states
-/// would hold more than [`MAX_COUNTS`] counts.
+/// parallel edges allowed). `Ok(Err(counts))` when the frontier's states
+/// would hold more than [`MAX_COUNTS`] counts (stopped as soon as they do).
 pub fn counts(
     n: usize,
     edges: &[(usize, usize)],
@@ -144,6 +146,9 @@ pub fn counts(
             if k % 4096 == 0 {
                 budget.check()?;
             }
+            if next.len() * width > MAX_COUNTS {
+                return Ok(Err(next.len() * width));
+            }
             let shifted = shifted(&c);
             let (down, up) = match state {
                 State::Joined => (Some(State::Joined), Some(State::Joined)),
@@ -165,9 +170,6 @@ pub fn counts(
                     }
                 }
             }
-        }
-        if next.len() * width > MAX_COUNTS {
-            return Ok(Err(next.len()));
         }
         frontier.retain(|&w| last[w] != i);
         layer = next;
@@ -284,33 +286,27 @@ fn close(
 /// Each vertex's position in breadth-first order from `start` (None when
 /// not reached).
 fn bfs_order(n: usize, edges: &[(usize, usize)], start: usize) -> Vec<Option<usize>> {
-    let adjacency = adjacency(n, edges, None);
-    let mut order = vec![None; n];
-    order[start] = Some(0);
-    let mut queue = std::collections::VecDeque::from([start]);
-    let mut next = 1;
-    while let Some(u) = queue.pop_front() {
-        for &(w, _) in &adjacency[u] {
-            if order[w].is_none() {
-                order[w] = Some(next);
-                next += 1;
-                queue.push_back(w);
-            }
-        }
+    let mut position = vec![None; n];
+    for (k, v) in Graph::unweighted(n, false, edges)
+        .bfs(start)
+        .0
+        .into_iter()
+        .enumerate()
+    {
+        position[v] = Some(k);
     }
-    order
+    position
 }
 
-/// Neighbour lists (neighbour, edge index), without the edge `skip`.
-fn adjacency(n: usize, edges: &[(usize, usize)], skip: Option<usize>) -> Vec<Vec<(usize, usize)>> {
-    let mut adjacency = vec![Vec::new(); n];
-    for (e, &(u, v)) in edges.iter().enumerate() {
-        if Some(e) != skip {
-            adjacency[u].push((v, e));
-            adjacency[v].push((u, e));
-        }
-    }
-    adjacency
+/// The graph without the edge `skip`.
+fn without(n: usize, edges: &[(usize, usize)], skip: Option<usize>) -> Graph {
+    let kept: Vec<(usize, usize)> = edges
+        .iter()
+        .enumerate()
+        .filter(|&(e, _)| Some(e) != skip)
+        .map(|(_, &e)| e)
+        .collect();
+    Graph::unweighted(n, false, &kept)
 }
 
 /// Breadth-first distances from `s` and the number of shortest paths to
@@ -321,7 +317,7 @@ fn shortest_paths(
     s: usize,
     skip: Option<usize>,
 ) -> (Vec<Option<usize>>, Vec<u128>) {
-    let adjacency = adjacency(n, edges, skip);
+    let adjacency = without(n, edges, skip).adj;
     let mut dist = vec![None; n];
     let mut ways = vec![0u128; n];
     dist[s] = Some(0);
@@ -355,18 +351,19 @@ fn works(n: usize, edges: &[(usize, usize)], terminals: Terminals, skip: Option<
     }
 }
 
-/// Checks [`counts`] by the identities in the module comment.
+/// Checks [`counts`] by the identities in the module comment; says which
+/// held.
 pub fn check(
     n: usize,
     edges: &[(usize, usize)],
     terminals: Terminals,
     counts: &[u128],
     budget: &Budget,
-) -> Result<(), Stop> {
+) -> Result<&'static str, Stop> {
     let m = edges.len();
     if n <= 1 || matches!(terminals, Terminals::Two(s, t) if s == t) {
         return if counts == binomials(m) {
-            Ok(())
+            Ok("the terminals coincide: every edge set works, N_k = C(m, k)")
         } else {
             Err(Stop::CheckFailed(
                 "a trivial network but not every subset counted",
@@ -375,7 +372,9 @@ pub fn check(
     }
     if !works(n, edges, terminals, None) {
         return if counts.iter().all(|&c| c == 0) {
-            Ok(())
+            Ok(
+                "even with every edge working the network is disconnected (searched): every N_k is 0",
+            )
         } else {
             Err(Stop::CheckFailed("a broken graph has working subsets"))
         };
@@ -401,23 +400,15 @@ pub fn check(
         Terminals::All => {
             // Kirchhoff: any cofactor of the Laplacian counts spanning trees
             // (n ≥ 2 here: a single vertex has no edges and always works).
-            let mut l = Mat::from_fn(n - 1, n - 1, |_, _| 0i64);
-            for &(u, v) in edges {
-                for (a, b) in [(u, v), (v, u)] {
-                    if a < n - 1 {
-                        l[(a, a)] += 1;
-                        if b < n - 1 {
-                            l[(a, b)] -= 1;
-                        }
-                    }
-                }
-            }
+            let laplacian = Graph::unweighted(n, false, edges).laplacian();
+            let l = Mat::from_fn(n - 1, n - 1, |i, j| laplacian[i][j]);
             let trees = word_determinant(&l, budget)?;
             if BigInt::from(counts[n - 1]) != trees || counts[..n - 1].iter().any(|&c| c != 0) {
                 return Err(Stop::CheckFailed(
                     "N_(n−1) differs from Kirchhoff's count of spanning trees",
                 ));
             }
+            Ok("N_m = 1, N_(m−1) by removing each edge, N_(n−1) equal to Kirchhoff's determinant")
         }
         Terminals::Two(s, t) => {
             let (dist, ways) = shortest_paths(n, edges, s, None);
@@ -427,9 +418,11 @@ pub fn check(
                     "the first N_k differs from the number of shortest s–t paths",
                 ));
             }
+            Ok(
+                "N_m = 1, N_(m−1) by removing each edge, the first nonzero N_d equal to the number of shortest paths between the terminals",
+            )
         }
     }
-    Ok(())
 }
 
 /// R(p) = Σ N_k·p^k·(1 − p)^(m − k) expanded: the coefficient of p^j is

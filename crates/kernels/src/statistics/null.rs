@@ -66,6 +66,18 @@ impl Null {
         )
     }
 
+    /// Σ count, Σ key·count and Σ key²·count.
+    fn moments(&self) -> (BigInt, BigInt, BigInt) {
+        self.counts.iter().fold(
+            (BigInt::zero(), BigInt::zero(), BigInt::zero()),
+            |(s0, s1, s2), &(k, c)| {
+                let (k, c) = (BigInt::from(k), BigInt::from(c));
+                let kc = &k * &c;
+                (s0 + c, s1 + &kc, s2 + kc * k)
+            },
+        )
+    }
+
     /// Checks Σ counts = `total` and Σ key·count = `key_sum` (the expected
     /// key times the total, which the caller derives independently).
     fn checked(self, total: u128, key_sum: &BigInt) -> Result<Null, Stop> {
@@ -144,7 +156,8 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
             .ok_or_else(|| Refused::TooLarge("a tie group is too large".into()))
     };
     let step = sorted.get(1).map_or(0, |b| b - sorted[0]);
-    let progression = n >= 2 && step > 0 && sorted.windows(2).all(|w| w[1] - w[0] == step);
+    let progression =
+        n >= 2 && m <= n && step > 0 && sorted.windows(2).all(|w| w[1] - w[0] == step);
     let counts = match dense_range(&sorted, m) {
         _ if progression => arithmetic(sorted[0], step, n, m, budget)?,
         Some(span) => dense(&groups, m, span, &ways_of, budget)?,
@@ -152,13 +165,30 @@ pub fn subset_sums(pool: &[i128], m: usize, budget: &Budget) -> Result<Null, Ref
     };
     // E[sum] = m·Σpool/N, so Σ key·count = C(N, m)·m·Σpool/N.
     let pool_sum: BigInt = pool.iter().map(|&v| BigInt::from(v)).sum();
-    let scaled = BigInt::from(total) * m * pool_sum;
+    let scaled = BigInt::from(total) * m * &pool_sum;
     if !(&scaled % BigInt::from(n)).is_zero() {
         return Err(Refused::Stopped(Stop::CheckFailed(
             "C(N, m)·m·Σ is not divisible by N",
         )));
     }
-    Ok(Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?)
+    let null = Null { counts, total }.checked(total, &(scaled / BigInt::from(n)))?;
+    // The spread too (symmetric wrong tables pass the two above): with
+    // S₀, S₁, S₂ the count, key and squared-key sums, drawing m of N
+    // without replacement gives (N − 1)·N²·(S₀S₂ − S₁²) =
+    // S₀²·m(N − m)·(N·Σv² − (Σv)²).
+    if n >= 2 {
+        let squares: BigInt = pool.iter().map(|&v| BigInt::from(v) * v).sum();
+        let (s0, s1, s2) = null.moments();
+        let spread = (&s0 * &s2 - &s1 * &s1) * (n - 1) * n * n;
+        let nb = BigInt::from(n);
+        let expected = &s0 * &s0 * m * (n - m) * (&nb * squares - &pool_sum * &pool_sum);
+        if spread != expected {
+            return Err(Refused::Stopped(Stop::CheckFailed(
+                "a null distribution's variance is not the statistic's",
+            )));
+        }
+    }
+    Ok(null)
 }
 
 /// The sums of m of the distinct keys a, a + d, …, a + (N − 1)·d (ranks
@@ -358,8 +388,16 @@ pub fn random_subset_sums(items: &[i128], budget: &Budget) -> Result<Null, Refus
     };
     // E[Σ₊] = Σ/2, so Σ key·count = 2ⁿ·Σ/2 = 2ⁿ⁻¹·Σ.
     let all: BigInt = items.iter().map(|&v| BigInt::from(v)).sum();
-    let key_sum = BigInt::from(total) * all / 2;
-    Ok(Null { counts, total }.checked(total, &key_sum)?)
+    let key_sum = BigInt::from(total) * &all / 2;
+    let null = Null { counts, total }.checked(total, &key_sum)?;
+    // E[(Σ εᵢvᵢ)²] = (Σv² + (Σv)²)/4 for independent fair εᵢ ∈ {0, 1}.
+    let squares: BigInt = items.iter().map(|&v| BigInt::from(v) * v).sum();
+    if null.moments().2 * 4 != BigInt::from(total) * (squares + &all * &all) {
+        return Err(Refused::Stopped(Stop::CheckFailed(
+            "a sign-pattern distribution's second moment is not the statistic's",
+        )));
+    }
+    Ok(null)
 }
 
 /// Doubled mid-ranks 2…2N of `xs` (tied values share the mean of their
