@@ -1,6 +1,8 @@
 use crate::wire::Chain;
 use hessian_kernels::expr::Expr;
-use hessian_kernels::linalg::{Terms, power, power_closed_form, term_text};
+use hessian_kernels::linalg::{
+    Terms, multiply, power, power_closed_form, power_terms_at, term_text,
+};
 use hessian_kernels::probability::markov;
 use hessian_kernels::{Mat, Q};
 use hessian_op::prelude::*;
@@ -171,24 +173,39 @@ fn closed_form(
         )
     })?;
     let base = |l: &Q| Expr::pow(Expr::num(l.clone()), Expr::sym("n"));
-    // initial·Q_λ(n), coefficient by coefficient, as a one-row matrix.
-    let distribution = initial.map(|x| {
-        let row: Terms = terms
-            .iter()
-            .map(|(l, q)| {
-                let q = q
-                    .iter()
-                    .map(|m| {
-                        Mat::from_fn(1, n, |_, j| {
-                            (0..n).fold(Q::zero(), |s, i| s + &x[i] * &m[(i, j)])
+    // initial·Q_λ(n), coefficient by coefficient, as a one-row matrix;
+    // checked against initial·Pᵏ at k = valid_from, +1, +2 (the matrix
+    // terms are proven by the kernel; this checks their image).
+    let distribution = match initial {
+        None => None,
+        Some(x) => {
+            let row: Terms = terms
+                .iter()
+                .map(|(l, q)| {
+                    let q = q
+                        .iter()
+                        .map(|m| {
+                            Mat::from_fn(1, n, |_, j| {
+                                (0..n).fold(Q::zero(), |s, i| s + &x[i] * &m[(i, j)])
+                            })
                         })
-                    })
-                    .collect();
-                (l.clone(), q)
-            })
-            .collect();
-        (0..n).map(|j| term_text(&row, 0, j, "n", &base)).collect()
-    });
+                        .collect();
+                    (l.clone(), q)
+                })
+                .collect();
+            let mut direct = Mat::from_fn(1, n, |_, j| x[j].clone());
+            for k in 0..from + 3 {
+                if k >= from && power_terms_at(&row, k).is_some_and(|v| v != direct) {
+                    return Err(Stop::CheckFailed(
+                        "the distribution's formulas differ from initial·Pⁿ",
+                    )
+                    .into());
+                }
+                direct = multiply(&direct, p, &ctx.budget)?;
+            }
+            Some((0..n).map(|j| term_text(&row, 0, j, "n", &base)).collect())
+        }
+    };
     Ok(Output {
         matrix: None,
         formula: Some(

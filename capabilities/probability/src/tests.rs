@@ -903,6 +903,19 @@ fn closed_forms_of_powers_equal_products_and_irrational_spectra_are_refused() {
         "n_step_closed_form",
         "probability.markov_chain.n_step.compute",
         |i, out, e| {
+            let at = |text: &Value, k: u64| {
+                let f = hessian_kernels::expr::parse(text.as_str().unwrap()).unwrap();
+                hessian_kernels::expr::values::rational_at(&f, "n", &Q::from_integer(k.into()))
+                    .unwrap_or_else(|| panic!("{text} at {k}"))
+                    .to_string()
+            };
+            // From the last state, the distribution is that row of Pⁿ.
+            let states = out["states"].as_array().unwrap().len();
+            let mut start = vec![json!(0); states];
+            start[states - 1] = json!(1);
+            let mut with_start = i.clone();
+            with_start["initial"] = json!(start);
+            let from_last = run("probability.markov_chain.n_step.compute", with_start).unwrap();
             let from = out["valid_from"].as_u64().unwrap();
             let formulas = out["formula"].as_array().unwrap();
             for (k, expected) in e.as_object().unwrap() {
@@ -912,19 +925,20 @@ fn closed_forms_of_powers_equal_products_and_irrational_spectra_are_refused() {
                 }
                 for (r, row) in formulas.iter().enumerate() {
                     for (c, text) in row.as_array().unwrap().iter().enumerate() {
-                        let f = hessian_kernels::expr::parse(text.as_str().unwrap()).unwrap();
-                        let at = hessian_kernels::expr::values::rational_at(
-                            &f,
-                            "n",
-                            &Q::from_integer(k.into()),
-                        )
-                        .unwrap_or_else(|| panic!("{text} at {k}"));
-                        assert_eq!(
-                            at.to_string(),
-                            expected[r][c].as_str().unwrap(),
-                            "{i} n = {k}: {text}"
-                        );
+                        assert_eq!(at(text, k), expected[r][c], "{i} n = {k}: {text}");
                     }
+                }
+                for (c, text) in from_last["distribution"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                {
+                    assert_eq!(
+                        at(text, k),
+                        expected[states - 1][c],
+                        "{i} from the last state, n = {k}"
+                    );
                 }
             }
         },

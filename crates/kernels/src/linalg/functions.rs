@@ -120,13 +120,28 @@ fn scaled(m: &Mat<Q>, f: &Q) -> Mat<Q> {
     m.map(|x| x * f)
 }
 
-/// Σ_j c_j·xʲ at x.
+/// Σ_j c_j·xʲ at x (each c_j of the shape of the first; n×n when none).
 fn at(q: &[Mat<Q>], x: &Q, n: usize) -> Mat<Q> {
-    let mut acc = Mat::from_fn(n, n, |_, _| Q::zero());
+    let (rows, cols) = q.first().map_or((n, n), |c| (c.rows(), c.cols()));
+    let mut acc = Mat::from_fn(rows, cols, |_, _| Q::zero());
     for c in q.iter().rev() {
-        acc = Mat::from_fn(n, n, |i, j| &acc[(i, j)] * x + &c[(i, j)]);
+        acc = Mat::from_fn(rows, cols, |i, j| &acc[(i, j)] * x + &c[(i, j)]);
     }
     acc
+}
+
+/// Σ_λ λᵏ·Q_λ(k): a power's closed form (or any linear image of it, such
+/// as a starting row times it) evaluated at k, for terms of one shape.
+pub fn power_terms_at(terms: &Terms, k: usize) -> Option<Mat<Q>> {
+    let x = Q::from_integer((k as i64).into());
+    terms
+        .iter()
+        .map(|(lambda, q)| {
+            let v = at(q, &x, 0);
+            let f = num_traits::pow(lambda.clone(), k);
+            v.map(|e| e * &f)
+        })
+        .reduce(|a, b| Mat::from_fn(a.rows(), a.cols(), |i, j| &a[(i, j)] + &b[(i, j)]))
 }
 
 fn identity(n: usize) -> Mat<Q> {
