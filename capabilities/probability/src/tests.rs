@@ -968,3 +968,30 @@ fn transforms_confirm_values_beyond_the_simplifier() {
     .unwrap_err();
     assert_eq!(err.code, hessian_op::Code::DomainError);
 }
+
+#[test]
+fn chains_with_too_many_denominator_bits_are_refused_before_their_rows_are_summed() {
+    // 100 states, each row 40 distinct 60-digit denominators: 100·40·200
+    // bits, beyond the bound; the row sums would run before any poll.
+    let n = 100;
+    let big = num_bigint::BigInt::from(10).pow(60);
+    let rows: Vec<Vec<Value>> = (0..n)
+        .map(|i| {
+            let mut row = vec![json!(0); n];
+            let mut rest = hessian_kernels::Q::from_integer(1.into());
+            for (j, cell) in row.iter_mut().enumerate().take(40) {
+                let d = &big + i * 1000 + j;
+                rest -= hessian_kernels::Q::new(1.into(), d.clone());
+                *cell = json!(format!("1/{d}"));
+            }
+            row[40] = json!(rest.to_string());
+            row
+        })
+        .collect();
+    let err = run(
+        "probability.markov_chain.classify.compute",
+        json!({"transition": rows}),
+    )
+    .unwrap_err();
+    assert_eq!(err.code, hessian_op::Code::LimitExceeded, "{err:?}");
+}

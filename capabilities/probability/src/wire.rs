@@ -28,10 +28,34 @@ pub struct Chain<const N: usize = 200> {
 /// The bound of the chains solved sparsely.
 pub const LARGE_CHAIN: usize = 500;
 
+/// Most bits of distinct denominators summed over a chain's rows (a
+/// 500-state chain with a handful of small denominators per row has about
+/// 20,000).
+const MAX_CHAIN_DENOMINATOR_BITS: u64 = 200_000;
+
 impl<const N: usize> Chain<N> {
     /// The matrix, checked to be stochastic, and the states' names.
     pub fn read(self) -> Result<(Mat<Q>, Vec<String>), MathError> {
         let p = self.transition.0.map(|r| r.0.clone());
+        // Each row is summed over the lcm of its denominators, before any
+        // deadline poll: bound their distinct denominators' bits.
+        let mut bits = 0u64;
+        for i in 0..p.rows() {
+            let mut dens: Vec<&hessian_kernels::BigInt> = p
+                .row(i)
+                .iter()
+                .map(|x| x.denom())
+                .filter(|d| !d.is_one())
+                .collect();
+            dens.sort_unstable();
+            dens.dedup();
+            bits += dens.iter().map(|d| d.bits()).sum::<u64>();
+        }
+        if bits > MAX_CHAIN_DENOMINATOR_BITS {
+            return Err(MathError::Limit(format!(
+                "`transition` has {bits} bits of distinct denominators across its rows, at most {MAX_CHAIN_DENOMINATOR_BITS}"
+            )));
+        }
         markov::stochastic(&p).map_err(|message| MathError::Input {
             path: "transition".into(),
             message,
