@@ -15,12 +15,12 @@
 //! - unbounded: a feasible x and a ray r (Ar on the right side of 0 row by
 //!   row, within the bounds' directions) with c·r < 0.
 //!
-//! How: the problem is brought to standard form (A'z = b', z ≥ 0, integer
-//! rows); a floating-point simplex proposes a basis; the exact revised
-//! simplex (Dixon-lifted solves with the basis, Bland's rule, so it ends)
-//! starts from that basis when it is exactly feasible and from the slack
-//! and artificial basis otherwise. A float only ever proposes; every
-//! verdict is exact.
+//! How: the problem is brought to standard form (A'z = b', 0 ≤ z ≤ u',
+//! integer rows); a floating-point simplex with bounded variables proposes
+//! a vertex; the exact revised simplex (Dixon-lifted solves with the
+//! basis, Bland's rule, so it ends) starts from that vertex when it is
+//! exactly feasible and from the slack and artificial basis otherwise. A
+//! float only ever proposes; every verdict is exact.
 
 pub mod certificate;
 mod exact;

@@ -1,12 +1,14 @@
-//! The standard form A'z = b', z ≥ 0 of a [`Problem`], with integer rows
-//! and b' ≥ 0, and the way back from its solutions and multipliers.
+//! The standard form A'z = b', 0 ≤ z ≤ u' of a [`Problem`], with integer
+//! rows and b' ≥ 0, stored by columns, and the way back from its solutions
+//! and multipliers.
 //!
-//! Each variable becomes l + z (a lower bound; an upper one adds the row
-//! z + s = u − l), u − z (only an upper bound) or z⁺ − z⁻ (free); each row
-//! gets a slack (+s for ≤, −s for ≥), is multiplied by an integer that
-//! clears its denominators and makes its right-hand side non-negative.
-//! Row i of A' is sᵢ times row i of the problem (substituted), so
-//! multipliers y' of A' are yᵢ = sᵢ·y'ᵢ on the problem's rows.
+//! Each variable becomes l + z (a lower bound; an upper one becomes
+//! z ≤ u − l, kept by the simplex rather than as a row), u − z (only an
+//! upper bound) or z⁺ − z⁻ (free); each row gets a slack (+s for ≤, −s for
+//! ≥) and is multiplied by an integer that clears its denominators and
+//! makes its right-hand side non-negative. Row i of A' is sᵢ times row i of
+//! the problem (substituted), so multipliers y' of A' are yᵢ = sᵢ·y'ᵢ on
+//! the problem's rows.
 
 use super::exact::End;
 use super::{Answer, Problem, Relation};
@@ -25,60 +27,63 @@ enum Origin {
     Split { pos: usize, neg: usize },
 }
 
+/// One column of A': (row, entry) with rows ascending.
+pub(super) type Column = Vec<(usize, BigInt)>;
+
 pub(super) struct Standard {
-    /// Rows × real columns, row-major.
-    pub a: Vec<Vec<BigInt>>,
+    /// The real columns, then one identity column per row that starts
+    /// without a slack of its own (the artificials).
+    pub cols: Vec<Column>,
     pub b: Vec<BigInt>,
+    /// The upper bound u' of each real column (`None`: z ≥ 0 only).
+    upper: Vec<Option<Q>>,
     /// The cost of each real column, times `cost_scale`.
     pub c: Vec<BigInt>,
     cost_scale: BigInt,
-    /// sᵢ for the problem's rows (the bound rows follow them in `a`).
+    /// sᵢ for the problem's rows.
     scale: Vec<BigInt>,
     origin: Vec<Origin>,
     /// The starting basis: per row, a slack with a positive coefficient
-    /// or an artificial column (index ≥ the real columns).
+    /// or its artificial column.
     pub start: Vec<usize>,
 }
 
 impl Standard {
     pub fn new(p: &Problem) -> Standard {
         let mut origin = Vec::with_capacity(p.variables());
-        let mut columns = 0usize;
-        // (variable's column, u − l) for each doubly bounded variable.
-        let mut bound_rows: Vec<(usize, Q)> = Vec::new();
+        let mut upper: Vec<Option<Q>> = Vec::with_capacity(p.variables());
         for j in 0..p.variables() {
-            let o = match (&p.lower[j], &p.upper[j]) {
+            let col = upper.len();
+            origin.push(match (&p.lower[j], &p.upper[j]) {
                 (Some(l), u) => {
-                    if let Some(u) = u {
-                        bound_rows.push((columns, u - l));
-                    }
-                    Origin::Shift {
-                        col: columns,
-                        at: l.clone(),
-                    }
+                    upper.push(u.as_ref().map(|u| u - l));
+                    Origin::Shift { col, at: l.clone() }
                 }
-                (None, Some(u)) => Origin::Flip {
-                    col: columns,
-                    at: u.clone(),
-                },
+                (None, Some(u)) => {
+                    upper.push(None);
+                    Origin::Flip { col, at: u.clone() }
+                }
                 (None, None) => {
-                    columns += 1;
+                    upper.extend([None, None]);
                     Origin::Split {
-                        pos: columns - 1,
-                        neg: columns,
+                        pos: col,
+                        neg: col + 1,
                     }
                 }
-            };
-            columns += 1;
-            origin.push(o);
+            });
         }
-        let slacks =
-            p.rows.iter().filter(|r| r.relation != Relation::Eq).count() + bound_rows.len();
-        let n = columns + slacks;
-        let mut rows: Vec<(Vec<Q>, Q)> = Vec::new();
-        let mut slack = columns;
-        for row in &p.rows {
-            let mut r = vec![Q::zero(); n];
+        let structural = upper.len();
+        let slacks = p.rows.iter().filter(|r| r.relation != Relation::Eq).count();
+        let n = structural + slacks;
+        upper.resize(n, None);
+        let m = p.rows.len();
+        let mut cols: Vec<Column> = vec![Vec::new(); n];
+        let mut b = Vec::with_capacity(m);
+        let mut scale = Vec::with_capacity(m);
+        let mut start = Vec::with_capacity(m);
+        let mut slack = structural;
+        for (i, row) in p.rows.iter().enumerate() {
+            let mut entries: Vec<(usize, Q)> = Vec::new();
             let mut rhs = row.rhs.clone();
             for (aij, o) in row.coefficients.iter().zip(&origin) {
                 if aij.is_zero() {
@@ -86,63 +91,50 @@ impl Standard {
                 }
                 match o {
                     Origin::Shift { col, at } => {
-                        r[*col] += aij;
-                        rhs -= aij * at;
+                        entries.push((*col, aij.clone()));
+                        if !at.is_zero() {
+                            rhs -= aij * at;
+                        }
                     }
                     Origin::Flip { col, at } => {
-                        r[*col] -= aij;
+                        entries.push((*col, -aij));
                         rhs -= aij * at;
                     }
                     Origin::Split { pos, neg } => {
-                        r[*pos] += aij;
-                        r[*neg] -= aij;
+                        entries.push((*pos, aij.clone()));
+                        entries.push((*neg, -aij));
                     }
                 }
             }
             match row.relation {
-                Relation::Le => r[slack] = Q::one(),
-                Relation::Ge => r[slack] = -Q::one(),
+                Relation::Le => entries.push((slack, Q::one())),
+                Relation::Ge => entries.push((slack, -Q::one())),
                 Relation::Eq => {}
             }
             if row.relation != Relation::Eq {
                 slack += 1;
             }
-            rows.push((r, rhs));
-        }
-        for (col, width) in bound_rows {
-            let mut r = vec![Q::zero(); n];
-            r[col] = Q::one();
-            r[slack] = Q::one();
-            slack += 1;
-            rows.push((r, width));
-        }
-        let mut a = Vec::with_capacity(rows.len());
-        let mut b = Vec::with_capacity(rows.len());
-        let mut scale = Vec::with_capacity(p.rows.len());
-        let mut start = Vec::with_capacity(rows.len());
-        let mut artificials = 0;
-        for (i, (r, rhs)) in rows.into_iter().enumerate() {
-            let l = r
+            let l = entries
                 .iter()
+                .map(|(_, q)| q)
                 .chain(std::iter::once(&rhs))
                 .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
             let s = if rhs.is_negative() { -l } else { l };
-            let ints: Vec<BigInt> = r.iter().map(|q| q.numer() * (&s / q.denom())).collect();
-            let rhs = rhs.numer() * (&s / rhs.denom());
-            // A slack of this row with a positive coefficient starts basic.
-            let own = ints[columns..]
-                .iter()
-                .position(|v| v.is_positive())
-                .map(|k| columns + k);
-            start.push(own.unwrap_or_else(|| {
-                artificials += 1;
-                n + artificials - 1
-            }));
-            if i < p.rows.len() {
-                scale.push(s);
+            let mut own = None;
+            for (col, q) in entries {
+                let v = q.numer() * (&s / q.denom());
+                // A slack of this row with a positive coefficient starts basic.
+                if col >= structural && v.is_positive() {
+                    own = Some(col);
+                }
+                cols[col].push((i, v));
             }
-            a.push(ints);
-            b.push(rhs);
+            start.push(own.unwrap_or_else(|| {
+                cols.push(vec![(i, BigInt::one())]);
+                cols.len() - 1
+            }));
+            b.push(rhs.numer() * (&s / rhs.denom()));
+            scale.push(s);
         }
         let mut cost = vec![Q::zero(); n];
         for (cj, o) in p.cost.iter().zip(&origin) {
@@ -161,8 +153,9 @@ impl Standard {
             .map(|q| q.numer() * (&kappa / q.denom()))
             .collect();
         Standard {
-            a,
+            cols,
             b,
+            upper,
             c,
             cost_scale: kappa,
             scale,
@@ -173,7 +166,7 @@ impl Standard {
 
     /// Rows of A'.
     pub fn rows(&self) -> usize {
-        self.a.len()
+        self.b.len()
     }
 
     /// Real columns of A' (artificials are numbered after them).
@@ -181,13 +174,23 @@ impl Standard {
         self.c.len()
     }
 
-    /// Row r's artificial column, if it has one: artificial k is the
-    /// identity column of the k-th row that starts with one.
-    pub fn artificial_row(&self, col: usize) -> Option<usize> {
-        if col < self.columns() {
-            return None;
+    /// Real and artificial columns.
+    pub fn total(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// u'ⱼ (artificials have none).
+    pub fn upper(&self, j: usize) -> Option<&Q> {
+        self.upper.get(j).and_then(Option::as_ref)
+    }
+
+    /// Column j with zeros filled in.
+    pub fn dense(&self, j: usize) -> Vec<BigInt> {
+        let mut v = vec![BigInt::zero(); self.rows()];
+        for (i, a) in &self.cols[j] {
+            v[*i] = a.clone();
         }
-        self.start.iter().position(|&s| s == col)
+        v
     }
 
     /// The problem's answer from the standard form's.

@@ -296,3 +296,61 @@ fn the_checker_refuses_altered_certificates() {
         Err(certificate::Failure::RayRow(0))
     );
 }
+
+/// A sparse production program: `n` variables in [0, 10] (with `bounded`),
+/// `m` ≤ rows with integer coefficients 1..=99 at the given per-mille
+/// density, profits 1..=99; the point 0 is feasible.
+fn production(n: usize, m: usize, per_mille: i64, bounded: bool, seed: u64) -> Problem {
+    let mut g = Lcg(seed);
+    let rows = (0..m)
+        .map(|_| {
+            let c: Vec<i64> = (0..n)
+                .map(|_| {
+                    if g.next(0, 999) < per_mille {
+                        g.next(1, 99)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let rhs = g.next(100, 1000) * (n as i64 * per_mille / 1000).max(1);
+            row(&c, Relation::Le, rhs)
+        })
+        .collect();
+    let mut p = nonnegative(&(0..n).map(|_| -g.next(1, 99)).collect::<Vec<_>>(), rows);
+    if bounded {
+        p.upper = vec![Some(q(10)); n];
+    }
+    p
+}
+
+/// Timings toward thousands of variables and constraints:
+/// `cargo nextest run -p hessian-kernels --run-ignored only -E 'test(lp_scaling)' --no-capture`.
+#[test]
+#[ignore]
+fn lp_scaling() {
+    for (n, m, density, bounded) in [
+        (2000, 300, 200, false),
+        (2000, 300, 200, true),
+        (1000, 1000, 50, false),
+        (1000, 1000, 50, true),
+        (2000, 2000, 20, true),
+    ] {
+        let p = production(n, m, density, bounded, 5);
+        let t = std::time::Instant::now();
+        let s = standard::Standard::new(&p);
+        let guess = float::guess(&s, &Budget::unlimited()).unwrap();
+        let t_float = t.elapsed();
+        let end = exact::run(&s, guess, &Budget::unlimited()).unwrap();
+        let t_exact = t.elapsed();
+        let answer = s.answer(&p, end);
+        certificate::check(&p, &answer).expect("checks");
+        eprintln!(
+            "{n} × {m} at {density}‰{}: float {:?}, exact {:?}, check {:?}",
+            if bounded { ", x ≤ 10" } else { "" },
+            t_float,
+            t_exact - t_float,
+            t.elapsed() - t_exact
+        );
+    }
+}
