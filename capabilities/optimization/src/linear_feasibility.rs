@@ -1,5 +1,5 @@
 use crate::linear_program::{Output as ProgramOutput, report};
-use crate::wire::{self, Bound, Constraint, Sense};
+use crate::wire::{self, Bound, Constraint, LARGE, Sense};
 use hessian_kernels::lp;
 use hessian_op::expression::Symbol;
 use hessian_op::prelude::*;
@@ -10,19 +10,19 @@ pub struct LinearFeasibility;
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
-    /// The inequalities and equations (at most 300): "x + 3y <= 6",
+    /// The inequalities and equations (at most 5,000): "x + 3y <= 6",
     /// "x - y = 1", "0 <= x <= 4", or coefficient rows.
-    pub constraints: List<Constraint, 300>,
+    pub constraints: List<Constraint<LARGE>, LARGE>,
     /// The variables in order; default: every symbol, x2 before x10.
     #[serde(default)]
-    pub variables: Option<List<Symbol, 300>>,
+    pub variables: Option<List<Symbol, LARGE>>,
     /// Every variable ≥ 0; default false (variables are free unless a
     /// constraint or bound says otherwise).
     #[serde(default)]
     pub nonnegative: bool,
     /// Bounds on single variables, e.g. [{"variable": "x", "upper": 4}].
     #[serde(default)]
-    pub bounds: Option<List<Bound, 300>>,
+    pub bounds: Option<List<Bound, LARGE>>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -50,10 +50,10 @@ impl Operation for LinearFeasibility {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "optimization.linear_feasibility.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Find a point satisfying linear inequalities, or prove none exists";
     const SUMMARY: &'static str = "Decides whether a system of linear inequalities and equations over the rationals has a solution: an exact point satisfying all of them, or multipliers whose combination is a contradiction (Farkas' lemma).";
-    const DESCRIPTION: &'static str = "The exact simplex of optimization.linear_program.solve with a zero objective. Variables are free unless `nonnegative` is true or a bound or constraint limits them. Checked before it is returned: the point is substituted into every constraint exactly; an infeasibility certificate's signs are checked and its combination recomputed and shown impossible within the bounds. At most 300 constraints and 300 variables.";
+    const DESCRIPTION: &'static str = "The exact simplex of optimization.linear_program.solve with a zero objective. Variables are free unless `nonnegative` is true or a bound or constraint limits them. Checked before it is returned: the point is substituted into every constraint exactly; an infeasibility certificate's signs are checked and its combination recomputed and shown impossible within the bounds. At most 5,000 constraints, 5,000 variables and 4,000,000 coefficients (constraint rows × variables).";
     const KEYWORDS: &'static [&'static str] = &[
         "system of inequalities",
         "linear inequalities",

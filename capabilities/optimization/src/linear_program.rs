@@ -1,4 +1,4 @@
-use crate::wire::{self, Bound, Constraint, Linear, Sense, Value};
+use crate::wire::{self, Bound, Constraint, LARGE, Linear, Sense, Value};
 use hessian_kernels::lp::{self, Answer};
 use hessian_op::expression::Symbol;
 use hessian_op::prelude::*;
@@ -11,17 +11,17 @@ pub struct LinearProgram;
 pub struct Input {
     /// The objective: a linear expression ("3x + 2y") or one coefficient
     /// per variable.
-    pub objective: Linear,
+    pub objective: Linear<LARGE>,
     /// "maximize" (default) or "minimize".
     #[serde(default)]
     pub sense: Sense,
-    /// The constraints (at most 300): "x + 3y <= 6", "x + y = 4",
+    /// The constraints (at most 5,000): "x + 3y <= 6", "x + y = 4",
     /// "0 <= x <= 4", or coefficient rows.
-    pub constraints: List<Constraint, 300>,
+    pub constraints: List<Constraint<LARGE>, LARGE>,
     /// The variables in order (needed only to mix text with coefficient
     /// lists, or to fix the order); default: every symbol, x2 before x10.
     #[serde(default)]
-    pub variables: Option<List<Symbol, 300>>,
+    pub variables: Option<List<Symbol, LARGE>>,
     /// Every variable ≥ 0 (default true, as in textbook programs and
     /// scipy's linprog); false leaves a variable free unless a constraint
     /// bounds it.
@@ -30,7 +30,7 @@ pub struct Input {
     /// Bounds on single variables, e.g. [{"variable": "x", "lower": 0,
     /// "upper": 4}] (a constraint "0 <= x <= 4" does the same as a row).
     #[serde(default)]
-    pub bounds: Option<List<Bound, 300>>,
+    pub bounds: Option<List<Bound, LARGE>>,
 }
 
 /// A constraint row with its number.
@@ -81,10 +81,10 @@ impl Operation for LinearProgram {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "optimization.linear_program.solve";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Solve a linear program exactly, with a certificate";
     const SUMMARY: &'static str = "Maximises or minimises a linear objective subject to linear constraints over the rationals: an exact optimum with shadow prices proving it, or a proof of infeasibility, or a ray along which it is unbounded.";
-    const DESCRIPTION: &'static str = "Reads the objective and constraints as text (\"maximize 3x + 2y subject to x + y <= 4, x + 3y <= 6\") or as coefficient rows; variables are ≥ 0 unless `nonnegative` is false. A floating-point simplex proposes a basis and the exact revised simplex over Q (Dixon-lifted solves, Bland's rule) confirms or corrects it, so every number is exact. Checked before it is returned, in exact arithmetic on the program as given: an optimum comes with multipliers of the right signs whose dual bound equals the objective (strong duality); infeasibility with multipliers whose combination of the constraints is contradicted by the bounds (Farkas' lemma); unboundedness with a feasible point and an improving ray that keeps every constraint. At most 300 variables and 300 constraints.";
+    const DESCRIPTION: &'static str = "Reads the objective and constraints as text (\"maximize 3x + 2y subject to x + y <= 4, x + 3y <= 6\") or as coefficient rows; variables are ≥ 0 unless `nonnegative` is false. A floating-point simplex with bounded variables proposes a vertex and the exact revised simplex over Q (bounds kept by the simplex, Dixon-lifted solves with the basis after its slack columns are eliminated, Bland's rule) confirms or corrects it, so every number is exact. Checked before it is returned, in exact arithmetic on the program as given: an optimum comes with multipliers of the right signs whose dual bound equals the objective (strong duality); infeasibility with multipliers whose combination of the constraints is contradicted by the bounds (Farkas' lemma); unboundedness with a feasible point and an improving ray that keeps every constraint. At most 5,000 variables, 5,000 constraints and 4,000,000 coefficients (constraint rows × variables); give large sparse programs as text, which names only the nonzero terms. Sparse programs of 1,000 × 1,000 answer in seconds; the call's deadline bounds larger ones.";
     const KEYWORDS: &'static [&'static str] = &[
         "linear program",
         "linear programming",

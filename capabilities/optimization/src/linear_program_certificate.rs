@@ -18,7 +18,7 @@ pub enum Claim {
     Optimal {
         solution: BTreeMap<Symbol, Rational>,
         #[serde(default)]
-        shadow_prices: Option<List<Rational, 600>>,
+        shadow_prices: Option<List<Rational, 10_000>>,
     },
     /// The solution satisfies every constraint.
     Feasible {
@@ -27,7 +27,7 @@ pub enum Claim {
     /// No point is feasible: one multiplier per constraint row (≤ 0 on ≤
     /// rows, ≥ 0 on ≥ rows, in the program's minimisation form: for a
     /// maximisation the same multipliers).
-    Infeasible { multipliers: List<Rational, 600> },
+    Infeasible { multipliers: List<Rational, 10_000> },
     /// The objective improves without limit from `point` along `ray`.
     Unbounded {
         point: BTreeMap<Symbol, Rational>,
@@ -65,7 +65,7 @@ impl Operation for LinearProgramCertificate {
     type Input = Input;
     type Output = Output;
     const ID: &'static str = "optimization.linear_program.certificate.check";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const TITLE: &'static str = "Check a claimed solution or certificate of a linear program";
     const SUMMARY: &'static str = "Checks in exact arithmetic a claim about a linear program: an optimal solution with its shadow prices (strong duality), a feasible point, an infeasibility certificate (Farkas multipliers) or an unbounded ray; without shadow prices, optimality is decided by solving.";
     const DESCRIPTION: &'static str = "Takes the program as optimization.linear_program.solve does and a claim. Optimal with shadow prices: the solution must satisfy every constraint and bound, the prices must have the signs their relations allow, the reduced costs may lean only on bounds that exist, and the dual bound must equal the objective value. Optimal without prices, or feasible: the point is checked, and the program is solved (with its own checked certificate) to compare the values. Infeasible: the multipliers' combination must be contradicted by the variables' bounds. Unbounded: the point must be feasible and the ray keep every constraint while improving the objective. Every failure is named in the program's terms.";

@@ -3,6 +3,7 @@
 //! against the definitions.
 
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 fn run(id: &str, input: Value) -> Result<Value, hessian_op::Refusal> {
     crate::run_operation(id, input)
@@ -769,4 +770,71 @@ fn sensitivity_of_a_degenerate_and_a_minimised_program() {
     )
     .unwrap_err();
     assert!(format!("{e:?}").contains("unbounded"), "{e:?}");
+}
+
+#[test]
+fn bounded_and_large_programs_agree_with_highs() {
+    // Bounds of every kind given as `bounds` (kept by the bounded simplex,
+    // not as rows), and four sparse programs of 300 to 1,500 variables.
+    let cases = load("lp_bounded");
+    assert!(cases.len() >= 204);
+    let mut seen = BTreeMap::<String, usize>::new();
+    for case in cases {
+        let out = run("optimization.linear_program.solve", case["input"].clone()).unwrap();
+        assert_eq!(out["status"], case["status"], "{}", case["input"]);
+        *seen
+            .entry(case["status"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        if let Some(v) = case["value"].as_f64() {
+            let ours: f64 = out["value"]["decimal"].as_str().unwrap().parse().unwrap();
+            assert!(
+                (ours - v).abs() <= 1e-6 * (1.0 + v.abs()),
+                "{ours} vs {v}: {}",
+                case["input"]
+            );
+        }
+    }
+    assert!(seen.values().all(|&k| k >= 20), "{seen:?}");
+}
+
+#[test]
+fn linear_texts_are_read_off_the_tree_and_sizes_are_bounded() {
+    // Constant factors, powers and quotients of numbers are linear; a
+    // product or power of variables, or a variable below a fraction bar,
+    // is not.
+    let out = run(
+        "optimization.linear_program.solve",
+        json!({"objective": "2^2*x + (x + y)/2", "constraints": ["3(x - y/3) + 2^(-1)*y <= 6", "y <= 4 - x"]}),
+    )
+    .unwrap();
+    // max 9x/2 + y/2 on 3x − y/2 ≤ 6, x + y ≤ 4: at (16/7, 12/7).
+    assert_eq!(out["value"]["exact"], json!("78/7"), "{out}");
+    for bad in [
+        "x*y <= 1",
+        "x^2 <= 1",
+        "1/x <= 1",
+        "sin(x) <= 1",
+        "0^(-1)*x <= 1",
+    ] {
+        let e = run(
+            "optimization.linear_program.solve",
+            json!({"objective": "x", "constraints": [bad, "x <= 1"], "variables": ["x", "y"]}),
+        )
+        .unwrap_err();
+        assert!(format!("{e:?}").contains("not linear"), "{bad}: {e:?}");
+    }
+    // 2,001 rows × 2,000 variables pass the coefficient bound.
+    let names: Vec<String> = (1..=2000).map(|j| format!("x{j}")).collect();
+    let rows: Vec<Value> = (0..2001)
+        .map(|i| json!(format!("{} <= 1", names[i % 2000])))
+        .collect();
+    let e = run(
+        "optimization.linear_program.solve",
+        json!({"objective": "x1", "constraints": rows, "variables": names}),
+    )
+    .unwrap_err();
+    assert!(
+        format!("{e:?}").contains("at most 4000000 coefficients"),
+        "{e:?}"
+    );
 }

@@ -4,37 +4,47 @@
 //! the kernel's [`Problem`] with the variables' names.
 
 use hessian_kernels::Q;
-use hessian_kernels::expr::rational::to_sparse;
-use hessian_kernels::expr::{Expr, parse};
+use hessian_kernels::expr::{Expr, Node, parse};
 use hessian_kernels::lp::{Problem, Relation, Row};
-use hessian_kernels::poly::sparse::Work;
 use hessian_op::MathError;
 use hessian_op::expression::{GRAMMAR, Symbol};
 use hessian_op::wire::{LIMIT_TAG, List, Rational};
+use num_traits::{One, ToPrimitive, Zero};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-/// Most variables of one program.
+/// Most variables of one program, unless its operation says more (the
+/// `N` of [`Linear`] and [`Constraint`]).
 pub const MAX_VARIABLES: usize = 300;
-/// Most constraints of one program.
-pub const MAX_CONSTRAINTS: usize = 300;
+/// Most variables and constraints of a program for the solver itself
+/// (linear programs, feasibility, certificate checks).
+pub const LARGE: usize = 5_000;
+/// Most coefficients (constraint rows × variables) of one program: the
+/// kernel holds its rows densely.
+pub const MAX_CELLS: usize = 4_000_000;
 /// Characters of one objective or constraint text.
 const MAX_TEXT: usize = 20_000;
 
+/// Characters of one text when a program may have `n` variables: an
+/// objective over thousands of variables is long.
+const fn max_text(n: usize) -> usize {
+    if n > MAX_VARIABLES { 200_000 } else { MAX_TEXT }
+}
+
 /// A linear function: text in the expression grammar, or one coefficient
 /// per variable.
-pub enum Linear {
+pub enum Linear<const N: usize = MAX_VARIABLES> {
     Text(Expr),
     Coefficients(Vec<Q>),
 }
 
-fn text<E: de::Error>(s: &str, what: &str) -> Result<Expr, E> {
-    if s.len() > MAX_TEXT {
+fn text<E: de::Error>(s: &str, what: &str, limit: usize) -> Result<Expr, E> {
+    if s.len() > limit {
         return Err(E::custom(format!(
-            "{LIMIT_TAG}{what} of {} characters, at most {MAX_TEXT}",
+            "{LIMIT_TAG}{what} of {} characters, at most {limit}",
             s.len()
         )));
     }
@@ -48,29 +58,28 @@ fn text<E: de::Error>(s: &str, what: &str) -> Result<Expr, E> {
     })
 }
 
-impl<'de> Deserialize<'de> for Linear {
+impl<'de, const N: usize> Deserialize<'de> for Linear<N> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Linear;
+        struct V<const N: usize>;
+        impl<'de, const N: usize> Visitor<'de> for V<N> {
+            type Value = Linear<N>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str(r#"a linear expression such as "3x + 2y", or one coefficient per variable such as [3, 2]"#)
             }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Linear, E> {
-                text(s, "the objective").map(Linear::Text)
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Linear<N>, E> {
+                text(s, "the objective", max_text(N)).map(Linear::Text)
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Linear, A::Error> {
-                let List(v) = List::<Rational, MAX_VARIABLES>::deserialize(
-                    de::value::SeqAccessDeserializer::new(seq),
-                )?;
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Linear<N>, A::Error> {
+                let List(v) =
+                    List::<Rational, N>::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
                 Ok(Linear::Coefficients(v.into_iter().map(|r| r.0).collect()))
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V::<N>)
     }
 }
 
-impl JsonSchema for Linear {
+impl<const N: usize> JsonSchema for Linear<N> {
     fn schema_name() -> Cow<'static, str> {
         "LinearFunction".into()
     }
@@ -79,9 +88,9 @@ impl JsonSchema for Linear {
         let q = g.subschema_for::<Rational>();
         json_schema!({
             "oneOf": [
-                {"type": "string", "minLength": 1, "maxLength": MAX_TEXT,
+                {"type": "string", "minLength": 1, "maxLength": max_text(N),
                  "description": format!("A linear expression in the variables, e.g. \"3x + 2y\" or \"x1 - x2/2 + 4\". {GRAMMAR}")},
-                {"type": "array", "minItems": 1, "maxItems": MAX_VARIABLES, "items": q,
+                {"type": "array", "minItems": 1, "maxItems": N, "items": q,
                  "description": "One coefficient per variable, in the order of `variables` (x1, x2, … when not named)."}
             ]
         })
@@ -111,22 +120,22 @@ impl From<RelationName> for Relation {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RowIn {
-    coefficients: List<Rational, MAX_VARIABLES>,
+struct RowIn<const N: usize> {
+    coefficients: List<Rational, N>,
     relation: RelationName,
     rhs: Rational,
 }
 
 /// One constraint (two for a chain "0 <= x <= 4"): each side's difference
 /// as text, or a coefficient row.
-pub enum Constraint {
+pub enum Constraint<const N: usize = MAX_VARIABLES> {
     /// (left − right, relation) for each relation of the text.
     Text(Vec<(Expr, Relation)>),
     Coefficients(Vec<Q>, Relation, Q),
 }
 
 /// "a ρ b" or "a ρ b ρ c" with ρ among <= >= = (≤ ≥ ==).
-fn constraint<E: de::Error>(s: &str) -> Result<Constraint, E> {
+fn constraint<E: de::Error, const N: usize>(s: &str) -> Result<Constraint<N>, E> {
     const TOKENS: [(&str, Relation); 6] = [
         ("<=", Relation::Le),
         (">=", Relation::Ge),
@@ -171,7 +180,7 @@ fn constraint<E: de::Error>(s: &str) -> Result<Constraint, E> {
     }
     let parsed: Vec<Expr> = sides
         .iter()
-        .map(|side| text(side, "the constraint"))
+        .map(|side| text(side, "the constraint", max_text(N)))
         .collect::<Result<_, E>>()?;
     Ok(Constraint::Text(
         relations
@@ -182,25 +191,26 @@ fn constraint<E: de::Error>(s: &str) -> Result<Constraint, E> {
     ))
 }
 
-impl<'de> Deserialize<'de> for Constraint {
+impl<'de, const N: usize> Deserialize<'de> for Constraint<N> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Constraint;
+        struct V<const N: usize>;
+        impl<'de, const N: usize> Visitor<'de> for V<N> {
+            type Value = Constraint<N>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str(r#"a constraint such as "x + 3y <= 6", or {"coefficients": [1, 3], "relation": "<=", "rhs": 6}"#)
             }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Constraint, E> {
-                if s.len() > MAX_TEXT {
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Constraint<N>, E> {
+                if s.len() > max_text(N) {
                     return Err(E::custom(format!(
-                        "{LIMIT_TAG}a constraint of {} characters, at most {MAX_TEXT}",
-                        s.len()
+                        "{LIMIT_TAG}a constraint of {} characters, at most {}",
+                        s.len(),
+                        max_text(N)
                     )));
                 }
                 constraint(s)
             }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Constraint, A::Error> {
-                let r = RowIn::deserialize(de::value::MapAccessDeserializer::new(map))?;
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Constraint<N>, A::Error> {
+                let r = RowIn::<N>::deserialize(de::value::MapAccessDeserializer::new(map))?;
                 Ok(Constraint::Coefficients(
                     r.coefficients.0.into_iter().map(|v| v.0).collect(),
                     r.relation.into(),
@@ -208,11 +218,11 @@ impl<'de> Deserialize<'de> for Constraint {
                 ))
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V::<N>)
     }
 }
 
-impl JsonSchema for Constraint {
+impl<const N: usize> JsonSchema for Constraint<N> {
     fn schema_name() -> Cow<'static, str> {
         "LinearConstraint".into()
     }
@@ -221,12 +231,12 @@ impl JsonSchema for Constraint {
         let q = g.subschema_for::<Rational>();
         json_schema!({
             "oneOf": [
-                {"type": "string", "minLength": 3, "maxLength": MAX_TEXT, "pattern": "(<=|>=|=|≤|≥)",
+                {"type": "string", "minLength": 3, "maxLength": max_text(N), "pattern": "(<=|>=|=|≤|≥)",
                  "description": "A linear constraint as text: \"x + 3y <= 6\", \"2x - y >= -1\", \"x + y = 4\", or a chain \"0 <= x <= 4\" (≤ and ≥ also read; strict < > are refused)."},
                 {"type": "object", "additionalProperties": false,
                  "required": ["coefficients", "relation", "rhs"],
                  "properties": {
-                    "coefficients": {"type": "array", "minItems": 1, "maxItems": MAX_VARIABLES, "items": q},
+                    "coefficients": {"type": "array", "minItems": 1, "maxItems": N, "items": q},
                     "relation": {"enum": ["<=", ">=", "="]},
                     "rhs": q
                  },
@@ -355,28 +365,106 @@ fn variables(
     Ok(found)
 }
 
+/// A linear form: a constant and (variable, coefficient) terms.
+#[derive(Default)]
+struct Form {
+    constant: Q,
+    terms: Vec<(usize, Q)>,
+}
+
+impl Form {
+    fn constant(&self) -> Option<&Q> {
+        self.terms.is_empty().then_some(&self.constant)
+    }
+
+    fn scaled(mut self, k: &Q) -> Form {
+        self.constant *= k;
+        for (_, c) in &mut self.terms {
+            *c *= k;
+        }
+        self
+    }
+}
+
+/// `e` as a linear form over the indexed names, `None` when it is not
+/// linear. Read straight off the tree: a polynomial over thousands of
+/// variables would carry an exponent per variable in every term.
+fn form(e: &Expr, index: &HashMap<&str, usize>) -> Option<Form> {
+    Some(match e.node() {
+        Node::Num(q) => Form {
+            constant: q.clone(),
+            terms: Vec::new(),
+        },
+        Node::Sym(x) => Form {
+            constant: Q::zero(),
+            terms: vec![(*index.get(&**x)?, Q::one())],
+        },
+        Node::Add(ts) => {
+            let mut acc = Form::default();
+            for t in ts {
+                let f = form(t, index)?;
+                acc.constant += f.constant;
+                acc.terms.extend(f.terms);
+            }
+            acc
+        }
+        Node::Mul(fs) => {
+            // At most one factor may hold a variable.
+            let mut k = Q::one();
+            let mut linear: Option<Form> = None;
+            for f in fs {
+                let f = form(f, index)?;
+                match f.constant() {
+                    Some(c) => k *= c,
+                    None if linear.is_none() => linear = Some(f),
+                    None => return None,
+                }
+            }
+            linear
+                .unwrap_or(Form {
+                    constant: Q::one(),
+                    terms: Vec::new(),
+                })
+                .scaled(&k)
+        }
+        Node::Pow(b, k) => {
+            let k = k
+                .as_num()
+                .filter(|q| q.is_integer())?
+                .to_integer()
+                .to_i32()?;
+            let b = form(b, index)?;
+            match (b.constant(), k) {
+                (_, 1) => b,
+                (Some(c), _) if !c.is_zero() || k > 0 => Form {
+                    constant: num_traits::Pow::pow(c, k),
+                    terms: Vec::new(),
+                },
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// The coefficients and constant of a linear text over `names`.
-fn linear(e: &Expr, names: &[String], path: &str) -> Result<(Vec<Q>, Q), MathError> {
-    let not_linear = || MathError::Input {
+fn linear(
+    e: &Expr,
+    names: &[String],
+    index: &HashMap<&str, usize>,
+    path: &str,
+) -> Result<(Vec<Q>, Q), MathError> {
+    let f = form(e, index).ok_or_else(|| MathError::Input {
         path: path.into(),
         message:
             "not linear in the variables: each term is a rational number times at most one variable"
                 .into(),
-    };
-    let s = to_sparse(e, names, &mut Work::default()).ok_or_else(not_linear)?;
-    let mut coefficients = vec![Q::from_integer(0.into()); names.len()];
-    let mut constant = Q::from_integer(0.into());
-    for (exps, c) in &s.terms {
-        match exps.iter().sum::<u32>() {
-            0 => constant += c,
-            1 => {
-                let j = exps.iter().position(|&k| k == 1).ok_or_else(not_linear)?;
-                coefficients[j] += c;
-            }
-            _ => return Err(not_linear()),
-        }
+    })?;
+    let mut coefficients = vec![Q::zero(); names.len()];
+    for (j, c) in f.terms {
+        coefficients[j] += c;
     }
-    Ok((coefficients, constant))
+    Ok((coefficients, f.constant))
 }
 
 fn length_check(v: &[Q], n: usize, path: String) -> Result<(), MathError> {
@@ -394,10 +482,10 @@ fn length_check(v: &[Q], n: usize, path: String) -> Result<(), MathError> {
 }
 
 /// Reads a program; `nonnegative` puts a lower bound 0 on every variable.
-pub fn program(
-    objective: Option<Linear>,
+pub fn program<const N: usize>(
+    objective: Option<Linear<N>>,
     sense: Sense,
-    constraints: Vec<Constraint>,
+    constraints: Vec<Constraint<N>>,
     named: Option<Vec<Symbol>>,
     nonnegative: bool,
     bounds: Vec<Bound>,
@@ -422,16 +510,34 @@ pub fn program(
             message: "the program has no variable".into(),
         });
     }
-    if names.len() > MAX_VARIABLES {
+    if names.len() > N {
         return Err(MathError::Limit(format!(
-            "{} variables, at most {MAX_VARIABLES}",
+            "{} variables, at most {N}",
+            names.len()
+        )));
+    }
+    let rows: usize = constraints
+        .iter()
+        .map(|c| match c {
+            Constraint::Text(parts) => parts.len(),
+            Constraint::Coefficients(..) => 1,
+        })
+        .sum();
+    if rows.saturating_mul(names.len()) > MAX_CELLS {
+        return Err(MathError::Limit(format!(
+            "{rows} constraint rows × {} variables, at most {MAX_CELLS} coefficients",
             names.len()
         )));
     }
     let n = names.len();
+    let index: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(j, v)| (v.as_str(), j))
+        .collect();
     let sign: i8 = if sense == Sense::Minimize { 1 } else { -1 };
     let (cost, constant) = match objective {
-        Some(Linear::Text(e)) => linear(&e, &names, "objective")?,
+        Some(Linear::Text(e)) => linear(&e, &names, &index, "objective")?,
         Some(Linear::Coefficients(c)) => {
             length_check(&c, n, "objective".into())?;
             (c, Q::from_integer(0.into()))
@@ -450,7 +556,7 @@ pub fn program(
         match c {
             Constraint::Text(parts) => {
                 for (e, relation) in parts {
-                    let (coefficients, constant) = linear(&e, &names, &path)?;
+                    let (coefficients, constant) = linear(&e, &names, &index, &path)?;
                     rows.push(Row {
                         coefficients,
                         relation,
