@@ -97,6 +97,68 @@ def sympy_exact(c, rows, bounds):
     return 1000 * (time.perf_counter() - t), Fraction(int(value.p), int(value.q))
 
 
+def sparse(n, m, density, upper, rng):
+    """max c·x, A·x ≤ b, 0 ≤ x ≤ upper (or x ≥ 0), A sparse in [1, 99]."""
+    rows = []
+    for _ in range(m):
+        terms = {j: rng.randint(1, 99) for j in range(n) if rng.random() < density} or {rng.randrange(n): 1}
+        rows.append((terms, rng.randint(100, 1000) * max(1, int(n * density))))
+    return [rng.randint(1, 99) for _ in range(n)], rows, upper
+
+
+def ours_sparse(server, c, rows, upper):
+    names = [f"x{j + 1}" for j in range(len(c))]
+    program = {
+        "objective": " + ".join(f"{cj}*{v}" for cj, v in zip(c, names)),
+        "constraints": [" + ".join(f"{a}*x{j + 1}" for j, a in t.items()) + f" <= {b}" for t, b in rows],
+        "variables": names,
+    }
+    if upper is not None:
+        program["bounds"] = [{"variable": v, "upper": upper} for v in names]
+    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.linear_program.solve", "input": program}))
+    env = msg.get("result", {}).get("structuredContent", {})
+    out = env.get("output") or {}
+    value = out.get("value", {}).get("exact")
+    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg))
+
+
+def highs_sparse(c, rows, upper):
+    from scipy.sparse import csr_matrix
+    data, ind, ptr = [], [], [0]
+    for t, _ in rows:
+        for j, a in sorted(t.items()):
+            ind.append(j)
+            data.append(a)
+        ptr.append(len(ind))
+    t = time.perf_counter()
+    a = csr_matrix((data, ind, ptr), shape=(len(rows), len(c)))
+    res = linprog([-x for x in c], A_ub=a, b_ub=[b for _, b in rows], bounds=[(0, upper)] * len(c), method="highs")
+    return 1000 * (time.perf_counter() - t), -res.fun
+
+
+def large_table(server, rng, repeat):
+    """Thousands of variables and constraints, given as sparse text."""
+    print("\n| sparse program | n × m | density | bounds | HiGHS (float) | Hessian (exact, checked) | ratio / HiGHS |")
+    print("|---|---|---|---|---|---|---|")
+    disagreements = 0
+    for n, m, density, upper in [(2000, 300, 0.2, None), (2000, 300, 0.2, 10), (5000, 500, 0.02, 10),
+                                 (1000, 1000, 0.05, 10), (2000, 2000, 0.02, 10)]:
+        c, rows, upper = sparse(n, m, density, upper, rng)
+        h, f = [], []
+        for _ in range(repeat):
+            t, ov = ours_sparse(server, c, rows, upper)
+            h.append(t)
+            t, fv = highs_sparse(c, rows, upper)
+            f.append(t)
+        if not isinstance(ov, Fraction) or abs(float(ov) - fv) > 1e-6 * (1 + abs(fv)):
+            disagreements += 1
+            print(f"DISAGREE sparse {n} × {m}: {ov} vs {fv}")
+        hm, fm = statistics.median(h), statistics.median(f)
+        box = "x ≥ 0" if upper is None else f"0 ≤ x ≤ {upper}"
+        print(f"| production | {n} × {m} | {density:.0%} | {box} | {fm:.1f} ms | {hm:.1f} ms | {hm / fm:.2g} |")
+    return disagreements
+
+
 def ilp_case(n, rng):
     m = max(2, n // 2)
     a = [[rng.randint(1, 30) for _ in range(n)] for _ in range(m)]
@@ -155,6 +217,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--sizes", default="25,50,100,200")
     ap.add_argument("--sympy-limit", type=int, default=50)
+    ap.add_argument("--large", action="store_true", help="also thousands of variables and constraints")
     args = ap.parse_args()
     server = Server([args.hessian, "serve", "--max-output-bytes", "8000000", "--deadline-ms", "120000"])
     rng = random.Random(20261207)
@@ -185,6 +248,8 @@ def main():
             sr = f"{statistics.median(s) / hm:.0f}" if s else "–"
             print(f"| {family} | {n} | {fm:.1f} ms | {sm} | {hm:.1f} ms | {hm / fm:.2g} | {sr} |")
     disagreements += ilp_table(server, rng, args.repeat)
+    if args.large:
+        disagreements += large_table(server, rng, 1)
     print(f"\nDisagreements: {disagreements}")
     server.close()
     sys.exit(1 if disagreements else 0)
