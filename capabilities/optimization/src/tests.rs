@@ -823,6 +823,14 @@ fn linear_texts_are_read_off_the_tree_and_sizes_are_bounded() {
         .unwrap_err();
         assert!(format!("{e:?}").contains("not linear"), "{bad}: {e:?}");
     }
+    // A power of numbers the parser left unevaluated is too large, not
+    // computed here.
+    let e = run(
+        "optimization.linear_program.solve",
+        json!({"objective": "x", "constraints": ["3^2147483647*x <= 1"]}),
+    )
+    .unwrap_err();
+    assert!(format!("{e:?}").contains("LimitExceeded"), "{e:?}");
     // 2,001 rows × 2,000 variables pass the coefficient bound.
     let names: Vec<String> = (1..=2000).map(|j| format!("x{j}")).collect();
     let rows: Vec<Value> = (0..2001)

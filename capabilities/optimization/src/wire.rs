@@ -9,7 +9,7 @@ use hessian_kernels::lp::{Problem, Relation, Row};
 use hessian_op::MathError;
 use hessian_op::expression::{GRAMMAR, Symbol};
 use hessian_op::wire::{LIMIT_TAG, List, Rational};
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -31,7 +31,11 @@ const MAX_TEXT: usize = 20_000;
 /// Characters of one text when a program may have `n` variables: an
 /// objective over thousands of variables is long.
 const fn max_text(n: usize) -> usize {
-    if n > MAX_VARIABLES { 200_000 } else { MAX_TEXT }
+    if n > MAX_VARIABLES {
+        hessian_kernels::expr::parse::MAX_TEXT
+    } else {
+        MAX_TEXT
+    }
 }
 
 /// A linear function: text in the expression grammar, or one coefficient
@@ -386,18 +390,27 @@ impl Form {
     }
 }
 
-/// `e` as a linear form over the indexed names, `None` when it is not
-/// linear. Read straight off the tree: a polynomial over thousands of
-/// variables would carry an exponent per variable in every term.
-fn form(e: &Expr, index: &HashMap<&str, usize>) -> Option<Form> {
-    Some(match e.node() {
+/// Why a text is not a linear form.
+enum NotLinear {
+    /// A product or power of variables, a function, …
+    Shape,
+    /// A power of numbers the parser left unevaluated: its value is beyond
+    /// the expression grammar's number size.
+    Power,
+}
+
+/// `e` as a linear form over the indexed names. Read straight off the
+/// tree: a polynomial over thousands of variables would carry an exponent
+/// per variable in every term.
+fn form(e: &Expr, index: &HashMap<&str, usize>) -> Result<Form, NotLinear> {
+    Ok(match e.node() {
         Node::Num(q) => Form {
             constant: q.clone(),
             terms: Vec::new(),
         },
         Node::Sym(x) => Form {
             constant: Q::zero(),
-            terms: vec![(*index.get(&**x)?, Q::one())],
+            terms: vec![(*index.get(&**x).ok_or(NotLinear::Shape)?, Q::one())],
         },
         Node::Add(ts) => {
             let mut acc = Form::default();
@@ -417,7 +430,7 @@ fn form(e: &Expr, index: &HashMap<&str, usize>) -> Option<Form> {
                 match f.constant() {
                     Some(c) => k *= c,
                     None if linear.is_none() => linear = Some(f),
-                    None => return None,
+                    None => return Err(NotLinear::Shape),
                 }
             }
             linear
@@ -427,23 +440,16 @@ fn form(e: &Expr, index: &HashMap<&str, usize>) -> Option<Form> {
                 })
                 .scaled(&k)
         }
-        Node::Pow(b, k) => {
-            let k = k
-                .as_num()
-                .filter(|q| q.is_integer())?
-                .to_integer()
-                .to_i32()?;
-            let b = form(b, index)?;
-            match (b.constant(), k) {
-                (_, 1) => b,
-                (Some(c), _) if !c.is_zero() || k > 0 => Form {
-                    constant: num_traits::Pow::pow(c, k),
-                    terms: Vec::new(),
-                },
-                _ => return None,
-            }
+        // The parser evaluates every power of numbers within its size
+        // bound and simplifies x¹ and x⁰, so a power left here is too large
+        // a number or not linear.
+        Node::Pow(b, _) => {
+            return Err(match form(b, index)?.constant() {
+                Some(_) => NotLinear::Power,
+                None => NotLinear::Shape,
+            });
         }
-        _ => return None,
+        _ => return Err(NotLinear::Shape),
     })
 }
 
@@ -454,11 +460,17 @@ fn linear(
     index: &HashMap<&str, usize>,
     path: &str,
 ) -> Result<(Vec<Q>, Q), MathError> {
-    let f = form(e, index).ok_or_else(|| MathError::Input {
-        path: path.into(),
-        message:
-            "not linear in the variables: each term is a rational number times at most one variable"
-                .into(),
+    let f = form(e, index).map_err(|why| match why {
+        NotLinear::Shape => MathError::Input {
+            path: path.into(),
+            message:
+                "not linear in the variables: each term is a rational number times at most one variable"
+                    .into(),
+        },
+        NotLinear::Power => MathError::Limit(format!(
+            "{path}: a power of numbers beyond {} bits",
+            hessian_kernels::expr::node::MAX_NUMBER_BITS
+        )),
     })?;
     let mut coefficients = vec![Q::zero(); names.len()];
     for (j, c) in f.terms {

@@ -400,7 +400,11 @@ impl Engine<'_> {
                 .map(|i| BigInt::from(u8::from(i == r)))
                 .collect();
             let w = self.factor(&v.basis)?.solve_transposed(&e, self.budget)?;
-            let replacement = (0..n).filter(|j| !v.basis.contains(j)).find(|&j| {
+            let mut in_basis = vec![false; self.s.total()];
+            for &j in &v.basis {
+                in_basis[j] = true;
+            }
+            let replacement = (0..n).filter(|&j| !in_basis[j]).find(|&j| {
                 !self.s.cols[j]
                     .iter()
                     .filter(|(i, _)| !w.num[*i].is_zero())
