@@ -53,17 +53,22 @@ def mixed(n, rng):
     return c, rows, (0, 100)
 
 
+def solve(server, program):
+    """(elapsed ms, the exact optimum or the status) of one linear_program.solve call."""
+    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.linear_program.solve", "input": program}))
+    env = msg.get("result", {}).get("structuredContent", {})
+    out = env.get("output") or {}
+    value = out.get("value", {}).get("exact")
+    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg))
+
+
 def ours(server, c, rows, bounds):
     constraints = [{"coefficients": r, "relation": rel, "rhs": b} for r, rel, b in rows]
     box = [{"variable": f"x{j + 1}", "upper": bounds[1]} for j in range(len(c))] if bounds[1] is not None else []
     program = {"objective": c, "sense": "maximize", "constraints": constraints}
     if box:
         program["bounds"] = box
-    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.linear_program.solve", "input": program}))
-    env = msg.get("result", {}).get("structuredContent", {})
-    out = env.get("output") or {}
-    value = out.get("value", {}).get("exact")
-    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg))
+    return solve(server, program)
 
 
 def highs(c, rows, bounds):
@@ -115,11 +120,7 @@ def ours_sparse(server, c, rows, upper):
     }
     if upper is not None:
         program["bounds"] = [{"variable": v, "upper": upper} for v in names]
-    _, msg = server.timed_call(payload(server, {"operation_id": "optimization.linear_program.solve", "input": program}))
-    env = msg.get("result", {}).get("structuredContent", {})
-    out = env.get("output") or {}
-    value = out.get("value", {}).get("exact")
-    return env.get("elapsed_ms"), (Fraction(value) if value else out.get("status", msg))
+    return solve(server, program)
 
 
 def highs_sparse(c, rows, upper):
