@@ -137,6 +137,22 @@ def highs_sparse(c, rows, upper):
     return 1000 * (time.perf_counter() - t), -res.fun
 
 
+def race(repeat, ours_call, highs_call):
+    """Medians of interleaved runs, and the last values: (ours ms, HiGHS ms, ours, HiGHS's)."""
+    h, f = [], []
+    for _ in range(repeat):
+        t, ov = ours_call()
+        h.append(t)
+        t, fv = highs_call()
+        f.append(t)
+    return statistics.median(h), statistics.median(f), ov, fv
+
+
+def agree(ov, fv):
+    """Our exact optimum equals HiGHS's float one to 1e-6."""
+    return isinstance(ov, Fraction) and abs(float(ov) - fv) <= 1e-6 * (1 + abs(fv))
+
+
 def large_table(server, rng, repeat):
     """Thousands of variables and constraints, given as sparse text."""
     print("\n| sparse program | n × m | density | bounds | HiGHS (float) | Hessian (exact, checked) | ratio / HiGHS |")
@@ -145,16 +161,10 @@ def large_table(server, rng, repeat):
     for n, m, density, upper in [(2000, 300, 0.2, None), (2000, 300, 0.2, 10), (5000, 500, 0.02, 10),
                                  (1000, 1000, 0.05, 10), (2000, 2000, 0.02, 10)]:
         c, rows, upper = sparse(n, m, density, upper, rng)
-        h, f = [], []
-        for _ in range(repeat):
-            t, ov = ours_sparse(server, c, rows, upper)
-            h.append(t)
-            t, fv = highs_sparse(c, rows, upper)
-            f.append(t)
-        if not isinstance(ov, Fraction) or abs(float(ov) - fv) > 1e-6 * (1 + abs(fv)):
+        hm, fm, ov, fv = race(repeat, lambda: ours_sparse(server, c, rows, upper), lambda: highs_sparse(c, rows, upper))
+        if not agree(ov, fv):
             disagreements += 1
             print(f"DISAGREE sparse {n} × {m}: {ov} vs {fv}")
-        hm, fm = statistics.median(h), statistics.median(f)
         box = "x ≥ 0" if upper is None else f"0 ≤ x ≤ {upper}"
         print(f"| production | {n} × {m} | {density:.0%} | {box} | {fm:.1f} ms | {hm:.1f} ms | {hm / fm:.2g} |")
     return disagreements
@@ -228,13 +238,9 @@ def main():
     for family, make in [("production", production), ("mixed", mixed)]:
         for n in [int(s) for s in args.sizes.split(",")]:
             c, rows, bounds = make(n, rng)
-            h, f, s = [], [], []
-            for _ in range(args.repeat):
-                t, ov = ours(server, c, rows, bounds)
-                h.append(t)
-                t, fv = highs(c, rows, bounds)
-                f.append(t)
-            if not isinstance(ov, Fraction) or abs(float(ov) - fv) > 1e-6 * (1 + abs(fv)):
+            s = []
+            hm, fm, ov, fv = race(args.repeat, lambda: ours(server, c, rows, bounds), lambda: highs(c, rows, bounds))
+            if not agree(ov, fv):
                 disagreements += 1
                 print(f"DISAGREE {family} {n}: {ov} vs {fv}")
             sv = None
@@ -244,7 +250,6 @@ def main():
                 if sv != ov:
                     disagreements += 1
                     print(f"DISAGREE sympy {family} {n}: {ov} vs {sv}")
-            hm, fm = statistics.median(h), statistics.median(f)
             sm = f"{statistics.median(s):.0f} ms" if s else "–"
             sr = f"{statistics.median(s) / hm:.0f}" if s else "–"
             print(f"| {family} | {n} | {fm:.1f} ms | {sm} | {hm:.1f} ms | {hm / fm:.2g} | {sr} |")

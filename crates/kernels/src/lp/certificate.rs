@@ -66,6 +66,14 @@ impl Common {
         Common { num, den }
     }
 
+    /// Each entry in lowest terms.
+    pub fn to_q(&self) -> Vec<Q> {
+        self.num
+            .iter()
+            .map(|v| ratio(v.clone(), self.den.clone()))
+            .collect()
+    }
+
     /// Σ aⱼ·numⱼ for integers a.
     fn dot(&self, a: &[BigInt]) -> BigInt {
         a.iter()

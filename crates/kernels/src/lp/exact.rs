@@ -58,19 +58,7 @@ enum Phase {
 }
 
 /// A vector as numerators over one positive denominator.
-struct Fraction {
-    num: Vec<BigInt>,
-    den: BigInt,
-}
-
-impl Fraction {
-    fn to_q(&self) -> Vec<Q> {
-        self.num
-            .iter()
-            .map(|v| ratio(v.clone(), self.den.clone()))
-            .collect()
-    }
-}
+type Fraction = Common;
 
 /// Where Bland's rule stopped.
 enum Step {
@@ -594,13 +582,7 @@ impl Factor {
         let a = Mat::from_fn(k, k, |i, j| Q::from_integer(at(i, j).clone()));
         let b: Vec<Q> = rhs.iter().cloned().map(Q::from_integer).collect();
         Ok(match linalg::solve(&a, &b, budget)? {
-            Solution::Unique(x) => {
-                let c = Common::of(&x);
-                Some(Fraction {
-                    num: c.num,
-                    den: c.den,
-                })
-            }
+            Solution::Unique(x) => Some(Common::of(&x)),
             _ => None,
         })
     }
